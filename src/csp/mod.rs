@@ -1,0 +1,1 @@
+//! Constraint-propagation search over Sudoku grids.

@@ -1,0 +1,236 @@
+//! One crate-wide error type.
+//!
+//! An [`Error`] is a [`ErrorKind`] (what was wrong, with the numbers in it) plus, when the error
+//! comes from reading text, the 1-based line and column where it was found. Its `Display` puts
+//! all of that in one line, e.g. `line 3, column 7: unknown item 'x9'`, so that the command-line
+//! tool can print it as it is.
+
+use std::fmt;
+
+/// A specialised `Result` whose error is quadrille's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// An error: what went wrong, and where in the input, if it came from input.
+#[derive(Debug)]
+pub struct Error {
+    kind: ErrorKind,
+    line: Option<usize>,
+    column: Option<usize>,
+}
+
+/// What went wrong.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    // --- Building an exact-cover problem ---
+    /// An item name was declared twice.
+    #[error("item '{name}' is declared twice")]
+    DuplicateItem {
+        /// The repeated name.
+        name: String,
+    },
+    /// An item name is not allowed (blank, or containing `|` or `:`).
+    #[error("'{name}' is not a valid item name: {reason}")]
+    InvalidItemName {
+        /// The rejected name.
+        name: String,
+        /// Why it was rejected.
+        reason: &'static str,
+    },
+    /// An option names an item that was never declared.
+    #[error("unknown item '{name}'")]
+    UnknownItem {
+        /// The unknown name (or index, written as a number).
+        name: String,
+    },
+    /// An option names the same item twice.
+    #[error("item '{name}' appears twice in one option")]
+    RepeatedItem {
+        /// The repeated item's name.
+        name: String,
+    },
+    /// An option with no items at all.
+    #[error("an option must name at least one item")]
+    EmptyOption,
+    /// An option made only of secondary items.
+    #[error("an option must contain at least one primary item")]
+    NoPrimaryInOption,
+    /// A problem without primary items.
+    #[error("there are no primary items")]
+    NoPrimaryItems,
+    /// The problem does not fit the engine's 32-bit node indices.
+    #[error("the problem is too large: {what}")]
+    TooLarge {
+        /// What overflowed.
+        what: String,
+    },
+    /// The dlx text has no line that declares the items.
+    #[error("no item line: the first line that is not a comment must list the items")]
+    MissingItemLine,
+    /// A second `|` on the item line.
+    #[error("the item line may contain only one '|' (between primary and secondary items)")]
+    SecondSeparator,
+
+    // --- Reading Sudoku puzzles ---
+    /// A character that is neither a digit of this shape nor a blank.
+    #[error("unexpected character '{ch}'")]
+    BadCharacter {
+        /// The offending character.
+        ch: char,
+    },
+    /// A digit larger than the grid allows.
+    #[error("digit {digit} is out of range for a {size}x{size} grid (1..={size})")]
+    DigitOutOfRange {
+        /// The digit read.
+        digit: u32,
+        /// The grid size n (digits are 1..=n).
+        size: usize,
+    },
+    /// A puzzle with the wrong number of cells.
+    #[error("expected {expected} cells, found {found}")]
+    WrongLength {
+        /// Cells expected for the shape.
+        expected: usize,
+        /// Cells found.
+        found: usize,
+    },
+    /// A cell count that matches no square grid the shape can be inferred from.
+    #[error("cannot tell the grid shape from {cells} cells; give it with --box RxC")]
+    UnknownShape {
+        /// The number of cells read.
+        cells: usize,
+    },
+    /// A box shape that is not allowed.
+    #[error("invalid box shape {rows}x{cols}: {reason}")]
+    InvalidShape {
+        /// Box rows.
+        rows: usize,
+        /// Box columns.
+        cols: usize,
+        /// Why it is invalid.
+        reason: &'static str,
+    },
+    /// A box specification that does not parse (`--box 3x3`).
+    #[error("invalid box specification '{spec}': expected RxC, e.g. 3x3 or 2x3")]
+    InvalidShapeSpec {
+        /// The text given.
+        spec: String,
+    },
+    /// Two equal givens in one row, column or box.
+    #[error(
+        "digit {digit} is given twice in {unit}: at r{}c{} and r{}c{}",
+        first.0, first.1, second.0, second.1
+    )]
+    ConflictingGivens {
+        /// The repeated digit.
+        digit: u32,
+        /// "row 3", "column 5" or "box 2".
+        unit: String,
+        /// (row, column), 1-based, of the first given.
+        first: (usize, usize),
+        /// (row, column), 1-based, of the second given.
+        second: (usize, usize),
+    },
+
+    // --- Anything else ---
+    /// An engine or configuration name that is not known.
+    #[error("unknown {what} '{name}'{hint}")]
+    UnknownName {
+        /// What kind of name ("engine", "propagation level", ...).
+        what: &'static str,
+        /// The name given.
+        name: String,
+        /// Extra help, e.g. the list of valid names (may be empty).
+        hint: String,
+    },
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Error {
+    /// An error with no position.
+    pub fn new(kind: ErrorKind) -> Error {
+        Error {
+            kind,
+            line: None,
+            column: None,
+        }
+    }
+
+    /// An error at a 1-based line and column.
+    pub fn at(kind: ErrorKind, line: usize, column: usize) -> Error {
+        Error {
+            kind,
+            line: Some(line),
+            column: Some(column),
+        }
+    }
+
+    /// The same error, placed at a 1-based line (the column stays as it was).
+    pub fn with_line(mut self, line: usize) -> Error {
+        self.line = Some(line);
+        self
+    }
+
+    /// The same error, placed at a 1-based column (the line stays as it was).
+    pub fn with_column(mut self, column: usize) -> Error {
+        self.column = Some(column);
+        self
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The 1-based line of the input where it went wrong, if known.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// The 1-based column of the input where it went wrong, if known.
+    pub fn column(&self) -> Option<usize> {
+        self.column
+    }
+
+    /// The message without the position, e.g. for a JSON `error` field next to a `line` field.
+    pub fn message(&self) -> String {
+        match self.column {
+            Some(column) => format!("column {column}: {}", self.kind),
+            None => self.kind.to_string(),
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error::new(kind)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(err: std::io::Error) -> Error {
+        Error::new(ErrorKind::Io(err))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.kind),
+            (Some(line), None) => write!(f, "line {line}: {}", self.kind),
+            (None, Some(column)) => write!(f, "column {column}: {}", self.kind),
+            (None, None) => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io(err) => Some(err),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Knuth's dlx text format.

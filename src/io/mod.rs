@@ -1,0 +1,3 @@
+//! Reading and writing problem files.
+
+pub mod dlx;

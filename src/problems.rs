@@ -1,0 +1,1 @@
+//! Classic exact-cover problems built in code: n queens, Langford pairs, pentominoes, Sudoku grids.

@@ -1,0 +1,1 @@
+//! Checking grids against the rules, independently of every solver.

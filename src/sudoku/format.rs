@@ -1,0 +1,1 @@
+//! Reading and writing puzzles: one per line, or multi-line grids.

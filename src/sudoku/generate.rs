@@ -1,0 +1,1 @@
+//! Random complete grids and puzzles from a seed.

@@ -1,0 +1,130 @@
+//! A grid of cells, each empty or holding a digit 1..=n.
+
+use std::fmt;
+
+use crate::sudoku::Shape;
+
+/// A Sudoku grid: a shape and n*n cells in row-major order, `0` for an empty cell and
+/// `1..=n` for a digit. A `Grid` says nothing about validity; see [`crate::sudoku::check`]
+/// for that.
+///
+/// ```
+/// use quadrille::sudoku::{Grid, Shape};
+///
+/// let mut grid = Grid::empty(Shape::new(2, 2)?);
+/// grid.set(0, 3, 4);
+/// assert_eq!(grid.get(0, 3), 4);
+/// assert_eq!(grid.givens(), 1);
+/// assert_eq!(grid.to_string(), "...4............");
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// A grid with every cell empty.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cell_count()],
+        }
+    }
+
+    /// A grid from row-major cell values (0 = empty). Returns `None` if the length is not n*n
+    /// or a value is above n.
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        let n = shape.size();
+        if cells.len() != shape.cell_count() || cells.iter().any(|&d| d as usize > n) {
+            return None;
+        }
+        Some(Grid { shape, cells })
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The side n.
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The value at 0-based (row, column): 0 when empty.
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.size() + col]
+    }
+
+    /// Sets the value at 0-based (row, column); 0 empties the cell.
+    ///
+    /// # Panics
+    /// If the value is above n or the cell is outside the grid.
+    pub fn set(&mut self, row: usize, col: usize, digit: u8) {
+        assert!(digit as usize <= self.size(), "digit {digit} out of range");
+        let n = self.size();
+        self.cells[row * n + col] = digit;
+    }
+
+    /// All cells, row-major, 0 = empty.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Mutable access to all cells, row-major. Values must stay within 0..=n.
+    pub fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
+    /// The number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// Writes the grid on one line: `1-9` then `A-Z` for digits, `.` for empty cells.
+    /// Grids with n > 35 have no one-line alphabet; their digits are written as
+    /// space-separated numbers (`0` for empty).
+    pub fn write_line(&self, out: &mut String) {
+        if self.size() <= 35 {
+            out.extend(self.cells.iter().map(|&d| digit_char(d)));
+        } else {
+            for (i, &d) in self.cells.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(&d.to_string());
+            }
+        }
+    }
+}
+
+/// The one-line character of a cell value: `.` for 0, `1`-`9`, then `A`-`Z` for 10-35.
+pub fn digit_char(d: u8) -> char {
+    match d {
+        0 => '.',
+        1..=9 => (b'0' + d) as char,
+        10..=35 => (b'A' + d - 10) as char,
+        _ => '?',
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::with_capacity(self.cells.len());
+        self.write_line(&mut line);
+        f.write_str(&line)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {})", self.shape, self)
+    }
+}

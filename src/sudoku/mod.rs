@@ -1,0 +1,10 @@
+//! Sudoku of every box shape: shapes, grids, formats, checking, and the exact-cover encoding.
+
+pub mod check;
+pub mod format;
+pub mod generate;
+mod grid;
+mod shape;
+
+pub use grid::{Grid, digit_char};
+pub use shape::{MAX_SIZE, Shape};
