@@ -3,6 +3,7 @@
 //! to compare against and to check it.
 #![deny(missing_docs)]
 
+pub mod budget;
 pub mod csp;
 pub mod error;
 pub mod exact_cover;
@@ -10,4 +11,5 @@ pub mod io;
 pub mod problems;
 pub mod sudoku;
 
+pub use budget::{Budget, Stop};
 pub use error::{Error, ErrorKind, Result};
