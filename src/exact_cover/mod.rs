@@ -1,5 +1,36 @@
 //! Exact cover: problems, the dancing-links structure and Algorithm X.
+//!
+//! Build a [`Problem`] with a [`ProblemBuilder`] (or read one in Knuth's format with
+//! [`crate::io::dlx`]), turn it into links with [`Dlx::new`], then search: [`Dlx::count`],
+//! [`Dlx::first`], [`Dlx::solutions`], or [`Dlx::search`] with your own [`Sink`]. Every search
+//! returns a [`Report`] with its [`Stats`] and why it stopped, and leaves the links as built.
+//!
+//! ```
+//! use quadrille::exact_cover::{Dlx, ProblemBuilder};
+//!
+//! // Knuth's example: items a-g, six options, exactly one exact cover.
+//! let mut b = ProblemBuilder::new();
+//! for item in ["a", "b", "c", "d", "e", "f", "g"] {
+//!     b.primary(item)?;
+//! }
+//! for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
+//!     b.option_by_names(option.split(' '))?;
+//! }
+//! let mut dlx = Dlx::new(&b.build()?);
+//! let (solution, report) = dlx.first();
+//! let mut solution = solution.unwrap();
+//! solution.sort();
+//! assert_eq!(solution, vec![0, 3, 4]); // "c e", "a d f", "b g"
+//! assert_eq!(dlx.count(None).stats.solutions, 1);
+//! # Ok::<(), quadrille::Error>(())
+//! ```
 
+mod choose;
+mod links;
 mod problem;
+mod search;
 
+pub use choose::{ActiveItem, ActiveItems, FirstItem, ItemChooser, Mrv};
+pub use links::Dlx;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
+pub use search::{Control, CountSink, Report, Sink, Solution, Stats};

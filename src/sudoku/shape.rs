@@ -128,10 +128,7 @@ impl FromStr for Shape {
                 spec: spec.to_string(),
             })
         };
-        let (r, c) = spec
-            .trim()
-            .split_once(['x', 'X', '*'])
-            .ok_or_else(bad)?;
+        let (r, c) = spec.trim().split_once(['x', 'X', '*']).ok_or_else(bad)?;
         let r: usize = r.trim().parse().map_err(|_| bad())?;
         let c: usize = c.trim().parse().map_err(|_| bad())?;
         Shape::new(r, c)

@@ -1,0 +1,119 @@
+//! Which item to branch on: the policy behind a small trait, so that others can be compared.
+
+use super::links::{Dlx, ROOT};
+
+/// The primary items still to be covered, as an item chooser sees them.
+pub struct ActiveItems<'a> {
+    dlx: &'a Dlx,
+}
+
+/// An active primary item and the number of options left in its list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActiveItem {
+    pub(crate) header: u32,
+    /// The number of options that could still cover the item.
+    pub len: u32,
+}
+
+impl ActiveItem {
+    /// The item's number in the [`Problem`](crate::exact_cover::Problem).
+    pub fn item(self, items: &ActiveItems<'_>) -> usize {
+        items.dlx.item_of_header[self.header as usize] as usize
+    }
+}
+
+impl<'a> ActiveItems<'a> {
+    pub(crate) fn new(dlx: &'a Dlx) -> ActiveItems<'a> {
+        ActiveItems { dlx }
+    }
+
+    /// The active primary items, in the order of the item list.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = ActiveItem> + 'a {
+        let dlx = self.dlx;
+        let mut h = dlx.item(ROOT).next;
+        std::iter::from_fn(move || {
+            if h == ROOT {
+                return None;
+            }
+            let item = ActiveItem {
+                header: h,
+                len: dlx.len(h),
+            };
+            h = dlx.item(h).next;
+            Some(item)
+        })
+    }
+}
+
+/// Chooses the primary item to branch on at each node of the search.
+///
+/// It is called only when at least one primary item is active, and must return one of them.
+pub trait ItemChooser {
+    /// Picks an active primary item.
+    fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem;
+}
+
+/// Minimum remaining values: the item with the fewest options left, the first such in the item
+/// list on ties (as Knuth's dlx1 does). The scan stops at the first item with no option left
+/// (the node is a dead end whatever else is active) or, when `stop_at_one` is set (the default),
+/// at the first item with one option (a forced move); that second shortcut may pick a forced
+/// item ahead of a later dead end, which changes the tree's shape a little but never a count.
+#[derive(Clone, Copy, Debug)]
+pub struct Mrv {
+    /// Stop scanning at the first item with a single option.
+    pub stop_at_one: bool,
+}
+
+impl Default for Mrv {
+    fn default() -> Mrv {
+        Mrv { stop_at_one: true }
+    }
+}
+
+impl Mrv {
+    /// Exactly Knuth's rule: the first item of minimum length, scanning the whole list.
+    pub fn knuth() -> Mrv {
+        Mrv { stop_at_one: false }
+    }
+}
+
+impl ItemChooser for Mrv {
+    #[inline]
+    fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
+        let dlx = items.dlx;
+        let stop = self.stop_at_one as u32;
+        let mut h = dlx.item(ROOT).next;
+        let mut best = ActiveItem {
+            header: h,
+            len: u32::MAX,
+        };
+        while h != ROOT {
+            let len = dlx.len(h);
+            if len < best.len {
+                best = ActiveItem { header: h, len };
+                if len <= stop {
+                    break;
+                }
+            }
+            h = dlx.item(h).next;
+        }
+        best
+    }
+}
+
+/// The first active item, whatever its length: Algorithm X without a heuristic. Useful only to
+/// show how much the choice matters.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FirstItem;
+
+impl ItemChooser for FirstItem {
+    #[inline]
+    fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
+        let h = items.dlx.item(ROOT).next;
+        ActiveItem {
+            header: h,
+            len: items.dlx.len(h),
+        }
+    }
+}

@@ -1,0 +1,504 @@
+//! The dancing-links structure: Knuth's nodes, allocated in one `typed_arena` block.
+//!
+//! # Representation
+//!
+//! The layout is the one of Knuth's `dlx1`. Node 0 is unused; nodes `1..=N` are the item
+//! headers (primary items first, then secondary ones, each group in declaration order); then
+//! come the options, each preceded by a *spacer* node and followed by the spacer of the next
+//! option (one more spacer closes the list). Every node has four 32-bit fields:
+//!
+//! - `up`, `down`: the vertical links of the item's circular list;
+//! - `top`: for an ordinary node, its item (a header index, > 0); for a spacer, minus the number
+//!   of the option that follows it (<= 0); for a header, the item's `len`, the number of options
+//!   still in its list;
+//! - `option`: the option an ordinary node belongs to, so that a solution is read off without
+//!   walking to the spacer.
+//!
+//! A spacer's `up` is the first node of the option before it and its `down` the last node of the
+//! option after it, which lets `hide` and `unhide` run round an option without knowing its length.
+//! The horizontal list of active items (`prev`, `next`) lives beside the nodes, in `items`:
+//! index 0 is the root of the primary items, index `N + 1` the root of the secondary ones, so
+//! that secondary items can be covered like any other item but are never chosen.
+//!
+//! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
+//! contiguous block, and the links are 32-bit offsets into that block rather than `Cell<&Node>`
+//! references. A node is then 16 bytes (four to a cache line, never straddling one) instead of
+//! the 24 to 32 bytes of a node of three or four 64-bit pointers plus a length, and the links can
+//! be copied, compared and checked as plain numbers. The bench `benches/exact_cover.rs`
+//! (`links/offsets` against `links/references`) measures the choice; see the README for the
+//! numbers.
+//!
+//! The search writes only through `&mut self`, so no `Cell` is needed; the hot loops index the
+//! block without bounds checks, which is sound because every link is set at build time to an
+//! index inside the block and only ever replaced by another link's value (`sanity` checks this in
+//! debug builds and tests).
+
+use std::ptr::NonNull;
+
+use typed_arena::Arena;
+
+use super::problem::{ItemKind, Problem};
+
+/// One node of the dancing-links structure (header, option node or spacer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    /// Item of an option node; `len` of a header; minus the next option's number for a spacer.
+    pub(crate) top: i32,
+    /// The option an option node belongs to.
+    pub(crate) option: u32,
+}
+
+/// An entry of the horizontal lists of active items.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ItemLink {
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+}
+
+/// The root of the list of active primary items.
+pub(crate) const ROOT: u32 = 0;
+
+/// The dancing-links form of a [`Problem`], ready for [`Dlx::search`](crate::exact_cover::Dlx).
+///
+/// One `Dlx` serves many searches: every search, and every [`force`](Dlx::force) followed by
+/// [`release_all`](Dlx::release_all), leaves the links exactly as they were.
+pub struct Dlx {
+    /// Owns the node block; never read directly, it only keeps `nodes` alive.
+    _arena: Arena<Node>,
+    nodes: NonNull<Node>,
+    node_count: usize,
+    pub(crate) items: Vec<ItemLink>,
+    /// The number of items (headers are `1..=item_count`).
+    pub(crate) item_count: u32,
+    /// The number of primary items (headers `1..=primary_count`).
+    pub(crate) primary_count: u32,
+    /// The first node of each option.
+    pub(crate) option_first: Vec<u32>,
+    /// The problem's item number of each header (index 0 unused).
+    pub(crate) item_of_header: Vec<u32>,
+    /// A node of each forced option, in the order forced.
+    pub(crate) forced: Vec<u32>,
+    /// The search's choice stack, one node per level, allocated once.
+    pub(crate) stack: Vec<u32>,
+}
+
+// SAFETY: `nodes` points into the block owned by `_arena`, which moves with the `Dlx` and is
+// touched only through `&self`/`&mut self`; nothing is shared with another value.
+unsafe impl Send for Dlx {}
+
+impl Dlx {
+    /// Builds the links of a problem.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{Dlx, ProblemBuilder};
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// for item in ["a", "b", "c"] {
+    ///     b.primary(item)?;
+    /// }
+    /// b.option_by_names(["a", "b"])?;
+    /// b.option_by_names(["c"])?;
+    /// b.option_by_names(["a", "c"])?;
+    /// let mut dlx = Dlx::new(&b.build()?);
+    /// assert_eq!(dlx.count(None).stats.solutions, 1);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn new(problem: &Problem) -> Dlx {
+        let item_count = problem.item_count();
+        let primary_count = problem.primary_count();
+
+        // Headers: primary items first, then secondary, each in declaration order.
+        let mut item_of_header = vec![u32::MAX];
+        let mut header_of_item = vec![0u32; item_count];
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            for item in (0..item_count).filter(|&i| problem.item_kind(i) == kind) {
+                header_of_item[item] = item_of_header.len() as u32;
+                item_of_header.push(item as u32);
+            }
+        }
+
+        let total = item_count + 2 + problem.node_count() + problem.option_count();
+        let mut nodes = Vec::with_capacity(total);
+        nodes.push(Node::default());
+        for h in 1..=item_count as u32 {
+            nodes.push(Node {
+                up: h,
+                down: h,
+                top: 0,
+                option: u32::MAX,
+            });
+        }
+        let mut option_first = Vec::with_capacity(problem.option_count());
+        // The first spacer.
+        let mut spacer = nodes.len();
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: 0,
+            option: u32::MAX,
+        });
+        for (k, option) in problem.options().enumerate() {
+            let first = nodes.len() as u32;
+            option_first.push(first);
+            for &item in option {
+                let h = header_of_item[item];
+                let here = nodes.len() as u32;
+                let last = nodes[h as usize].up;
+                nodes.push(Node {
+                    up: last,
+                    down: h,
+                    top: h as i32,
+                    option: k as u32,
+                });
+                nodes[last as usize].down = here;
+                nodes[h as usize].up = here;
+                nodes[h as usize].top += 1;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer].down = last;
+            nodes[spacer].top = -(k as i32);
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: -(k as i32 + 1),
+                option: u32::MAX,
+            });
+        }
+        debug_assert_eq!(nodes.len(), total);
+
+        // Two circular lists: primary items round ROOT, secondary round `item_count + 1`.
+        let secondary_root = item_count as u32 + 1;
+        let mut items = vec![ItemLink::default(); item_count + 2];
+        let mut link_ring = |root: u32, members: std::ops::RangeInclusive<u32>| {
+            let mut prev = root;
+            for h in members {
+                items[prev as usize].next = h;
+                items[h as usize].prev = prev;
+                prev = h;
+            }
+            items[prev as usize].next = root;
+            items[root as usize].prev = prev;
+        };
+        link_ring(ROOT, 1..=primary_count as u32);
+        link_ring(secondary_root, primary_count as u32 + 1..=item_count as u32);
+
+        let arena = Arena::with_capacity(nodes.len());
+        let node_count = nodes.len();
+        let block = arena.alloc_extend(nodes);
+        let ptr = NonNull::from(&mut block[0]);
+        let primary_levels = primary_count;
+        Dlx {
+            _arena: arena,
+            nodes: ptr,
+            node_count,
+            items,
+            item_count: item_count as u32,
+            primary_count: primary_count as u32,
+            option_first,
+            item_of_header,
+            forced: Vec::new(),
+            stack: vec![0; primary_levels + 1],
+        }
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// The number of items.
+    pub fn item_count(&self) -> usize {
+        self.item_count as usize
+    }
+
+    #[inline(always)]
+    pub(crate) fn node(&self, i: u32) -> Node {
+        debug_assert!((i as usize) < self.node_count);
+        // SAFETY: every link is an index inside the block (see the module doc).
+        unsafe { *self.nodes.as_ptr().add(i as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, i: u32) -> &mut Node {
+        debug_assert!((i as usize) < self.node_count);
+        // SAFETY: as for `node`; `&mut self` makes this the only reference.
+        unsafe { &mut *self.nodes.as_ptr().add(i as usize) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn item(&self, h: u32) -> ItemLink {
+        debug_assert!((h as usize) < self.items.len());
+        // SAFETY: headers and roots are `0..=item_count + 1`, the length of `items`.
+        unsafe { *self.items.get_unchecked(h as usize) }
+    }
+
+    #[inline(always)]
+    fn item_mut(&mut self, h: u32) -> &mut ItemLink {
+        debug_assert!((h as usize) < self.items.len());
+        // SAFETY: as for `item`.
+        unsafe { self.items.get_unchecked_mut(h as usize) }
+    }
+
+    /// The number of options left in an item's list.
+    #[inline(always)]
+    pub(crate) fn len(&self, h: u32) -> u32 {
+        self.node(h).top as u32
+    }
+
+    /// Removes an item and every option that uses it. Returns the number of links changed.
+    #[inline]
+    pub(crate) fn cover(&mut self, h: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = self.node(h).down;
+        while p != h {
+            updates += self.hide(p);
+            p = self.node(p).down;
+        }
+        let ItemLink { prev, next } = self.item(h);
+        self.item_mut(prev).next = next;
+        self.item_mut(next).prev = prev;
+        updates
+    }
+
+    /// Undoes `cover(h)`.
+    #[inline]
+    pub(crate) fn uncover(&mut self, h: u32) {
+        let ItemLink { prev, next } = self.item(h);
+        self.item_mut(prev).next = h;
+        self.item_mut(next).prev = h;
+        let mut p = self.node(h).up;
+        while p != h {
+            self.unhide(p);
+            p = self.node(p).up;
+        }
+    }
+
+    /// Takes the other nodes of `p`'s option out of their items' lists.
+    #[inline(always)]
+    fn hide(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let Node { up, down, top, .. } = self.node(q);
+            if top <= 0 {
+                q = up;
+            } else {
+                self.node_mut(up).down = down;
+                self.node_mut(down).up = up;
+                self.node_mut(top as u32).top -= 1;
+                updates += 1;
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes `hide(p)`.
+    #[inline(always)]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, top, .. } = self.node(q);
+            if top <= 0 {
+                q = down;
+            } else {
+                self.node_mut(up).down = q;
+                self.node_mut(down).up = q;
+                self.node_mut(top as u32).top += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers the items of `x`'s option other than `x`'s own (which the caller has covered).
+    #[inline]
+    pub(crate) fn cover_others(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = x + 1;
+        while q != x {
+            let Node { up, top, .. } = self.node(q);
+            if top <= 0 {
+                q = up;
+            } else {
+                updates += self.cover(top as u32);
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes `cover_others(x)`, in reverse order.
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, x: u32) {
+        let mut q = x - 1;
+        while q != x {
+            let Node { down, top, .. } = self.node(q);
+            if top <= 0 {
+                q = down;
+            } else {
+                self.uncover(top as u32);
+                q -= 1;
+            }
+        }
+    }
+
+    /// Whether an item is still in its list of active items.
+    #[inline]
+    fn is_active(&self, h: u32) -> bool {
+        self.item(self.item(h).prev).next == h
+    }
+
+    /// Forces an option into every solution of the following searches, as a Sudoku given is:
+    /// its items are covered now. Returns the number of links changed, or `None`, changing
+    /// nothing, when the option clashes with one forced before (they share an item).
+    ///
+    /// # Panics
+    /// If `option` is not an option of the problem.
+    pub fn force(&mut self, option: usize) -> Option<u64> {
+        let first = self.option_first[option];
+        let mut q = first;
+        loop {
+            let top = self.node(q).top;
+            if top <= 0 {
+                break;
+            }
+            if !self.is_active(top as u32) {
+                return None;
+            }
+            q += 1;
+        }
+        // Covering the first item hides the option's other nodes; then cover the rest.
+        let updates = self.cover(self.node(first).top as u32) + self.cover_others(first);
+        self.forced.push(first);
+        Some(updates)
+    }
+
+    /// Undoes every [`force`](Dlx::force), newest first, restoring the links as built.
+    pub fn release_all(&mut self) {
+        while let Some(first) = self.forced.pop() {
+            self.uncover_others(first);
+            self.uncover(self.node(first).top as u32);
+        }
+    }
+
+    /// The options forced so far, in order.
+    pub fn forced(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.forced.iter().map(|&x| self.node(x).option as usize)
+    }
+
+    /// Checks every invariant of the links, like Knuth's `sanity`: each item's list is a
+    /// proper circular doubly linked list whose nodes name the item and whose length is the
+    /// item's `len`, and the lists of active items are proper circular lists.
+    pub fn sanity(&self) -> Result<(), String> {
+        let secondary_root = self.item_count + 1;
+        for h in 1..=self.item_count {
+            let mut count = 0u32;
+            let mut p = h;
+            loop {
+                let next = self.node(p).down;
+                if next as usize >= self.node_count {
+                    return Err(format!("node {p}: down link {next} out of range"));
+                }
+                if self.node(next).up != p {
+                    return Err(format!("item {h}: node {next}.up is not {p}"));
+                }
+                if next == h {
+                    break;
+                }
+                if self.node(next).top != h as i32 {
+                    return Err(format!(
+                        "item {h}: node {next} names item {}",
+                        self.node(next).top
+                    ));
+                }
+                count += 1;
+                if count as usize > self.node_count {
+                    return Err(format!("item {h}: list does not close"));
+                }
+                p = next;
+            }
+            if count != self.len(h) {
+                return Err(format!("item {h}: len {} but {count} nodes", self.len(h)));
+            }
+        }
+        for root in [ROOT, secondary_root] {
+            let mut p = root;
+            let mut steps = 0;
+            loop {
+                let next = self.item(p).next;
+                if next as usize >= self.items.len() {
+                    return Err(format!("item list: next of {p} out of range"));
+                }
+                if self.item(next).prev != p {
+                    return Err(format!("item list: prev of {next} is not {p}"));
+                }
+                if next == root {
+                    break;
+                }
+                let primary = next <= self.primary_count;
+                if primary != (root == ROOT) || next == ROOT || next == secondary_root {
+                    return Err(format!("item {next} is in the wrong list"));
+                }
+                steps += 1;
+                if steps > self.items.len() {
+                    return Err("item list does not close".into());
+                }
+                p = next;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every link, as numbers: equal fingerprints mean identical structures. For tests that
+    /// check that a search restored everything.
+    #[doc(hidden)]
+    pub fn link_fingerprint(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.node_count * 3 + self.items.len() * 2);
+        for i in 0..self.node_count as u32 {
+            let n = self.node(i);
+            out.extend([n.up, n.down, n.top as u32]);
+        }
+        for link in &self.items {
+            out.extend([link.prev, link.next]);
+        }
+        out
+    }
+}
+
+impl Clone for Dlx {
+    fn clone(&self) -> Dlx {
+        let arena = Arena::with_capacity(self.node_count);
+        // SAFETY: the block holds `node_count` initialised nodes.
+        let source = unsafe { std::slice::from_raw_parts(self.nodes.as_ptr(), self.node_count) };
+        let block = arena.alloc_extend(source.iter().copied());
+        let nodes = NonNull::from(&mut block[0]);
+        Dlx {
+            _arena: arena,
+            nodes,
+            node_count: self.node_count,
+            items: self.items.clone(),
+            item_count: self.item_count,
+            primary_count: self.primary_count,
+            option_first: self.option_first.clone(),
+            item_of_header: self.item_of_header.clone(),
+            forced: self.forced.clone(),
+            stack: self.stack.clone(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Dlx {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dlx")
+            .field("items", &self.item_count)
+            .field("primary", &self.primary_count)
+            .field("options", &self.option_first.len())
+            .field("nodes", &self.node_count)
+            .field("forced", &self.forced.len())
+            .finish()
+    }
+}

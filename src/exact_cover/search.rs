@@ -1,0 +1,296 @@
+//! Algorithm X: the search, its statistics, and the sink that receives solutions.
+//!
+//! The search keeps its own stack (one node per level, allocated when the [`Dlx`] is built), so
+//! depth is limited only by the number of primary items, never by the thread's stack. It hands
+//! every solution to a [`Sink`], which says whether to go on; [`Dlx::count`], [`Dlx::first`] and
+//! [`Dlx::solutions`] are sinks for the usual policies.
+
+use std::time::{Duration, Instant};
+
+use super::choose::{ActiveItems, ItemChooser, Mrv};
+use super::links::{Dlx, ROOT};
+use crate::budget::{Budget, Stop};
+
+/// What a [`Sink`] tells the search after a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Look for more solutions.
+    Continue,
+    /// Stop now; the search reports [`Stop::Limit`].
+    Stop,
+}
+
+/// A solution, as the search holds it: read its options only if you need them.
+pub struct Solution<'a> {
+    dlx: &'a Dlx,
+    depth: usize,
+}
+
+impl Solution<'_> {
+    /// The number of options in the solution (forced ones included).
+    pub fn len(&self) -> usize {
+        self.dlx.forced.len() + self.depth
+    }
+
+    /// Whether the solution has no options (never true: a solution covers the primary items).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The options of the solution: forced ones first, then those chosen by the search, level by
+    /// level.
+    pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
+        let dlx = self.dlx;
+        dlx.forced
+            .iter()
+            .chain(&dlx.stack[..self.depth])
+            .map(move |&x| dlx.node(x).option as usize)
+    }
+
+    /// The options of the solution, appended to `out` (no allocation once `out` is large enough).
+    pub fn options_into(&self, out: &mut Vec<usize>) {
+        out.extend(self.options());
+    }
+
+    /// The options of the solution, as a new vector.
+    pub fn to_vec(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.len());
+        self.options_into(&mut out);
+        out
+    }
+}
+
+/// Receives the solutions of a search, one at a time.
+pub trait Sink {
+    /// Called once per solution; return [`Control::Stop`] to end the search.
+    fn solution(&mut self, solution: &Solution<'_>) -> Control;
+}
+
+impl<F: FnMut(&Solution<'_>) -> Control> Sink for F {
+    #[inline]
+    fn solution(&mut self, solution: &Solution<'_>) -> Control {
+        self(solution)
+    }
+}
+
+/// A sink that only counts, up to an optional limit.
+#[derive(Clone, Copy, Debug)]
+pub struct CountSink {
+    limit: u64,
+    seen: u64,
+}
+
+impl CountSink {
+    /// Counts up to `limit` solutions (`None`: all).
+    pub fn new(limit: Option<u64>) -> CountSink {
+        CountSink {
+            limit: limit.unwrap_or(u64::MAX),
+            seen: 0,
+        }
+    }
+}
+
+impl Sink for CountSink {
+    #[inline]
+    fn solution(&mut self, _: &Solution<'_>) -> Control {
+        self.seen += 1;
+        if self.seen >= self.limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes: the times the search entered a level (the root included).
+    pub nodes: u64,
+    /// Link updates: the nodes taken out of item lists by `hide` (Knuth's "updates").
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// The deepest level reached (options chosen by the search, forced ones not counted).
+    pub max_depth: usize,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Adds another search's counts to these (the deepest depth, the summed time).
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.elapsed += other.elapsed;
+    }
+}
+
+/// The result of a search: its statistics and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// What the search did.
+    pub stats: Stats,
+    /// Why it ended; only [`Stop::Exhausted`] means the solution count is exact.
+    pub stop: Stop,
+}
+
+impl Report {
+    /// Whether the whole search space was explored.
+    pub fn is_complete(&self) -> bool {
+        self.stop.is_complete()
+    }
+}
+
+/// How often the clock is read when there is a time budget: every this many nodes.
+const CLOCK_INTERVAL: u64 = 1024;
+
+impl Dlx {
+    /// Runs Algorithm X with minimum-remaining-values item choice, handing each solution to
+    /// `sink`. Forced options ([`Dlx::force`]) are part of every solution.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{Control, Dlx, ProblemBuilder};
+    /// use quadrille::Budget;
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// b.primary("x")?;
+    /// b.primary("y")?;
+    /// b.option_by_names(["x"])?;
+    /// b.option_by_names(["y"])?;
+    /// b.option_by_names(["x", "y"])?;
+    /// let mut dlx = Dlx::new(&b.build()?);
+    /// let mut found = Vec::new();
+    /// let report = dlx.search(&Budget::unlimited(), |s: &quadrille::exact_cover::Solution<'_>| {
+    ///     let mut options = s.to_vec();
+    ///     options.sort();
+    ///     found.push(options);
+    ///     Control::Continue
+    /// });
+    /// found.sort();
+    /// assert_eq!(found, vec![vec![0, 1], vec![2]]);
+    /// assert!(report.is_complete());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn search<S: Sink>(&mut self, budget: &Budget, sink: S) -> Report {
+        self.search_with(&mut Mrv::default(), budget, sink)
+    }
+
+    /// [`Dlx::search`] with another item-choice policy.
+    pub fn search_with<C: ItemChooser, S: Sink>(
+        &mut self,
+        chooser: &mut C,
+        budget: &Budget,
+        mut sink: S,
+    ) -> Report {
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let node_limit = budget.node_limit();
+        let mut stats = Stats::default();
+        let mut level = 0usize;
+
+        let stop = 'search: loop {
+            // Enter a node of the search tree: the options on `stack[..level]` are chosen.
+            if stats.nodes >= node_limit {
+                break 'search Stop::NodeBudget;
+            }
+            stats.nodes += 1;
+            if let Some(deadline) = deadline
+                && stats.nodes % CLOCK_INTERVAL == 0
+                && Instant::now() >= deadline
+            {
+                break 'search Stop::TimeBudget;
+            }
+            stats.max_depth = stats.max_depth.max(level);
+
+            if self.item(ROOT).next == ROOT {
+                stats.solutions += 1;
+                let solution = Solution {
+                    dlx: self,
+                    depth: level,
+                };
+                if sink.solution(&solution) == Control::Stop {
+                    break 'search Stop::Limit;
+                }
+            } else {
+                let chosen = chooser.choose(&ActiveItems::new(self));
+                if chosen.len > 0 {
+                    let h = chosen.header;
+                    stats.updates += self.cover(h);
+                    let x = self.node(h).down;
+                    stats.updates += self.cover_others(x);
+                    self.stack[level] = x;
+                    level += 1;
+                    continue 'search;
+                }
+            }
+
+            // Back up to the deepest level with an untried option.
+            loop {
+                if level == 0 {
+                    break 'search Stop::Exhausted;
+                }
+                level -= 1;
+                let x = self.stack[level];
+                self.uncover_others(x);
+                let h = self.node(x).top as u32;
+                let next = self.node(x).down;
+                if next != h {
+                    stats.updates += self.cover_others(next);
+                    self.stack[level] = next;
+                    level += 1;
+                    continue 'search;
+                }
+                self.uncover(h);
+            }
+        };
+
+        // A search stopped early unwinds what it had chosen.
+        while level > 0 {
+            level -= 1;
+            let x = self.stack[level];
+            self.uncover_others(x);
+            self.uncover(self.node(x).top as u32);
+        }
+        debug_assert_eq!(self.sanity(), Ok(()));
+        stats.elapsed = start.elapsed();
+        Report { stats, stop }
+    }
+
+    /// Counts solutions, up to `limit` if one is given.
+    pub fn count(&mut self, limit: Option<u64>) -> Report {
+        self.search(&Budget::unlimited(), CountSink::new(limit))
+    }
+
+    /// Counts solutions within a budget, up to `limit` if one is given.
+    pub fn count_within(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
+        self.search(budget, CountSink::new(limit))
+    }
+
+    /// The first solution, if there is one, as option numbers.
+    pub fn first(&mut self) -> (Option<Vec<usize>>, Report) {
+        let mut found = None;
+        let report = self.search(&Budget::unlimited(), |s: &Solution<'_>| {
+            found = Some(s.to_vec());
+            Control::Stop
+        });
+        (found, report)
+    }
+
+    /// Up to `limit` solutions (`None`: all), each as option numbers.
+    pub fn solutions(&mut self, limit: Option<u64>) -> (Vec<Vec<usize>>, Report) {
+        let mut found = Vec::new();
+        let limit = limit.unwrap_or(u64::MAX);
+        let report = self.search(&Budget::unlimited(), |s: &Solution<'_>| {
+            found.push(s.to_vec());
+            if found.len() as u64 >= limit {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        });
+        (found, report)
+    }
+}

@@ -1,0 +1,202 @@
+//! The exact-cover engine against brute force, known counts and its own invariants.
+
+use proptest::prelude::*;
+use quadrille::exact_cover::{Control, Dlx, FirstItem, Mrv, Problem, ProblemBuilder, Solution};
+use quadrille::{Budget, Stop};
+
+/// A random 0-1 matrix: each option is a bit mask over `items` items, the first `primary` of
+/// which are primary. Options without a primary item get one (the builder rejects them).
+fn matrix() -> impl Strategy<Value = (usize, usize, Vec<u32>)> {
+    (1usize..=12).prop_flat_map(|items| {
+        (
+            Just(items),
+            1..=items,
+            prop::collection::vec(1u32..(1 << items), 0..=20),
+        )
+    })
+}
+
+fn build(items: usize, primary: usize, masks: &[u32]) -> (Problem, Vec<u32>) {
+    let mut b = ProblemBuilder::new();
+    for i in 0..items {
+        if i < primary {
+            b.primary(&format!("p{i}")).unwrap();
+        } else {
+            b.secondary(&format!("s{i}")).unwrap();
+        }
+    }
+    let primary_mask = (1u32 << primary) - 1;
+    let mut used = Vec::new();
+    for &mask in masks {
+        let mask = if mask & primary_mask == 0 {
+            mask | 1
+        } else {
+            mask
+        };
+        b.option((0..items).filter(|i| mask >> i & 1 == 1)).unwrap();
+        used.push(mask);
+    }
+    (b.build().unwrap(), used)
+}
+
+/// Every exact cover, by trying every subset of options (with pruning of overlaps).
+fn brute_force(primary: usize, masks: &[u32]) -> Vec<Vec<usize>> {
+    fn go(
+        k: usize,
+        covered: u32,
+        chosen: &mut Vec<usize>,
+        masks: &[u32],
+        target: u32,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if k == masks.len() {
+            if covered & target == target {
+                out.push(chosen.clone());
+            }
+            return;
+        }
+        go(k + 1, covered, chosen, masks, target, out);
+        if covered & masks[k] == 0 {
+            chosen.push(k);
+            go(k + 1, covered | masks[k], chosen, masks, target, out);
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(
+        0,
+        0,
+        &mut Vec::new(),
+        masks,
+        (1u32 << primary) - 1,
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+fn sorted_solutions(dlx: &mut Dlx) -> Vec<Vec<usize>> {
+    let (mut found, report) = dlx.solutions(None);
+    assert!(report.is_complete());
+    for s in &mut found {
+        s.sort();
+    }
+    found.sort();
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn finds_exactly_the_covers_brute_force_finds((items, primary, masks) in matrix()) {
+        let (problem, masks) = build(items, primary, &masks);
+        let mut dlx = Dlx::new(&problem);
+        let before = dlx.link_fingerprint();
+        let expected = brute_force(primary, &masks);
+        prop_assert_eq!(sorted_solutions(&mut dlx), expected.clone());
+        prop_assert_eq!(dlx.link_fingerprint(), before.clone());
+        // The same count with Knuth's exact rule and with no heuristic at all.
+        prop_assert_eq!(dlx.search_with(&mut Mrv::knuth(), &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
+        prop_assert_eq!(dlx.search_with(&mut FirstItem, &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
+        prop_assert_eq!(dlx.link_fingerprint(), before);
+    }
+
+    #[test]
+    fn stopping_early_restores_every_link(
+        (items, primary, masks) in matrix(),
+        limit in 1u64..4,
+        node_budget in 1u64..30,
+    ) {
+        let (problem, masks) = build(items, primary, &masks);
+        let total = brute_force(primary, &masks).len() as u64;
+        let mut dlx = Dlx::new(&problem);
+        let before = dlx.link_fingerprint();
+
+        let report = dlx.count(Some(limit));
+        prop_assert_eq!(report.stats.solutions, total.min(limit));
+        prop_assert_eq!(report.stop == Stop::Limit, total >= limit);
+        prop_assert_eq!(dlx.link_fingerprint(), before.clone());
+
+        let report = dlx.count_within(None, &Budget::nodes(node_budget));
+        prop_assert!(report.stats.nodes <= node_budget);
+        if report.stop == Stop::Exhausted {
+            prop_assert_eq!(report.stats.solutions, total);
+        } else {
+            prop_assert_eq!(report.stop, Stop::NodeBudget);
+            prop_assert!(report.stats.solutions <= total);
+        }
+        prop_assert_eq!(dlx.link_fingerprint(), before.clone());
+        prop_assert_eq!(dlx.sanity(), Ok(()));
+
+        // Forcing an option, then releasing it, restores the links too; while forced, the
+        // solutions are exactly those that contain it.
+        if !masks.is_empty() {
+            let forced = masks.len() / 2;
+            prop_assert!(dlx.force(forced).is_some());
+            let with_it = brute_force(primary, &masks).into_iter().filter(|s| s.contains(&forced)).count() as u64;
+            prop_assert_eq!(dlx.count(None).stats.solutions, with_it);
+            dlx.release_all();
+            prop_assert_eq!(dlx.link_fingerprint(), before);
+        }
+    }
+}
+
+fn knuth_example() -> Problem {
+    let mut b = ProblemBuilder::new();
+    for item in ["a", "b", "c", "d", "e", "f", "g"] {
+        b.primary(item).unwrap();
+    }
+    for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
+        b.option_by_names(option.split(' ')).unwrap();
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn knuth_example_has_its_one_solution() {
+    let problem = knuth_example();
+    let mut dlx = Dlx::new(&problem);
+    let (solutions, report) = dlx.solutions(None);
+    assert_eq!(report.stop, Stop::Exhausted);
+    assert_eq!(solutions.len(), 1);
+    let mut texts: Vec<String> = solutions[0]
+        .iter()
+        .map(|&o| problem.option_text(o))
+        .collect();
+    texts.sort();
+    assert_eq!(texts, ["a d f", "b g", "c e"]);
+    assert!(report.stats.updates > 0);
+    assert!(report.stats.nodes >= 4);
+    assert_eq!(report.stats.max_depth, 3);
+}
+
+#[test]
+fn forcing_a_clashing_option_is_refused_and_changes_nothing() {
+    let mut dlx = Dlx::new(&knuth_example());
+    assert!(dlx.force(3).is_some()); // a d f
+    let before = dlx.link_fingerprint();
+    assert!(dlx.force(1).is_none()); // a d g shares a and d
+    assert_eq!(dlx.link_fingerprint(), before);
+    assert_eq!(dlx.forced().collect::<Vec<_>>(), [3]);
+    let (solution, _) = dlx.first();
+    let mut solution = solution.unwrap();
+    solution.sort();
+    assert_eq!(solution, [0, 3, 4]);
+    dlx.release_all();
+    assert_eq!(dlx.sanity(), Ok(()));
+}
+
+#[test]
+fn no_solution_is_not_stopped_early() {
+    let mut b = ProblemBuilder::new();
+    b.primary("a").unwrap();
+    b.primary("b").unwrap();
+    b.option_by_names(["a"]).unwrap();
+    let mut dlx = Dlx::new(&b.build().unwrap());
+    let report = dlx.count(None);
+    assert_eq!(report.stats.solutions, 0);
+    assert_eq!(report.stop, Stop::Exhausted);
+    let report = dlx.count_within(None, &Budget::nodes(0));
+    assert_eq!(report.stop, Stop::NodeBudget);
+}

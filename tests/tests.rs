@@ -1,0 +1,3 @@
+//! quadrille's integration tests, in one binary to keep build time down.
+
+mod exact_cover;
