@@ -60,11 +60,11 @@ impl Shape {
     /// possible. Prime sides (n = 5, 7, ...) have no box shape but 1 x n and are refused.
     pub fn from_cell_count(cells: usize) -> Option<Shape> {
         let n = (cells as f64).sqrt().round() as usize;
-        if n * n != cells || n < 2 || n > MAX_SIZE {
+        if n * n != cells || !(2..=MAX_SIZE).contains(&n) {
             return None;
         }
         // The factor pair nearest to a square, rows <= columns.
-        let rows = (1..=n).rev().find(|&r| r * r <= n && n % r == 0)?;
+        let rows = (1..=n).rev().find(|&r| r * r <= n && n.is_multiple_of(r))?;
         if rows == 1 {
             return None;
         }
