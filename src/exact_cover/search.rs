@@ -111,6 +111,9 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Dead ends: nodes where some primary item had no option left, so the search backed up.
+    /// Zero means the search never met a contradiction (it may still have branched).
+    pub backtracks: u64,
     /// The deepest level reached (options chosen by the search, forced ones not counted).
     pub max_depth: usize,
     /// Wall-clock time of the search.
@@ -123,6 +126,7 @@ impl Stats {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.solutions += other.solutions;
+        self.backtracks += other.backtracks;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.elapsed += other.elapsed;
     }
@@ -225,6 +229,7 @@ impl Dlx {
                     level += 1;
                     continue 'search;
                 }
+                stats.backtracks += 1;
             }
 
             // Back up to the deepest level with an untried option.
