@@ -142,6 +142,25 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn parallel_count_equals_sequential_count(
+        (items, primary, masks) in matrix(),
+        limit in prop::option::of(1u64..5),
+    ) {
+        let (problem, masks) = build(items, primary, &masks);
+        let total = brute_force(primary, &masks).len() as u64;
+        let mut dlx = Dlx::new(&problem);
+        let before = dlx.link_fingerprint();
+        let report = dlx.count_parallel(2, limit, &Budget::unlimited());
+        prop_assert_eq!(report.stats.solutions, limit.map_or(total, |l| total.min(l)));
+        prop_assert_eq!(report.stop == Stop::Exhausted, limit.is_none_or(|l| total < l));
+        prop_assert_eq!(dlx.link_fingerprint(), before);
+    }
+}
+
 fn knuth_example() -> Problem {
     let mut b = ProblemBuilder::new();
     for item in ["a", "b", "c", "d", "e", "f", "g"] {

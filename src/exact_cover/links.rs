@@ -88,6 +88,9 @@ pub struct Dlx {
 // SAFETY: `nodes` points into the block owned by `_arena`, which moves with the `Dlx` and is
 // touched only through `&self`/`&mut self`; nothing is shared with another value.
 unsafe impl Send for Dlx {}
+// SAFETY: through `&Dlx` nothing is written: the nodes are only read, and the arena (whose
+// `RefCell` is not `Sync`) is used only while the `Dlx` is being built and never again.
+unsafe impl Sync for Dlx {}
 
 impl Dlx {
     /// Builds the links of a problem.
@@ -379,7 +382,13 @@ impl Dlx {
 
     /// Undoes every [`force`](Dlx::force), newest first, restoring the links as built.
     pub fn release_all(&mut self) {
-        while let Some(first) = self.forced.pop() {
+        self.release_to(0);
+    }
+
+    /// Undoes the newest [`force`](Dlx::force)s until only the first `keep` remain.
+    pub fn release_to(&mut self, keep: usize) {
+        while self.forced.len() > keep {
+            let first = self.forced.pop().expect("more than `keep` forced options");
             self.uncover_others(first);
             self.uncover(self.node(first).top as u32);
         }

@@ -27,6 +27,7 @@
 
 mod choose;
 mod links;
+mod parallel;
 mod problem;
 mod search;
 
