@@ -125,7 +125,8 @@ pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
         }
     }
     // Only a missing item line leaves us without a place to point at: it was due at the end.
-    let item_line = item_line.ok_or_else(|| Error::at(ErrorKind::MissingItemLine, number + 1, 1))?;
+    let item_line =
+        item_line.ok_or_else(|| Error::at(ErrorKind::MissingItemLine, number + 1, 1))?;
     let problem = builder
         .build()
         .map_err(|err| err.with_line(item_line).with_column(1))?;
@@ -363,8 +364,17 @@ mod tests {
 
     #[test]
     fn bar_may_be_spaced_or_attached_on_the_item_line() {
-        for items in ["a b | x", "a b |x", "a b| x", "a b|x", "a\tb\t|\tx", "a b | x |"[..7].into()] {
-            let p = parse_problem(&format!("{items}\na x\n")).unwrap().into_problem();
+        for items in [
+            "a b | x",
+            "a b |x",
+            "a b| x",
+            "a b|x",
+            "a\tb\t|\tx",
+            "a  b  |  x  ",
+        ] {
+            let p = parse_problem(&format!("{items}\na x\n"))
+                .unwrap()
+                .into_problem();
             assert_eq!((p.item_count(), p.primary_count()), (3, 2), "{items:?}");
             assert_eq!(p.item_name(2), "x");
         }
@@ -527,7 +537,9 @@ mod tests {
         b.primary("q").unwrap();
         b.option_by_names(["q", "s"]).unwrap();
         let p = b.build().unwrap();
-        let back = parse_problem(&problem_to_string(&p)).unwrap().into_problem();
+        let back = parse_problem(&problem_to_string(&p))
+            .unwrap()
+            .into_problem();
         let names: Vec<&str> = (0..3).map(|i| back.item_name(i)).collect();
         assert_eq!(names, ["p", "q", "s"]);
         assert_eq!(back.option_text(0), p.option_text(0));
@@ -589,7 +601,7 @@ mod tests {
             let mut line_no = 0;
             for (k, line) in text.lines().enumerate() {
                 let n = noise[k % noise.len()];
-                if n == 1 { noisy.push_str("\n"); line_no += 1; }
+                if n == 1 { noisy.push('\n'); line_no += 1; }
                 if n == 2 { noisy.push_str("  | noise\n"); line_no += 1; }
                 let sep = match n { 3 => " \t ", 4 => "\t", _ => " " };
                 if n == 5 { noisy.push('\t'); }
