@@ -70,6 +70,20 @@ pub enum ErrorKind {
     /// A second `|` on the item line.
     #[error("the item line may contain only one '|' (between primary and secondary items)")]
     SecondSeparator,
+    /// An option names an item with a colour (`item:colour`, Knuth's dlx2 syntax).
+    #[error("'{token}' has a colour (dlx2's item:colour); colours are not supported")]
+    ColorsNotSupported {
+        /// The token as written, colour included.
+        token: String,
+    },
+    /// A pentomino board whose area is not the 60 cells the twelve pieces cover.
+    #[error("a {rows}x{cols} board does not have the 60 cells that the twelve pentominoes cover")]
+    PentominoBoard {
+        /// Board rows.
+        rows: usize,
+        /// Board columns.
+        cols: usize,
+    },
 
     // --- Reading Sudoku puzzles ---
     /// A character that is neither a digit of this shape nor a blank.

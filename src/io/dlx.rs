@@ -1,1 +1,619 @@
-//! Knuth's dlx text format.
+//! Knuth's dlx text format, as read by his program DLX1.
+//!
+//! ```text
+//! | A comment: any line whose first non-blank character is '|'.
+//! a b c d e f g | x y
+//! a d x
+//! b g
+//! ```
+//!
+//! Lines that are blank, or whose first non-blank character is `|`, are comments. The first other
+//! line lists the items: primary items first, then a `|`, then secondary items. Every further
+//! non-comment line is one option, a list of item names separated by blanks (spaces or tabs).
+//!
+//! What we accept, compared with DLX1 (whose reading code we followed):
+//! - An item name is any token without blanks, `|` or `:`; DLX1 also limits names to 8 characters,
+//!   we do not.
+//! - On the item line, DLX1 takes `|` as the separator when it starts a token (`a |x`, `a | x`) and
+//!   rejects it at the end of a name (`a|`); we take `|` as the separator wherever it stands, so
+//!   `a|x` works too. A second `|` is an error in both.
+//! - On option lines `|` is only special at the start of the line (a comment); anywhere else DLX1
+//!   reads it as part of an item name, which is then unknown. So there are no trailing comments,
+//!   and we reject them the same way (`unknown item '|'`).
+//! - `item:colour` is Knuth's dlx2 syntax for colours; we say plainly that colours are not
+//!   supported rather than calling the item unknown.
+//! - DLX1 drops an option without primary items with a warning; we reject it, since it can never
+//!   be part of a solution and is most likely a typo.
+//! - An item line cannot begin with `|` (that is a comment), so the first item is always primary,
+//!   as in DLX1.
+//!
+//! Every error carries the 1-based line, and the 1-based column (counted in characters, a tab
+//! is one) of the offending token.
+//!
+//! Reading gives a [`DlxProblem`]: the [`Problem`] plus, for each option, the input line it came
+//! from, so that later messages ("option on line 17") can point back into the file. Options and
+//! items are numbered in input order, so the problem's option `k` is the `k`-th option line.
+
+use std::io::{self, BufRead, BufWriter, Write};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::exact_cover::{ItemKind, Problem, ProblemBuilder};
+
+/// A problem read from dlx text, with the line each option came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DlxProblem {
+    problem: Problem,
+    item_line: usize,
+    option_lines: Vec<usize>,
+}
+
+impl DlxProblem {
+    /// The problem read.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The problem read, without the line numbers.
+    pub fn into_problem(self) -> Problem {
+        self.problem
+    }
+
+    /// The 1-based input line that declared the items.
+    pub fn item_line(&self) -> usize {
+        self.item_line
+    }
+
+    /// The 1-based input line of an option.
+    ///
+    /// # Panics
+    /// If `option` is not below the problem's option count.
+    pub fn option_line(&self, option: usize) -> usize {
+        self.option_lines[option]
+    }
+
+    /// The 1-based input line of every option, in option order.
+    pub fn option_lines(&self) -> &[usize] {
+        &self.option_lines
+    }
+}
+
+/// Parses dlx text held in memory.
+///
+/// ```
+/// use quadrille::io::dlx::parse_problem;
+///
+/// let text = "| two items and a secondary one\na b | x\n\na x\nb\n";
+/// let dlx = parse_problem(text)?;
+/// let problem = dlx.problem();
+/// assert_eq!((problem.item_count(), problem.primary_count()), (3, 2));
+/// assert_eq!(problem.option_text(0), "a x");
+/// assert_eq!(dlx.option_lines(), &[4, 5]);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn parse_problem(text: &str) -> Result<DlxProblem> {
+    read_problem(text.as_bytes())
+}
+
+/// Reads dlx text line by line.
+///
+/// I/O errors (including text that is not UTF-8) carry the line being read.
+pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
+    let mut builder = ProblemBuilder::new();
+    let mut item_line = None;
+    let mut option_lines = Vec::new();
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        let read = reader
+            .read_line(&mut line)
+            .map_err(|err| Error::from(err).with_line(number + 1))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        let rest = line.trim_start();
+        if rest.is_empty() || rest.starts_with('|') {
+            continue;
+        }
+        if item_line.is_none() {
+            read_items(&mut builder, &line, number)?;
+            item_line = Some(number);
+        } else {
+            read_option(&mut builder, &line, number)?;
+            option_lines.push(number);
+        }
+    }
+    // Only a missing item line leaves us without a place to point at: it was due at the end.
+    let item_line =
+        item_line.ok_or_else(|| Error::at(ErrorKind::MissingItemLine, number + 1, 1))?;
+    let problem = builder
+        .build()
+        .map_err(|err| err.with_line(item_line).with_column(1))?;
+    Ok(DlxProblem {
+        problem,
+        item_line,
+        option_lines,
+    })
+}
+
+/// Declares the items of the item line: primary up to the `|`, secondary after it.
+fn read_items(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result<()> {
+    let mut kind = ItemKind::Primary;
+    for (column, token) in tokens(line, true) {
+        if token == "|" {
+            if kind == ItemKind::Secondary {
+                return Err(Error::at(ErrorKind::SecondSeparator, number, column));
+            }
+            kind = ItemKind::Secondary;
+            continue;
+        }
+        builder
+            .item(token, kind)
+            .map_err(|err| err.with_line(number).with_column(column))?;
+    }
+    Ok(())
+}
+
+/// Adds the option of one option line.
+fn read_option(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result<()> {
+    let tokens = tokens(line, false);
+    let mut items = Vec::with_capacity(tokens.len());
+    for &(column, token) in &tokens {
+        let Some(item) = builder.item_index(token) else {
+            let kind = if token.contains(':') {
+                ErrorKind::ColorsNotSupported {
+                    token: token.into(),
+                }
+            } else {
+                ErrorKind::UnknownItem { name: token.into() }
+            };
+            return Err(Error::at(kind, number, column));
+        };
+        // Options are short, so a scan is cheaper than a set; it lets us point at the repeat.
+        if items.contains(&item) {
+            let kind = ErrorKind::RepeatedItem { name: token.into() };
+            return Err(Error::at(kind, number, column));
+        }
+        items.push(item);
+    }
+    // What is left for the builder (an option without primary items) concerns the whole
+    // option: point at its start.
+    builder
+        .option(items)
+        .map_err(|err| err.with_line(number).with_column(tokens[0].0))?;
+    Ok(())
+}
+
+/// The blank-separated tokens of a line with their 1-based character columns. With `bar_token`,
+/// every `|` is a token of its own even when attached to a name.
+fn tokens(line: &str, bar_token: bool) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    // The byte offset and 1-based column of the token being read.
+    let mut start: Option<(usize, usize)> = None;
+    for (index, (byte, ch)) in line.char_indices().enumerate() {
+        let column = index + 1;
+        let splits = ch.is_whitespace() || (bar_token && ch == '|');
+        if splits {
+            if let Some((from, at)) = start.take() {
+                out.push((at, &line[from..byte]));
+            }
+            if !ch.is_whitespace() {
+                out.push((column, &line[byte..byte + 1]));
+            }
+        } else if start.is_none() {
+            start = Some((byte, column));
+        }
+    }
+    if let Some((from, at)) = start {
+        out.push((at, &line[from..]));
+    }
+    out
+}
+
+/// Writes a problem as dlx text, with a one-line comment saying what it holds.
+///
+/// Primary items come first on the item line, then ` | ` and the secondary items (no bar when
+/// there are none); then one option per line. Reading the text back gives the same problem
+/// whenever its primary items were declared before its secondary ones (as [`read_problem`] and
+/// every generator in [`crate::problems`] do); otherwise it is the same problem with the items
+/// renumbered, primary first.
+pub fn write_problem<W: Write>(problem: &Problem, out: W) -> io::Result<()> {
+    let comment = format!(
+        "{} items ({} primary, {} secondary), {} options; written by quadrille",
+        problem.item_count(),
+        problem.primary_count(),
+        problem.item_count() - problem.primary_count(),
+        problem.option_count(),
+    );
+    write_problem_with_comment(problem, &comment, out)
+}
+
+/// Writes a problem as dlx text (see [`write_problem`]), with the given comment at the top: each
+/// of its lines becomes a `|` comment line.
+pub fn write_problem_with_comment<W: Write>(
+    problem: &Problem,
+    comment: &str,
+    out: W,
+) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    for line in comment.lines() {
+        if line.is_empty() {
+            writeln!(out, "|")?;
+        } else {
+            writeln!(out, "| {line}")?;
+        }
+    }
+    let items_of = |kind: ItemKind| {
+        (0..problem.item_count())
+            .filter(move |&item| problem.item_kind(item) == kind)
+            .map(|item| problem.item_name(item))
+    };
+    let mut first = true;
+    for name in items_of(ItemKind::Primary) {
+        if !first {
+            out.write_all(b" ")?;
+        }
+        out.write_all(name.as_bytes())?;
+        first = false;
+    }
+    if problem.primary_count() < problem.item_count() {
+        out.write_all(b" |")?;
+        for name in items_of(ItemKind::Secondary) {
+            write!(out, " {name}")?;
+        }
+    }
+    out.write_all(b"\n")?;
+    for option in 0..problem.option_count() {
+        writeln!(out, "{}", problem.option_text(option))?;
+    }
+    out.flush()
+}
+
+/// The dlx text of a problem, as [`write_problem`] writes it.
+///
+/// ```
+/// use quadrille::io::dlx::{parse_problem, problem_to_string};
+/// use quadrille::problems::exact_cover_knuth_example;
+///
+/// let problem = exact_cover_knuth_example();
+/// let text = problem_to_string(&problem);
+/// assert!(text.contains("\na b c d e f g\nc e\n"));
+/// assert_eq!(parse_problem(&text)?.into_problem(), problem);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn problem_to_string(problem: &Problem) -> String {
+    let mut bytes = Vec::new();
+    write_problem(problem, &mut bytes).expect("writing to a Vec cannot fail");
+    String::from_utf8(bytes).expect("item names are strings")
+}
+
+/// Writes a solution: each chosen option's item names on a line of its own, as in the input.
+///
+/// ```
+/// use quadrille::io::dlx::write_solution;
+/// use quadrille::problems::exact_cover_knuth_example;
+///
+/// let problem = exact_cover_knuth_example();
+/// let mut out = Vec::new();
+/// write_solution(&problem, &[3, 4, 0], &mut out)?;
+/// assert_eq!(String::from_utf8(out).unwrap(), "a d f\nb g\nc e\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Panics
+/// If an option index is not below the problem's option count (the indices come from a solver,
+/// not from the user).
+pub fn write_solution<W: Write>(problem: &Problem, options: &[usize], out: W) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    for &option in options {
+        writeln!(out, "{}", problem.option_text(option))?;
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::exact_cover_knuth_example;
+    use proptest::prelude::*;
+
+    /// Parses text that must fail, returning (line, column, kind).
+    fn failure(text: &str) -> (Option<usize>, Option<usize>, ErrorKind) {
+        let err = parse_problem(text).expect_err("the text should not parse");
+        let (line, column) = (err.line(), err.column());
+        let kind = match err.kind() {
+            ErrorKind::Io(e) => ErrorKind::Io(io::Error::new(e.kind(), e.to_string())),
+            ErrorKind::InvalidItemName { name, reason } => ErrorKind::InvalidItemName {
+                name: name.clone(),
+                reason,
+            },
+            ErrorKind::DuplicateItem { name } => ErrorKind::DuplicateItem { name: name.clone() },
+            ErrorKind::UnknownItem { name } => ErrorKind::UnknownItem { name: name.clone() },
+            ErrorKind::RepeatedItem { name } => ErrorKind::RepeatedItem { name: name.clone() },
+            ErrorKind::ColorsNotSupported { token } => ErrorKind::ColorsNotSupported {
+                token: token.clone(),
+            },
+            ErrorKind::SecondSeparator => ErrorKind::SecondSeparator,
+            ErrorKind::MissingItemLine => ErrorKind::MissingItemLine,
+            ErrorKind::NoPrimaryInOption => ErrorKind::NoPrimaryInOption,
+            other => panic!("unexpected error kind {other:?}"),
+        };
+        (line, column, kind)
+    }
+
+    #[test]
+    fn reads_comments_blanks_tabs_and_secondary_items() {
+        let text = "| a comment\n\n   \t\n  | an indented comment\n\
+                    a\tb  c |x y\r\n| between options\na x\n\n  b\ty \r\nc\n";
+        let dlx = parse_problem(text).unwrap();
+        let p = dlx.problem();
+        assert_eq!(p.item_count(), 5);
+        assert_eq!(p.primary_count(), 3);
+        let names: Vec<&str> = (0..5).map(|i| p.item_name(i)).collect();
+        assert_eq!(names, ["a", "b", "c", "x", "y"]);
+        assert_eq!(p.item_kind(3), ItemKind::Secondary);
+        assert_eq!(p.option_count(), 3);
+        assert_eq!(p.option(0), &[0, 3]);
+        assert_eq!(p.option(1), &[1, 4]);
+        assert_eq!(p.option(2), &[2]);
+        assert_eq!(dlx.item_line(), 5);
+        assert_eq!(dlx.option_lines(), &[7, 9, 10]);
+        assert_eq!(dlx.option_line(1), 9);
+    }
+
+    #[test]
+    fn bar_may_be_spaced_or_attached_on_the_item_line() {
+        for items in [
+            "a b | x",
+            "a b |x",
+            "a b| x",
+            "a b|x",
+            "a\tb\t|\tx",
+            "a  b  |  x  ",
+        ] {
+            let p = parse_problem(&format!("{items}\na x\n"))
+                .unwrap()
+                .into_problem();
+            assert_eq!((p.item_count(), p.primary_count()), (3, 2), "{items:?}");
+            assert_eq!(p.item_name(2), "x");
+        }
+        // A bar with nothing after it: no secondary items.
+        let p = parse_problem("a b |\na\n").unwrap().into_problem();
+        assert_eq!((p.item_count(), p.primary_count()), (2, 2));
+    }
+
+    #[test]
+    fn last_line_needs_no_newline() {
+        let p = parse_problem("a b\na b").unwrap().into_problem();
+        assert_eq!(p.option(0), &[0, 1]);
+    }
+
+    #[test]
+    fn error_invalid_item_name() {
+        let (line, column, kind) = failure("| items\na b:c d\n");
+        assert_eq!((line, column), (Some(2), Some(3)));
+        assert!(matches!(kind, ErrorKind::InvalidItemName { name, .. } if name == "b:c"));
+    }
+
+    #[test]
+    fn error_duplicate_item() {
+        let (line, column, kind) = failure("\na b | c b\n");
+        assert_eq!((line, column), (Some(2), Some(9)));
+        assert!(matches!(kind, ErrorKind::DuplicateItem { name } if name == "b"));
+    }
+
+    #[test]
+    fn error_second_bar() {
+        let (line, column, kind) = failure("a | b | c\n");
+        assert_eq!((line, column), (Some(1), Some(7)));
+        assert!(matches!(kind, ErrorKind::SecondSeparator));
+        let (line, column, _) = failure("a|b|c\n");
+        assert_eq!((line, column), (Some(1), Some(4)));
+    }
+
+    #[test]
+    fn error_missing_item_line_points_past_the_end() {
+        let (line, column, kind) = failure("| only comments\n\n");
+        assert_eq!((line, column), (Some(3), Some(1)));
+        assert!(matches!(kind, ErrorKind::MissingItemLine));
+        assert_eq!(failure("").0, Some(1));
+    }
+
+    #[test]
+    fn no_primary_items_cannot_be_written_because_a_leading_bar_is_a_comment() {
+        // "| x y" is a comment line, as in DLX1, so the next line declares the items.
+        let dlx = parse_problem("| x y\nx\n").unwrap();
+        assert_eq!((dlx.item_line(), dlx.problem().primary_count()), (2, 1));
+        assert_eq!(dlx.problem().option_count(), 0);
+        let (line, column, kind) = failure("  | x y\n");
+        assert_eq!((line, column), (Some(2), Some(1)));
+        assert!(matches!(kind, ErrorKind::MissingItemLine));
+    }
+
+    #[test]
+    fn error_unknown_item() {
+        let (line, column, kind) = failure("a b\n\na c\n");
+        assert_eq!((line, column), (Some(3), Some(3)));
+        assert!(matches!(kind, ErrorKind::UnknownItem { name } if name == "c"));
+    }
+
+    #[test]
+    fn error_columns_count_characters_and_tabs_count_one() {
+        let (line, column, _) = failure("é b\nb\té zz\n");
+        assert_eq!((line, column), (Some(2), Some(5)));
+    }
+
+    #[test]
+    fn error_trailing_bar_on_option_line_is_an_unknown_item_as_in_dlx1() {
+        let (line, column, kind) = failure("a b\na | b\n");
+        assert_eq!((line, column), (Some(2), Some(3)));
+        assert!(matches!(kind, ErrorKind::UnknownItem { name } if name == "|"));
+    }
+
+    #[test]
+    fn error_item_twice_in_one_option() {
+        let (line, column, kind) = failure("a b\na b\nb a  b\n");
+        assert_eq!((line, column), (Some(3), Some(6)));
+        assert!(matches!(kind, ErrorKind::RepeatedItem { name } if name == "b"));
+    }
+
+    #[test]
+    fn error_option_without_primary_item() {
+        let (line, column, kind) = failure("a | x y\na\n   x y\n");
+        assert_eq!((line, column), (Some(3), Some(4)));
+        assert!(matches!(kind, ErrorKind::NoPrimaryInOption));
+    }
+
+    #[test]
+    fn error_colours_are_not_supported() {
+        let (line, column, kind) = failure("a | x\na x:red\n");
+        assert_eq!((line, column), (Some(2), Some(3)));
+        assert!(matches!(kind, ErrorKind::ColorsNotSupported { token } if token == "x:red"));
+        let message = parse_problem("a | x\na x:red\n").unwrap_err().to_string();
+        assert!(message.contains("colours are not supported"), "{message}");
+    }
+
+    #[test]
+    fn error_io_carries_the_line() {
+        let (line, column, kind) = failure("a b\na\n\u{0}");
+        // NUL is a valid (if odd) item name, so this one is an unknown item...
+        assert_eq!((line, column), (Some(3), Some(1)));
+        assert!(matches!(kind, ErrorKind::UnknownItem { .. }));
+        // ...while bytes that are not UTF-8 are an I/O error on their line.
+        let err = read_problem(&b"a b\na\n\xff\n"[..]).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Io(_)));
+        assert_eq!((err.line(), err.column()), (Some(3), None));
+
+        struct Broken(usize);
+        impl io::Read for Broken {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 == 0 {
+                    return Err(io::Error::other("disk on fire"));
+                }
+                self.0 = 0;
+                buf[..4].copy_from_slice(b"a b\n");
+                Ok(4)
+            }
+        }
+        let err = read_problem(io::BufReader::new(Broken(1))).unwrap_err();
+        assert_eq!(err.line(), Some(2));
+        assert!(err.to_string().contains("disk on fire"));
+    }
+
+    #[test]
+    fn writes_items_bar_and_options() {
+        let p = parse_problem("a b | x\nb x\na\n").unwrap().into_problem();
+        let text = problem_to_string(&p);
+        assert_eq!(
+            text,
+            "| 3 items (2 primary, 1 secondary), 2 options; written by quadrille\n\
+             a b | x\nb x\na\n"
+        );
+        let mut out = Vec::new();
+        write_problem_with_comment(&p, "first\n\nthird", &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "| first\n|\n| third\na b | x\nb x\na\n"
+        );
+        // No secondary items: no bar.
+        let knuth = problem_to_string(&exact_cover_knuth_example());
+        assert!(knuth.ends_with("\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"));
+    }
+
+    #[test]
+    fn write_solution_prints_one_option_per_line() {
+        let p = parse_problem("a b | x\nb x\na\n").unwrap().into_problem();
+        let mut out = Vec::new();
+        write_solution(&p, &[1, 0], &mut out).unwrap();
+        assert_eq!(out, b"a\nb x\n");
+    }
+
+    #[test]
+    fn interleaved_declarations_round_trip_up_to_renumbering() {
+        let mut b = ProblemBuilder::new();
+        b.primary("p").unwrap();
+        b.secondary("s").unwrap();
+        b.primary("q").unwrap();
+        b.option_by_names(["q", "s"]).unwrap();
+        let p = b.build().unwrap();
+        let back = parse_problem(&problem_to_string(&p))
+            .unwrap()
+            .into_problem();
+        let names: Vec<&str> = (0..3).map(|i| back.item_name(i)).collect();
+        assert_eq!(names, ["p", "q", "s"]);
+        assert_eq!(back.option_text(0), p.option_text(0));
+    }
+
+    /// A random problem whose primary items are declared first: names from an odd alphabet
+    /// (made unique by an index suffix), options as ordered item lists.
+    fn problems() -> impl Strategy<Value = Problem> {
+        (1usize..6, 0usize..4).prop_flat_map(|(primary, secondary)| {
+            let n = primary + secondary;
+            (
+                prop::collection::vec("[A-Za-z0-9.#é_-]{1,4}", n),
+                prop::collection::vec(prop::collection::vec(0..n, 1..=n), 0..12),
+            )
+                .prop_map(move |(prefixes, options)| {
+                    let mut b = ProblemBuilder::new();
+                    for (i, prefix) in prefixes.iter().enumerate() {
+                        let name = format!("{prefix}_{i}");
+                        if i < primary {
+                            b.primary(&name).unwrap();
+                        } else {
+                            b.secondary(&name).unwrap();
+                        }
+                    }
+                    for mut items in options {
+                        let mut seen = vec![false; n];
+                        items.retain(|&i| !std::mem::replace(&mut seen[i], true));
+                        if !items.iter().any(|&i| i < primary) {
+                            items.push(0);
+                        }
+                        b.option(items).unwrap();
+                    }
+                    b.build().unwrap()
+                })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn round_trip(problem in problems()) {
+            let text = problem_to_string(&problem);
+            let dlx = parse_problem(&text).unwrap();
+            prop_assert_eq!(dlx.problem(), &problem);
+            // One comment line, one item line, then the options.
+            let lines: Vec<usize> = (3..3 + problem.option_count()).collect();
+            prop_assert_eq!(dlx.option_lines(), &lines[..]);
+        }
+
+        #[test]
+        fn layout_noise_does_not_change_the_problem(
+            problem in problems(),
+            noise in prop::collection::vec(0u8..6, 64),
+        ) {
+            // Re-lay the written text out: blank and comment lines between lines, runs of
+            // blanks and tabs between and around tokens.
+            let text = problem_to_string(&problem);
+            let mut noisy = String::new();
+            let mut expected_lines = Vec::new();
+            let mut line_no = 0;
+            for (k, line) in text.lines().enumerate() {
+                let n = noise[k % noise.len()];
+                if n == 1 { noisy.push('\n'); line_no += 1; }
+                if n == 2 { noisy.push_str("  | noise\n"); line_no += 1; }
+                let sep = match n { 3 => " \t ", 4 => "\t", _ => " " };
+                if n == 5 { noisy.push('\t'); }
+                noisy.push_str(&line.split(' ').collect::<Vec<_>>().join(sep));
+                if n == 3 { noisy.push_str("  \r"); }
+                noisy.push('\n');
+                line_no += 1;
+                if k >= 2 { expected_lines.push(line_no); }
+            }
+            let dlx = parse_problem(&noisy).unwrap();
+            prop_assert_eq!(dlx.problem(), &problem);
+            prop_assert_eq!(dlx.option_lines(), &expected_lines[..]);
+        }
+    }
+}
