@@ -219,3 +219,85 @@ fn no_solution_is_not_stopped_early() {
     let report = dlx.count_within(None, &Budget::nodes(0));
     assert_eq!(report.stop, Stop::NodeBudget);
 }
+
+mod known_counts {
+    use quadrille::exact_cover::{Dlx, Problem};
+    use quadrille::io::dlx;
+    use quadrille::problems;
+    use quadrille::sudoku::{Shape, encode};
+
+    fn count(problem: &Problem) -> u64 {
+        let mut dlx = Dlx::new(problem);
+        let before = dlx.link_fingerprint();
+        let report = dlx.count(None);
+        assert!(report.is_complete());
+        assert_eq!(dlx.link_fingerprint(), before, "links not restored");
+        report.stats.solutions
+    }
+
+    fn fixture(name: &str) -> Problem {
+        let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+        let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        dlx::read_problem(std::io::BufReader::new(file))
+            .unwrap()
+            .into_problem()
+    }
+
+    #[test]
+    fn queens_1_to_10() {
+        let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+        for (n, &solutions) in (1..=10).zip(&expected) {
+            assert_eq!(count(&problems::queens(n).unwrap()), solutions, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn langford_pairs() {
+        for (n, solutions) in [(3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {
+            assert_eq!(count(&problems::langford(n).unwrap()), solutions, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn pentominoes_3x20() {
+        assert_eq!(count(&problems::pentominoes(3, 20).unwrap()), 8);
+    }
+
+    #[test]
+    fn sudoku_4x4_grids() {
+        assert_eq!(count(&encode::problem(Shape::new(2, 2).unwrap())), 288);
+    }
+
+    #[test]
+    fn fixtures_have_their_known_counts() {
+        for (file, solutions) in [
+            ("knuth_example.dlx", 1),
+            ("queens6.dlx", 4),
+            ("queens8.dlx", 92),
+            ("langford7.dlx", 52),
+            ("pentominoes_3x20.dlx", 8),
+            ("secondary_hand.dlx", 3),
+        ] {
+            assert_eq!(count(&fixture(file)), solutions, "{file}");
+        }
+    }
+
+    /// 9,356 tilings; a few seconds in a release build, far longer in a debug one.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow without optimisation; run with --release")]
+    fn pentominoes_6x10_from_generator_and_fixture() {
+        assert_eq!(count(&problems::pentominoes(6, 10).unwrap()), 9356);
+        assert_eq!(count(&fixture("pentominoes_6x10.dlx")), 9356);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow without optimisation; run with --release")]
+    fn pentominoes_on_every_board() {
+        for ((rows, cols), solutions) in [((5, 12), 4040), ((4, 15), 1472)] {
+            assert_eq!(
+                count(&problems::pentominoes(rows, cols).unwrap()),
+                solutions
+            );
+        }
+    }
+}
