@@ -1,5 +1,8 @@
-//! The `quadrille` command-line tool: parses arguments and dispatches to `cli`.
+//! The `quadrille` command-line tool. It only parses arguments and dispatches: every
+//! subcommand is one function in `cli`, and all real work is in the library.
 
-fn main() {
-    std::process::exit(0);
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
 }

@@ -80,8 +80,9 @@ impl Dlx {
                         if halt.load(Ordering::Relaxed) {
                             return (Stats::default(), None);
                         }
+                        let mut prefix_updates = 0;
                         for &option in entry {
-                            dlx.force(option).expect("frontier options never clash");
+                            prefix_updates += dlx.force(option).expect("frontier options never clash");
                         }
                         // Each subtree gets what is left of the shared budgets.
                         let left_nodes = node_limit.saturating_sub(nodes.load(Ordering::Relaxed));
@@ -102,6 +103,9 @@ impl Dlx {
                         });
                         nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
                         dlx.release_to(keep);
+                        let mut sub = report.stats;
+                        sub.updates += prefix_updates;
+                        sub.max_depth += entry.len();
                         let stop = match report.stop {
                             Stop::Exhausted => None,
                             Stop::Limit => Some(Stop::Limit),
@@ -110,7 +114,7 @@ impl Dlx {
                                 Some(other)
                             }
                         };
-                        (report.stats, stop)
+                        (sub, stop)
                     },
                 )
                 .collect::<Vec<_>>()
@@ -158,9 +162,10 @@ impl Dlx {
             let mut grew = false;
             for entry in &entries {
                 for &option in entry {
-                    self.force(option).expect("frontier options never clash");
+                    stats.updates += self.force(option).expect("frontier options never clash");
                 }
                 stats.nodes += 1;
+                stats.max_depth = stats.max_depth.max(entry.len());
                 if self.item(ROOT).next == ROOT {
                     stats.solutions += 1;
                 } else {

@@ -1,0 +1,133 @@
+//! One module per subcommand, and what they share: inputs, outputs, exit codes.
+//!
+//! Exit codes: 0 success (also "no solution"), 1 bad input or a runtime error, 2 bad usage.
+//! A closed output pipe (`quadrille solve big.txt | head`) ends the program quietly with 0.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod xc;
+
+/// Exact cover by Dancing Links, Sudoku of every box size, and CSP search to compare.
+#[derive(Parser, Debug)]
+#[command(name = "quadrille", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve an exact-cover problem in Knuth's dlx format.
+    Xc(xc::Args),
+}
+
+/// How a subcommand ended when nothing went wrong outright.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything was fine.
+    Success,
+    /// The work was done, but some input was bad (reported as it was met).
+    BadInput,
+}
+
+/// Parses the arguments, runs the subcommand and turns its result into an exit code.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::Xc(args) => xc::run(args),
+    };
+    match result {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::BadInput) => ExitCode::from(1),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("quadrille: {err}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &quadrille::Error) -> bool {
+    matches!(err.kind(), quadrille::ErrorKind::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// An input: a named file, or standard input for `-` or no name.
+pub struct Input {
+    /// The name to use in messages.
+    pub name: String,
+    /// The text.
+    pub reader: Box<dyn BufRead + Send>,
+    /// The size in bytes, when it is a file.
+    pub size: Option<u64>,
+}
+
+/// Opens the named inputs, or standard input when there are none.
+pub fn open_inputs(paths: &[String]) -> quadrille::Result<Vec<Input>> {
+    if paths.is_empty() {
+        return Ok(vec![stdin_input()]);
+    }
+    paths.iter().map(|p| open_input(Some(p))).collect()
+}
+
+/// Opens one input: a file, or standard input for `-` or `None`.
+pub fn open_input(path: Option<&str>) -> quadrille::Result<Input> {
+    match path {
+        None | Some("-") => Ok(stdin_input()),
+        Some(path) => {
+            let file = File::open(path).map_err(|e| {
+                quadrille::Error::new(quadrille::ErrorKind::Io(io::Error::new(
+                    e.kind(),
+                    format!("{path}: {e}"),
+                )))
+            })?;
+            let size = file.metadata().ok().map(|m| m.len());
+            Ok(Input {
+                name: path.to_string(),
+                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+                size,
+            })
+        }
+    }
+}
+
+fn stdin_input() -> Input {
+    Input {
+        name: "<stdin>".to_string(),
+        reader: Box::new(BufReader::new(io::stdin())),
+        size: None,
+    }
+}
+
+/// Standard output, buffered (flushed when dropped or asked).
+pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// Whether progress bars make sense: standard error is a terminal.
+pub fn stderr_is_terminal() -> bool {
+    io::stderr().is_terminal()
+}
+
+/// Writes to standard output and maps failures (a closed pipe above all) to our error type.
+pub fn flush(out: &mut impl Write) -> quadrille::Result<()> {
+    out.flush().map_err(quadrille::Error::from)
+}
+
+/// Seconds as a float, for JSON and summaries.
+pub fn seconds(d: std::time::Duration) -> f64 {
+    d.as_secs_f64()
+}

@@ -1,0 +1,140 @@
+//! `quadrille xc`: any exact-cover problem in Knuth's dlx format.
+
+use std::io::Write;
+use std::time::Duration;
+
+use quadrille::exact_cover::{Control, CountSink, Dlx, Report, Solution};
+use quadrille::io::dlx;
+use quadrille::{Budget, Stop};
+use serde_json::json;
+
+use super::{Outcome, open_input, seconds, stdout};
+
+/// Arguments of `quadrille xc`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The problem in Knuth's dlx format (standard input when absent or `-`).
+    file: Option<String>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    count: bool,
+    /// Stop after this many solutions.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Print one JSON object with the count and the search statistics.
+    #[arg(long)]
+    json: bool,
+    /// Threads for counting (0: all cores); solutions are listed by one thread.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Stop after this many search-tree nodes.
+    #[arg(long, value_name = "N")]
+    node_budget: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time_budget: Option<f64>,
+    /// No summary on standard error.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Reads the problem, searches, prints.
+pub fn run(args: Args) -> quadrille::Result<Outcome> {
+    let input = open_input(args.file.as_deref())?;
+    let problem = match dlx::read_problem(input.reader) {
+        Ok(problem) => problem.into_problem(),
+        Err(err) => {
+            eprintln!("quadrille: {}: {err}", input.name);
+            return Ok(Outcome::BadInput);
+        }
+    };
+    let budget = Budget {
+        nodes: args.node_budget,
+        time: args
+            .time_budget
+            .map(|s| Duration::from_secs_f64(s.max(0.0))),
+    };
+    let mut links = Dlx::new(&problem);
+    let listing = !args.count && !args.json;
+    let mut out = stdout();
+
+    let report: Report = if listing {
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let mut printed = 0u64;
+        let mut failure = None;
+        let mut options = Vec::new();
+        let report = links.search(&budget, |s: &Solution<'_>| {
+            options.clear();
+            s.options_into(&mut options);
+            let written = if printed > 0 {
+                writeln!(out)
+            } else {
+                Ok(())
+            }
+            .and_then(|()| dlx::write_solution(&problem, &options, &mut out));
+            if let Err(err) = written {
+                failure = Some(err);
+                return Control::Stop;
+            }
+            printed += 1;
+            if printed >= limit {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        });
+        if let Some(err) = failure {
+            return Err(err.into());
+        }
+        report
+    } else if args.threads != 1 {
+        links.count_parallel(args.threads, args.limit, &budget)
+    } else {
+        links.search(&budget, CountSink::new(args.limit))
+    };
+
+    let stats = &report.stats;
+    if args.json {
+        let object = json!({
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "seconds": seconds(stats.elapsed),
+            "complete": report.is_complete(),
+            "stop": stop_name(report.stop),
+            "max_depth": stats.max_depth,
+        });
+        writeln!(out, "{object}")?;
+    } else if args.count {
+        writeln!(out, "{}", stats.solutions)?;
+    }
+    out.flush()?;
+    if !args.quiet {
+        eprintln!(
+            "{} solution{}{}, {} nodes, {} updates, max depth {}, {:.3} s",
+            stats.solutions,
+            if stats.solutions == 1 { "" } else { "s" },
+            match report.stop {
+                Stop::Exhausted => "",
+                Stop::Limit => " (limit reached)",
+                Stop::NodeBudget => " (node budget ran out: the count is a lower bound)",
+                Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",
+            },
+            stats.nodes,
+            stats.updates,
+            stats.max_depth,
+            seconds(stats.elapsed),
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// The name of a stop reason in JSON output.
+pub fn stop_name(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Exhausted => "exhausted",
+        Stop::Limit => "limit",
+        Stop::NodeBudget => "node-budget",
+        Stop::TimeBudget => "time-budget",
+    }
+}
