@@ -70,8 +70,10 @@ impl Unit {
 /// ```
 pub fn conflicts(grid: &Grid) -> Result<()> {
     let n = grid.size();
-    // first[unit][k][digit] = 1 + the cell index where the digit was first seen, 0 if not yet.
-    let mut first = vec![vec![0usize; n * (n + 1)]; 3];
+    // first[(unit * n + k) * (n + 1) + digit] = 1 + the cell index where the digit was first
+    // seen, 0 if not yet; one flat table (n <= 64, so indices fit u16) keeps this cheap enough
+    // to run on every puzzle read.
+    let mut first = vec![0u16; 3 * n * (n + 1)];
     for row in 0..n {
         for col in 0..n {
             let d = grid.get(row, col) as usize;
@@ -80,9 +82,9 @@ pub fn conflicts(grid: &Grid) -> Result<()> {
             }
             for (u, unit) in Unit::ALL.into_iter().enumerate() {
                 let k = unit.index(grid, row, col);
-                let slot = &mut first[u][k * (n + 1) + d];
+                let slot = &mut first[(u * n + k) * (n + 1) + d];
                 if *slot != 0 {
-                    let earlier = *slot - 1;
+                    let earlier = usize::from(*slot - 1);
                     return Err(Error::new(ErrorKind::ConflictingGivens {
                         digit: d as u32,
                         unit: format!("{} {}", unit.name(), k + 1),
@@ -90,7 +92,7 @@ pub fn conflicts(grid: &Grid) -> Result<()> {
                         second: (row + 1, col + 1),
                     }));
                 }
-                *slot = row * n + col + 1;
+                *slot = (row * n + col + 1) as u16;
             }
         }
     }
