@@ -1,1 +1,272 @@
 //! Random complete grids and puzzles from a seed.
+//!
+//! Everything here is reproducible: the same shape and seed give the same grid on every
+//! platform, because the generator is `rand_pcg::Pcg64` seeded with `seed_from_u64` and only
+//! portable `rand` operations (`shuffle`, `random_range` on `usize`, `random_bool`) are used.
+//!
+//! **Method, and why it is not uniform.** [`random_grid`] starts from the pattern solution
+//! `value(row, col) = (c * (row % r) + row / r + col) % n + 1` for r x c boxes, which is valid
+//! for every shape, and then applies random symmetries that keep a grid valid: relabelling the
+//! digits, permuting the rows inside each band and the bands themselves, the columns inside each
+//! stack and the stacks themselves, and (only when boxes are square) transposing. This is fast
+//! for every shape up to 64x64 and needs no search, but it only reaches the grids equivalent to
+//! the pattern, a tiny and special part of all grids (for 9x9, one of the 5,472,730,538
+//! essentially different grids). Use it to make test inputs of any size, not to sample grids.
+//!
+//! [`random_puzzle`] blanks cells of such a grid at random with no uniqueness guarantee (that
+//! needs a solver: the caller can filter), and [`random_contradictory`] builds puzzles that are
+//! well formed but certainly unsolvable.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+
+use crate::sudoku::{Grid, Shape};
+
+/// A random valid full grid of the given shape (see the module docs: random, reproducible from
+/// the seed, but not uniform over all grids).
+///
+/// ```
+/// use quadrille::sudoku::{Grid, Shape, check::check_solution, generate::random_grid};
+///
+/// let shape = Shape::new(3, 4)?;
+/// let grid = random_grid(shape, 7);
+/// assert!(check_solution(&Grid::empty(shape), &grid).is_ok());
+/// assert_eq!(grid, random_grid(shape, 7));
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn random_grid(shape: Shape, seed: u64) -> Grid {
+    random_grid_with(shape, &mut Pcg64::seed_from_u64(seed))
+}
+
+/// A random puzzle: [`random_grid`] with all but `givens` cells, chosen at random, emptied.
+/// There is no guarantee of a unique solution. `givens` above n*n is taken as n*n.
+///
+/// ```
+/// use quadrille::sudoku::{Shape, generate::random_puzzle};
+///
+/// let puzzle = random_puzzle(Shape::CLASSIC, 1, 30);
+/// assert_eq!(puzzle.givens(), 30);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn random_puzzle(shape: Shape, seed: u64, givens: usize) -> Grid {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut grid = random_grid_with(shape, &mut rng);
+    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
+    order.shuffle(&mut rng);
+    for &i in order.iter().skip(givens) {
+        grid.cells_mut()[i] = 0;
+    }
+    grid
+}
+
+/// A puzzle that is well formed (no digit twice in a row, column or box) but has no solution,
+/// certainly, by construction.
+///
+/// The construction: take a random full grid, choose a cell X holding digit d and another
+/// row; keep X's row full except X, so that d is the only digit X could hold; write d in X's
+/// column on the other row (cell Y), and empty the cells where that row and Y's box held d, so
+/// that nothing repeats. X then has no candidate. The other cells are kept at random to reach
+/// `givens`. Because the contradiction is a single empty cell, even a solver with no
+/// propagation finds it as soon as it looks at X: this tests the "no solution" path, not how
+/// deep a search can go.
+///
+/// The result has at least n givens (X's row less X, and Y) and at most n*n - 3 (or n*n - 2
+/// when two of X, Z and W coincide), so `givens` is clamped to that range.
+///
+/// # Panics
+/// If n < 2: a 1x1 grid has no unsolvable well-formed puzzle.
+///
+/// ```
+/// use quadrille::sudoku::{Shape, check::conflicts, generate::random_contradictory};
+///
+/// let puzzle = random_contradictory(Shape::CLASSIC, 3, 25);
+/// assert!(conflicts(&puzzle).is_ok());
+/// assert_eq!(puzzle.givens(), 25);
+/// ```
+pub fn random_contradictory(shape: Shape, seed: u64, givens: usize) -> Grid {
+    let n = shape.size();
+    assert!(n >= 2, "a {n}x{n} grid cannot be contradictory");
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let full = random_grid_with(shape, &mut rng);
+    let (xr, xc) = (rng.random_range(0..n), rng.random_range(0..n));
+    let d = full.get(xr, xc);
+    let mut yr = rng.random_range(0..n - 1);
+    if yr >= xr {
+        yr += 1;
+    }
+    // Where d stands, in the full grid, in Y's row (Z) and in Y's box (W).
+    let z = (0..n)
+        .map(|c| (yr, c))
+        .find(|&(r, c)| full.get(r, c) == d)
+        .expect("a full grid holds every digit in every row");
+    let (top, left) = shape.box_origin(shape.box_of(yr, xc));
+    let w = (0..n)
+        .map(|i| (top + i / shape.box_cols(), left + i % shape.box_cols()))
+        .find(|&(r, c)| full.get(r, c) == d)
+        .expect("a full grid holds every digit in every box");
+
+    let index = |(r, c): (usize, usize)| r * n + c;
+    let mut grid = Grid::empty(shape);
+    for c in (0..n).filter(|&c| c != xc) {
+        grid.set(xr, c, full.get(xr, c));
+    }
+    grid.set(yr, xc, d);
+    // Z and W are never in X's row (d is at X only there) and never Y (Y held another digit).
+    let blank = [index((xr, xc)), index(z), index(w)];
+    let mut optional: Vec<usize> = (0..shape.cell_count())
+        .filter(|&i| i / n != xr && i != index((yr, xc)) && !blank.contains(&i))
+        .collect();
+    optional.shuffle(&mut rng);
+    let extra = givens.saturating_sub(n);
+    for &i in optional.iter().take(extra) {
+        grid.cells_mut()[i] = full.cells()[i];
+    }
+    grid
+}
+
+fn random_grid_with(shape: Shape, rng: &mut Pcg64) -> Grid {
+    let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    // A band is r rows (there are c bands); a stack is c columns (there are r stacks).
+    let rows = shuffled_blocks(rng, c, r);
+    let cols = shuffled_blocks(rng, r, c);
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    digits.shuffle(rng);
+    let transpose = r == c && rng.random_bool(0.5);
+    let pattern = |row: usize, col: usize| (c * (row % r) + row / r + col) % n;
+    let mut grid = Grid::empty(shape);
+    for row in 0..n {
+        for col in 0..n {
+            let (pr, pc) = if transpose { (col, row) } else { (row, col) };
+            grid.set(row, col, digits[pattern(rows[pr], cols[pc])]);
+        }
+    }
+    grid
+}
+
+/// A permutation of `0..blocks * width` that shuffles the blocks of `width` consecutive
+/// indices and the indices inside each block.
+fn shuffled_blocks(rng: &mut Pcg64, blocks: usize, width: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..blocks).collect();
+    order.shuffle(rng);
+    let mut out = Vec::with_capacity(blocks * width);
+    for b in order {
+        let mut inner: Vec<usize> = (b * width..(b + 1) * width).collect();
+        inner.shuffle(rng);
+        out.extend(inner);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::check::{check_solution, conflicts};
+
+    const SHAPES: [(usize, usize); 8] = [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+    ];
+
+    fn shapes() -> impl Iterator<Item = Shape> {
+        SHAPES.iter().map(|&(r, c)| Shape::new(r, c).unwrap())
+    }
+
+    #[test]
+    fn random_grids_are_valid() {
+        for shape in shapes() {
+            for seed in 0..20 {
+                let grid = random_grid(shape, seed);
+                assert_eq!(grid.shape(), shape);
+                if let Err(msg) = check_solution(&Grid::empty(shape), &grid) {
+                    panic!("{shape} seed {seed}: {msg}\n{grid}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_grids_are_reproducible_and_vary() {
+        let shape = Shape::CLASSIC;
+        assert_eq!(random_grid(shape, 5), random_grid(shape, 5));
+        let distinct: std::collections::HashSet<Grid> =
+            (0..20).map(|seed| random_grid(shape, seed)).collect();
+        assert_eq!(distinct.len(), 20);
+    }
+
+    #[test]
+    fn the_largest_shapes_work() {
+        for (r, c) in [(8, 8), (1, 64), (7, 9)] {
+            let shape = Shape::new(r, c).unwrap();
+            let grid = random_grid(shape, 1);
+            assert_eq!(check_solution(&Grid::empty(shape), &grid), Ok(()));
+        }
+    }
+
+    #[test]
+    fn random_puzzles_keep_givens_of_a_valid_grid() {
+        for shape in shapes() {
+            for seed in 0..5 {
+                let givens = shape.cell_count() / 3;
+                let puzzle = random_puzzle(shape, seed, givens);
+                assert_eq!(puzzle.givens(), givens);
+                assert!(conflicts(&puzzle).is_ok());
+                // The givens are those of the grid made from the same seed.
+                let full = random_grid(shape, seed);
+                assert_eq!(check_solution(&puzzle, &full), Ok(()));
+            }
+        }
+        let all = random_puzzle(Shape::CLASSIC, 0, 1000);
+        assert!(all.is_full());
+    }
+
+    /// Independently of the construction: some empty cell sees every digit in its units.
+    fn has_dead_cell(grid: &Grid) -> bool {
+        let shape = grid.shape();
+        let n = shape.size();
+        (0..n * n).any(|i| {
+            let (row, col) = (i / n, i % n);
+            if grid.get(row, col) != 0 {
+                return false;
+            }
+            let mut seen = vec![false; n + 1];
+            for r in 0..n {
+                for c in 0..n {
+                    let peer = r == row || c == col || shape.box_of(r, c) == shape.box_of(row, col);
+                    if peer {
+                        seen[grid.get(r, c) as usize] = true;
+                    }
+                }
+            }
+            seen[1..].iter().all(|&s| s)
+        })
+    }
+
+    #[test]
+    fn random_contradictory_is_well_formed_and_dead() {
+        for shape in shapes().chain([Shape::new(1, 4).unwrap()]) {
+            let n = shape.size();
+            for seed in 0..20 {
+                for givens in [0, n, shape.cell_count() / 4, shape.cell_count()] {
+                    let puzzle = random_contradictory(shape, seed, givens);
+                    assert!(conflicts(&puzzle).is_ok(), "{shape} seed {seed}: {puzzle}");
+                    assert!(has_dead_cell(&puzzle), "{shape} seed {seed}: {puzzle}");
+                    let cells = shape.cell_count();
+                    let got = puzzle.givens();
+                    if givens <= cells - 3 {
+                        assert_eq!(got, givens.max(n), "{shape} seed {seed}");
+                    } else {
+                        // Two or three cells must stay empty (W may be X or Z).
+                        assert!(got == cells - 3 || got == cells - 2, "{shape}: {got}");
+                    }
+                }
+            }
+        }
+    }
+}
