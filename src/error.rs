@@ -157,6 +157,16 @@ pub enum ErrorKind {
         /// Extra help, e.g. the list of valid names (may be empty).
         hint: String,
     },
+    /// Two names that set the same thing, e.g. two propagation levels in one CSP configuration.
+    #[error("'{second}' conflicts with '{first}': both set the {what}")]
+    ConflictingNames {
+        /// What both names set ("propagation level", ...).
+        what: &'static str,
+        /// The name seen first.
+        first: String,
+        /// The name seen second.
+        second: String,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),

@@ -1,0 +1,413 @@
+//! The inference rules: forward checking, naked singles, hidden singles, naked and hidden
+//! pairs and triples, and the pigeonhole check, run to a fixpoint on one state block.
+//!
+//! Cheap rules run first and the stronger ones only when the cheap ones are stable, so a
+//! stronger level never costs more than the rule itself. Naked singles go through a queue of
+//! cells whose domain shrank to one digit; every cell enters it at most once (domains only
+//! shrink), so the queue, allocated once per shape with room for every cell, never grows.
+
+use super::config::Propagation;
+use super::domains::{State, Tables};
+use super::stats::Inferences;
+
+/// The rule engine for one configuration, borrowing the solver's tables and buffers.
+pub(crate) struct Propagator<'a> {
+    pub t: &'a Tables,
+    pub queue: &'a mut Vec<u16>,
+    pub inf: &'a mut Inferences,
+    pub level: Propagation,
+    pub pigeonhole: bool,
+}
+
+/// What one pass of a rule did.
+enum Pass {
+    Stable,
+    Changed,
+    Failed,
+}
+
+/// A subset found among a unit's cells or digits.
+enum Subset {
+    None,
+    /// (chosen item indices, union of their masks)
+    Found(u64, u64),
+    /// k items whose union has fewer than k members: a dead end.
+    Contradiction,
+}
+
+impl Propagator<'_> {
+    /// Assigns digit `bit` to `cell` and removes it from the peers, queueing peers left with
+    /// one candidate (from `ac` on). Returns false on a contradiction.
+    #[inline]
+    pub fn assign(&mut self, s: &mut State, cell: usize, bit: u64) -> bool {
+        if !s.is_open(cell) {
+            return s.dom[cell] == bit;
+        }
+        if s.dom[cell] & bit == 0 {
+            return false;
+        }
+        s.dom[cell] = bit;
+        s.open[cell >> 6] &= !(1u64 << (cell & 63));
+        *s.count -= 1;
+        for &u in &self.t.cell_units[cell] {
+            s.placed[u as usize] |= bit;
+        }
+        let singles = self.level >= Propagation::ArcConsistency;
+        let mut removed = 0;
+        for &p in self.t.peers(cell) {
+            let p = p as usize;
+            let dp = s.dom[p];
+            if dp & bit != 0 {
+                let left = dp & !bit;
+                s.dom[p] = left;
+                removed += 1;
+                if left == 0 {
+                    self.inf.forward_checking += removed;
+                    return false;
+                }
+                if singles && left & (left - 1) == 0 {
+                    self.queue.push(p as u16);
+                }
+            }
+        }
+        self.inf.forward_checking += removed;
+        true
+    }
+
+    /// Narrows `cell` to `keep`, queueing it if one digit is left. False if none is left.
+    #[inline]
+    fn restrict(&mut self, s: &mut State, cell: usize, keep: u64) -> bool {
+        let left = s.dom[cell] & keep;
+        s.dom[cell] = left;
+        if left == 0 {
+            return false;
+        }
+        if left & (left - 1) == 0 {
+            self.queue.push(cell as u16);
+        }
+        true
+    }
+
+    /// Assigns the queued naked singles until the queue is empty.
+    fn drain(&mut self, s: &mut State) -> bool {
+        while let Some(cell) = self.queue.pop() {
+            let cell = cell as usize;
+            if s.is_open(cell) {
+                self.inf.naked_singles += 1;
+                let bit = s.dom[cell];
+                if !self.assign(s, cell, bit) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Assigns `bit` to `cell` (a decision or a given) and propagates to a fixpoint.
+    pub fn decide(&mut self, s: &mut State, cell: usize, bit: u64) -> bool {
+        self.queue.clear();
+        self.assign(s, cell, bit) && self.propagate(s)
+    }
+
+    /// Runs every rule of the level to a fixpoint, then the pigeonhole check.
+    pub fn propagate(&mut self, s: &mut State) -> bool {
+        if !self.drain(s) {
+            return false;
+        }
+        if self.level >= Propagation::HiddenSingles {
+            loop {
+                match self.hidden_singles(s) {
+                    Pass::Failed => return false,
+                    Pass::Changed => continue,
+                    Pass::Stable => {}
+                }
+                if self.level >= Propagation::Pairs {
+                    match self.subsets(s) {
+                        Pass::Failed => return false,
+                        Pass::Changed => {
+                            if !self.drain(s) {
+                                return false;
+                            }
+                            continue;
+                        }
+                        Pass::Stable => {}
+                    }
+                }
+                break;
+            }
+        }
+        if self.pigeonhole && !self.pigeonhole_check(s) {
+            self.inf.pigeonhole += 1;
+            return false;
+        }
+        true
+    }
+
+    /// One pass over every unit: a digit with no place fails, a digit with one place (not
+    /// yet placed) is assigned there at once.
+    fn hidden_singles(&mut self, s: &mut State) -> Pass {
+        let t = self.t;
+        let mut changed = false;
+        for u in 0..3 * t.n {
+            if s.placed[u] == t.full {
+                continue;
+            }
+            let unit = t.unit(u);
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in unit {
+                let d = s.dom[c as usize];
+                twice |= once & d;
+                once |= d;
+            }
+            if once != t.full {
+                return Pass::Failed;
+            }
+            let mut singles = once & !twice & !s.placed[u];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                // Earlier assignments in this pass may have taken the place: then none is left.
+                let Some(&cell) = unit.iter().find(|&&c| s.dom[c as usize] & bit != 0) else {
+                    return Pass::Failed;
+                };
+                self.inf.hidden_singles += 1;
+                if !self.assign(s, cell as usize, bit) || !self.drain(s) {
+                    return Pass::Failed;
+                }
+                changed = true;
+            }
+        }
+        if changed { Pass::Changed } else { Pass::Stable }
+    }
+
+    /// Naked and hidden subsets of size 2 (and 3 at `triples`), applying the first one that
+    /// removes a candidate. Pairs are tried in every unit before triples.
+    fn subsets(&mut self, s: &mut State) -> Pass {
+        let max_k = if self.level >= Propagation::Triples {
+            3
+        } else {
+            2
+        };
+        for k in 2..=max_k {
+            for u in 0..3 * self.t.n {
+                if s.placed[u] == self.t.full {
+                    continue;
+                }
+                match self.naked(s, u, k) {
+                    Pass::Stable => {}
+                    other => return other,
+                }
+                match self.hidden(s, u, k) {
+                    Pass::Stable => {}
+                    other => return other,
+                }
+            }
+        }
+        Pass::Stable
+    }
+
+    /// k open cells of unit `u` whose candidates together are k digits: no other cell of the
+    /// unit may take those digits.
+    fn naked(&mut self, s: &mut State, u: usize, k: u32) -> Pass {
+        let t = self.t;
+        let unit = t.unit(u);
+        let mut items = [0u64; 64];
+        let mut at = [0usize; 64];
+        let mut m = 0;
+        let mut open_cells = 0u64;
+        for (i, &c) in unit.iter().enumerate() {
+            let c = c as usize;
+            if s.is_open(c) {
+                open_cells |= 1 << i;
+                let d = s.dom[c];
+                if d.count_ones() <= k {
+                    items[m] = d;
+                    at[m] = i;
+                    m += 1;
+                }
+            }
+        }
+        let dom = &*s.dom;
+        let useful = |chosen: u64, union: u64| {
+            let mut others = open_cells;
+            for (j, &i) in at[..m].iter().enumerate() {
+                if chosen >> j & 1 != 0 {
+                    others &= !(1 << i);
+                }
+            }
+            bits(others).any(|i| dom[unit[i] as usize] & union != 0)
+        };
+        match find_subset(&items[..m], k, 0, 0, 0, &useful) {
+            Subset::None => Pass::Stable,
+            Subset::Contradiction => Pass::Failed,
+            Subset::Found(chosen, union) => {
+                let mut others = open_cells;
+                for (j, &i) in at[..m].iter().enumerate() {
+                    if chosen >> j & 1 != 0 {
+                        others &= !(1 << i);
+                    }
+                }
+                let mut removed = 0;
+                for i in bits(others) {
+                    let c = unit[i] as usize;
+                    removed += u64::from((s.dom[c] & union).count_ones());
+                    if !self.restrict(s, c, !union) {
+                        return Pass::Failed;
+                    }
+                }
+                if k == 2 {
+                    self.inf.naked_pairs += removed;
+                } else {
+                    self.inf.naked_triples += removed;
+                }
+                Pass::Changed
+            }
+        }
+    }
+
+    /// k digits of unit `u` that fit only in the same k cells: those cells may hold nothing
+    /// else.
+    fn hidden(&mut self, s: &mut State, u: usize, k: u32) -> Pass {
+        let t = self.t;
+        let unit = t.unit(u);
+        let missing = t.full & !s.placed[u];
+        let mut places = [0u64; 64];
+        for (i, &c) in unit.iter().enumerate() {
+            let c = c as usize;
+            if s.is_open(c) {
+                for d in bits(s.dom[c] & missing) {
+                    places[d] |= 1 << i;
+                }
+            }
+        }
+        let mut items = [0u64; 64];
+        let mut digit = [0usize; 64];
+        let mut m = 0;
+        for d in bits(missing) {
+            let count = places[d].count_ones();
+            if count == 0 {
+                return Pass::Failed;
+            }
+            if count <= k {
+                items[m] = places[d];
+                digit[m] = d;
+                m += 1;
+            }
+        }
+        let dom = &*s.dom;
+        let digits_of = |chosen: u64| bits(chosen).fold(0u64, |acc, j| acc | 1 << digit[j]);
+        let useful = |chosen: u64, cells: u64| {
+            let keep = digits_of(chosen);
+            bits(cells).any(|i| dom[unit[i] as usize] & !keep != 0)
+        };
+        match find_subset(&items[..m], k, 0, 0, 0, &useful) {
+            Subset::None => Pass::Stable,
+            Subset::Contradiction => Pass::Failed,
+            Subset::Found(chosen, cells) => {
+                let keep = digits_of(chosen);
+                let mut removed = 0;
+                for i in bits(cells) {
+                    let c = unit[i] as usize;
+                    removed += u64::from((s.dom[c] & !keep).count_ones());
+                    if !self.restrict(s, c, keep) {
+                        return Pass::Failed;
+                    }
+                }
+                if k == 2 {
+                    self.inf.hidden_pairs += removed;
+                } else {
+                    self.inf.hidden_triples += removed;
+                }
+                Pass::Changed
+            }
+        }
+    }
+
+    /// The all-different pigeonhole check, per unit: the open cells' candidates must cover
+    /// the unit's missing digits, and no open cell's candidate set D may contain the whole
+    /// domain of more than |D| open cells (Hall's condition for the sets that occur as a
+    /// cell's domain).
+    fn pigeonhole_check(&mut self, s: &State) -> bool {
+        let t = self.t;
+        let mut doms = [0u64; 64];
+        for u in 0..3 * t.n {
+            let missing = t.full & !s.placed[u];
+            if missing == 0 {
+                continue;
+            }
+            let mut m = 0;
+            let mut union = 0;
+            for &c in t.unit(u) {
+                let c = c as usize;
+                if s.is_open(c) {
+                    doms[m] = s.dom[c];
+                    union |= s.dom[c];
+                    m += 1;
+                }
+            }
+            if union & missing != missing || (union.count_ones() as usize) < m {
+                return false;
+            }
+            for &d in &doms[..m] {
+                let size = d.count_ones() as usize;
+                if size < m {
+                    let inside = doms[..m].iter().filter(|&&e| e & !d == 0).count();
+                    if inside > size {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+#[inline]
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
+/// Looks for k items (from `start` on, `depth` chosen so far) whose union has exactly k
+/// members and that `useful` accepts; k items with a smaller union are a contradiction.
+fn find_subset(
+    items: &[u64],
+    k: u32,
+    start: usize,
+    chosen: u64,
+    union: u64,
+    useful: &dyn Fn(u64, u64) -> bool,
+) -> Subset {
+    let depth = chosen.count_ones();
+    for i in start..items.len() {
+        let grown = union | items[i];
+        let size = grown.count_ones();
+        if size > k {
+            continue;
+        }
+        let picked = chosen | 1 << i;
+        if size <= depth {
+            // depth + 1 items in at most depth places.
+            return Subset::Contradiction;
+        }
+        if depth + 1 == k {
+            if useful(picked, grown) {
+                return Subset::Found(picked, grown);
+            }
+        } else {
+            match find_subset(items, k, i + 1, picked, grown, useful) {
+                Subset::None => {}
+                found => return found,
+            }
+        }
+    }
+    Subset::None
+}

@@ -1,0 +1,319 @@
+//! Backtracking search: choose a cell, try its digits, propagate in a copy of the state.
+
+use std::time::Instant;
+
+use super::config::{Config, ValueOrder, VariableOrder};
+use super::domains::{State, Tables};
+use super::propagate::Propagator;
+use super::stats::{Inferences, Outcome, Stats};
+use crate::sudoku::{Grid, Shape};
+use crate::{Budget, Stop};
+
+/// A choice point: the cell branched on and the digits not tried yet.
+#[derive(Clone, Copy, Debug, Default)]
+struct Choice {
+    cell: usize,
+    remaining: u64,
+}
+
+/// A CSP solver for one shape and one configuration. It owns its tables and buffers, so one
+/// solver can run many puzzles without allocating, except for the returned solution (and
+/// for the state stack the first time a search goes deeper than any before it).
+///
+/// ```
+/// use quadrille::csp::{Config, Solver};
+/// use quadrille::sudoku::{Grid, Shape};
+/// use quadrille::{Budget, Stop};
+///
+/// let shape = Shape::new(2, 2)?;
+/// let mut solver = Solver::new(shape, Config::default());
+/// let outcome = solver.count(&Grid::empty(shape), None, &Budget::unlimited());
+/// assert_eq!(outcome.solutions, 288);
+/// assert_eq!(outcome.stop, Stop::Exhausted);
+/// assert!(outcome.solution.unwrap().is_full());
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    shape: Shape,
+    config: Config,
+    tables: Tables,
+    /// State blocks, `tables.stride` words per depth; grown on demand, never shrunk.
+    stack: Vec<u64>,
+    /// Choice points per depth.
+    choices: Vec<Choice>,
+    /// The naked-singles queue, room for every cell.
+    queue: Vec<u16>,
+    /// The first solution of the current search.
+    first: Vec<u8>,
+}
+
+impl Solver {
+    /// A solver for grids of `shape`, searching as `config` says. Builds the unit and peer
+    /// tables and the buffers.
+    pub fn new(shape: Shape, config: Config) -> Solver {
+        let tables = Tables::new(shape);
+        let cells = tables.cells;
+        // Two levels up front; deeper ones as the search needs them.
+        let stack = vec![0; 2 * tables.stride];
+        Solver {
+            shape,
+            config,
+            stack,
+            choices: vec![Choice::default(); cells + 1],
+            queue: Vec::with_capacity(cells),
+            first: vec![0; cells],
+            tables,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// The shape of the grids this solver was built for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Solves `puzzle`: counts up to one solution, with no budget.
+    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.count(puzzle, Some(1), &Budget::unlimited())
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit` (`None` = all), keeping the first one
+    /// found, within `budget`.
+    ///
+    /// The puzzle may contradict itself (repeated givens, or no completion): that is 0
+    /// solutions, not an error. `stop` is [`Stop::Exhausted`] when the count is exact,
+    /// [`Stop::Limit`] when `limit` solutions were found (a limit of 0 stops at once), and
+    /// [`Stop::NodeBudget`] / [`Stop::TimeBudget`] when the budget ran out, in which case the
+    /// count is a lower bound. The root node is always searched; after it, `stats.nodes`
+    /// never exceeds the node budget, and the clock is read every 1024 nodes. A puzzle of
+    /// another shape than the solver's rebuilds the solver for that shape.
+    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        let start = Instant::now();
+        if puzzle.shape() != self.shape {
+            *self = Solver::new(puzzle.shape(), self.config);
+        }
+        let limit = limit.unwrap_or(u64::MAX);
+        let mut stats = Stats::default();
+        let mut solutions = 0;
+        let stop = if limit == 0 {
+            Stop::Limit
+        } else {
+            self.search(puzzle, limit, budget, start, &mut stats, &mut solutions)
+        };
+        let solution = (solutions > 0)
+            .then(|| Grid::from_cells(self.shape, self.first.clone()))
+            .flatten();
+        stats.elapsed = start.elapsed();
+        Outcome {
+            solutions,
+            solution,
+            stop,
+            stats,
+        }
+    }
+
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+        start: Instant,
+        stats: &mut Stats,
+        solutions: &mut u64,
+    ) -> Stop {
+        let Solver {
+            config,
+            tables: t,
+            stack,
+            choices,
+            queue,
+            first,
+            ..
+        } = self;
+        let stride = t.stride;
+        let node_limit = budget.node_limit();
+        let deadline = budget.deadline(start);
+        let mut inf = Inferences::default();
+        let mut p = Propagator {
+            t,
+            queue,
+            inf: &mut inf,
+            level: config.propagation,
+            pigeonhole: config.pigeonhole,
+        };
+
+        // The root: the empty grid, then the givens, then propagation.
+        t.reset(&mut stack[..stride]);
+        let root_ok = {
+            let mut s = State::view(t, &mut stack[..stride]);
+            p.queue.clear();
+            puzzle
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &d)| d != 0)
+                .all(|(cell, &d)| p.assign(&mut s, cell, 1 << (d - 1)))
+                && p.propagate(&mut s)
+        };
+        stats.nodes = 1;
+        let mut depth = 0;
+        let mut fresh = root_ok;
+        choices[0].remaining = 0;
+        let stop = loop {
+            if fresh {
+                let block = &mut stack[depth * stride..(depth + 1) * stride];
+                let s = State::view(t, block);
+                if *s.count == 0 {
+                    *solutions += 1;
+                    if *solutions == 1 {
+                        for (out, &d) in first.iter_mut().zip(s.dom.iter()) {
+                            *out = d.trailing_zeros() as u8 + 1;
+                        }
+                    }
+                    if *solutions >= limit {
+                        break Stop::Limit;
+                    }
+                    choices[depth].remaining = 0;
+                } else {
+                    let cell = choose(config.variable, t, &s);
+                    choices[depth] = Choice {
+                        cell,
+                        remaining: s.dom[cell],
+                    };
+                }
+            }
+            fresh = false;
+            let Choice { cell, remaining } = choices[depth];
+            if remaining == 0 {
+                if depth == 0 {
+                    break Stop::Exhausted;
+                }
+                depth -= 1;
+                stats.backtracks += 1;
+                continue;
+            }
+            let bit = {
+                let block = &mut stack[depth * stride..(depth + 1) * stride];
+                pick(config.value, t, &State::view(t, block), cell, remaining)
+            };
+            choices[depth].remaining = remaining & !bit;
+            if stats.nodes >= node_limit {
+                break Stop::NodeBudget;
+            }
+            if stats.nodes & 1023 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break Stop::TimeBudget;
+            }
+            stats.nodes += 1;
+            let child = (depth + 1) * stride;
+            if stack.len() < child + stride {
+                stack.resize(child + stride, 0);
+            }
+            stack.copy_within(depth * stride..child, child);
+            let mut s = State::view(t, &mut stack[child..child + stride]);
+            if p.decide(&mut s, cell, bit) {
+                depth += 1;
+                stats.max_depth = stats.max_depth.max(depth);
+                fresh = true;
+            } else {
+                stats.backtracks += 1;
+            }
+        };
+        stats.inferences = inf;
+        stop
+    }
+}
+
+/// The cell to branch on; there is at least one open cell.
+#[inline]
+fn choose(order: VariableOrder, t: &Tables, s: &State) -> usize {
+    let open_cells = || {
+        s.open.iter().enumerate().flat_map(|(w, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                Some(w * 64 + bit)
+            })
+        })
+    };
+    match order {
+        VariableOrder::First => open_cells().next().unwrap_or(0),
+        VariableOrder::Mrv => {
+            let (mut best, mut best_size) = (0, u32::MAX);
+            for cell in open_cells() {
+                let size = s.dom[cell].count_ones();
+                if size < best_size {
+                    best = cell;
+                    best_size = size;
+                    if size <= 2 {
+                        break; // Nothing open is smaller after propagation (1 only with fc).
+                    }
+                }
+            }
+            best
+        }
+        VariableOrder::MrvDegree => {
+            let min = open_cells()
+                .map(|cell| s.dom[cell].count_ones())
+                .min()
+                .unwrap_or(0);
+            let (mut best, mut best_degree) = (0, None);
+            for cell in open_cells().filter(|&cell| s.dom[cell].count_ones() == min) {
+                let degree = t
+                    .peers(cell)
+                    .iter()
+                    .filter(|&&p| s.is_open(p as usize))
+                    .count();
+                if best_degree.is_none_or(|b| degree > b) {
+                    best = cell;
+                    best_degree = Some(degree);
+                }
+            }
+            best
+        }
+    }
+}
+
+/// The next digit (as a bit) to try at `cell` among `remaining`.
+#[inline]
+fn pick(order: ValueOrder, t: &Tables, s: &State, cell: usize, remaining: u64) -> u64 {
+    let lowest = remaining & remaining.wrapping_neg();
+    let score = |bit: u64| -> usize {
+        match order {
+            ValueOrder::Lexicographic => 0,
+            ValueOrder::LeastConstraining => t
+                .peers(cell)
+                .iter()
+                .filter(|&&p| s.is_open(p as usize) && s.dom[p as usize] & bit != 0)
+                .count(),
+            ValueOrder::LeastPlaced => s.placed[..t.n]
+                .iter()
+                .filter(|&&row| row & bit != 0)
+                .count(),
+        }
+    };
+    if order == ValueOrder::Lexicographic {
+        return lowest;
+    }
+    let mut best = lowest;
+    let mut best_score = score(lowest);
+    let mut rest = remaining ^ lowest;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let sc = score(bit);
+        if sc < best_score {
+            best = bit;
+            best_score = sc;
+        }
+    }
+    best
+}

@@ -1,0 +1,434 @@
+//! Tests of the CSP solver against independent checks: a brute-force counter, a grid
+//! checker written here, and known counts (288 4x4 grids).
+
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::sudoku::{Grid, Shape};
+use crate::{Budget, ErrorKind, Stop};
+
+/// The data directory: `QUADRILLE_DATA` if set, else `../shared/data` from the crate root.
+fn data_dir() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("QUADRILLE_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data").into());
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "note: {} is missing; skipping data-set checks",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Up to `max` 9x9 puzzles of a data file (81 characters a line, `#` comments).
+fn load(file: &str, max: usize) -> Option<Vec<Grid>> {
+    let text = std::fs::read_to_string(data_dir()?.join(file)).ok()?;
+    Some(
+        text.lines()
+            .map(str::trim)
+            .filter(|l| l.len() == 81 && !l.starts_with('#'))
+            .take(max)
+            .map(parse9)
+            .collect(),
+    )
+}
+
+fn parse9(line: &str) -> Grid {
+    let cells = line
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells")
+}
+
+/// Whether `solution` is full, keeps the givens of `puzzle`, and has every digit once in
+/// every row, column and box. Written without the solver's tables.
+fn is_solution_of(solution: &Grid, puzzle: &Grid) -> bool {
+    let shape = puzzle.shape();
+    let n = shape.size();
+    if solution.shape() != shape || !solution.is_full() {
+        return false;
+    }
+    for r in 0..n {
+        for c in 0..n {
+            if puzzle.get(r, c) != 0 && puzzle.get(r, c) != solution.get(r, c) {
+                return false;
+            }
+        }
+    }
+    let mut seen = vec![false; 3 * n * (n + 1)];
+    for r in 0..n {
+        for c in 0..n {
+            let d = solution.get(r, c) as usize;
+            for key in [r * (n + 1) + d, (n + c) * (n + 1) + d] {
+                if std::mem::replace(&mut seen[key], true) {
+                    return false;
+                }
+            }
+            let b = (r / shape.box_rows()) * shape.box_rows() + c / shape.box_cols();
+            let key = (2 * n + b) * (n + 1) + d;
+            if std::mem::replace(&mut seen[key], true) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Counts completions by plain backtracking over cells in order, checking every rule by
+/// scanning the grid. Slow and obviously right; for small grids only.
+fn brute_count(grid: &mut Grid) -> u64 {
+    let shape = grid.shape();
+    let n = shape.size();
+    let Some(at) = grid.cells().iter().position(|&d| d == 0) else {
+        return 1;
+    };
+    let (r, c) = (at / n, at % n);
+    let (r0, c0) = (
+        r / shape.box_rows() * shape.box_rows(),
+        c / shape.box_cols() * shape.box_cols(),
+    );
+    let mut total = 0;
+    for d in 1..=n as u8 {
+        let clash = (0..n).any(|i| grid.get(r, i) == d || grid.get(i, c) == d)
+            || (0..shape.box_rows())
+                .any(|dr| (0..shape.box_cols()).any(|dc| grid.get(r0 + dr, c0 + dc) == d));
+        if !clash {
+            grid.set(r, c, d);
+            total += brute_count(grid);
+            grid.set(r, c, 0);
+        }
+    }
+    total
+}
+
+/// A tiny deterministic generator (xorshift), so the tests need no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, k: usize) -> usize {
+        (self.next() % k as u64) as usize
+    }
+}
+
+/// A valid full grid: the pattern `d(r, c) = (r % R * C + r / R + c) % n + 1`, with the
+/// digits relabelled at random.
+fn pattern_grid(shape: Shape, rng: &mut Rng) -> Grid {
+    let (rows, cols, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    for i in (1..n).rev() {
+        relabel.swap(i, rng.below(i + 1));
+    }
+    let mut grid = Grid::empty(shape);
+    for r in 0..n {
+        for c in 0..n {
+            grid.set(r, c, relabel[(r % rows * cols + r / rows + c) % n]);
+        }
+    }
+    assert!(
+        is_solution_of(&grid, &Grid::empty(shape)),
+        "pattern for {shape}"
+    );
+    grid
+}
+
+/// `full` with each cell blanked with probability `percent`/100.
+fn blank(full: &Grid, percent: usize, rng: &mut Rng) -> Grid {
+    let mut puzzle = full.clone();
+    for d in puzzle.cells_mut() {
+        if rng.below(100) < percent {
+            *d = 0;
+        }
+    }
+    puzzle
+}
+
+fn count_all(config: Config, puzzle: &Grid) -> Outcome {
+    Solver::new(puzzle.shape(), config).count(puzzle, None, &Budget::unlimited())
+}
+
+#[test]
+fn every_config_counts_288_grids_of_4x4() {
+    let shape = Shape::new(2, 2).unwrap();
+    let configs = Config::all();
+    assert_eq!(configs.len(), 90);
+    for config in configs {
+        let outcome = count_all(config, &Grid::empty(shape));
+        assert_eq!(outcome.solutions, 288, "{config}");
+        assert_eq!(outcome.stop, Stop::Exhausted, "{config}");
+        let solution = outcome.solution.expect("a solution");
+        assert!(is_solution_of(&solution, &Grid::empty(shape)), "{config}");
+        // Run to the end, every value tried was undone.
+        assert_eq!(
+            outcome.stats.backtracks,
+            outcome.stats.nodes - 1,
+            "{config}"
+        );
+    }
+}
+
+#[test]
+fn every_config_agrees_with_brute_force_on_small_puzzles() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for (rows, cols, percent) in [(2, 2, 70), (2, 3, 55), (3, 2, 55)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        for _ in 0..6 {
+            let full = pattern_grid(shape, &mut rng);
+            let puzzle = blank(&full, percent, &mut rng);
+            let expected = brute_count(&mut puzzle.clone());
+            assert!(expected >= 1);
+            for config in Config::all() {
+                let outcome = count_all(config, &puzzle);
+                assert_eq!(outcome.solutions, expected, "{config} on {puzzle:?}");
+                assert!(is_solution_of(&outcome.solution.unwrap(), &puzzle));
+            }
+        }
+    }
+}
+
+#[test]
+fn default_counts_a_partial_6x6_like_brute_force() {
+    let shape = Shape::new(2, 3).unwrap();
+    let mut rng = Rng(12345);
+    let full = pattern_grid(shape, &mut rng);
+    // Keep only the first two rows: many completions, still quick to brute-force.
+    let mut puzzle = full.clone();
+    for d in &mut puzzle.cells_mut()[12..] {
+        *d = 0;
+    }
+    let expected = brute_count(&mut puzzle.clone());
+    assert!(expected > 100, "{expected}");
+    let outcome = count_all(Config::default(), &puzzle);
+    assert_eq!(outcome.solutions, expected);
+    assert_eq!(outcome.stop, Stop::Exhausted);
+}
+
+#[test]
+fn solutions_are_valid_on_every_shape() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for (rows, cols, percent) in [
+        (2, 2, 60),
+        (2, 3, 60),
+        (3, 2, 60),
+        (3, 3, 60),
+        (3, 4, 55),
+        (4, 3, 55),
+        (4, 4, 50),
+        (5, 5, 45),
+    ] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let full = pattern_grid(shape, &mut rng);
+        let puzzle = blank(&full, percent, &mut rng);
+        let outcome = Solver::new(shape, Config::default()).solve(&puzzle);
+        assert_eq!(outcome.solutions, 1, "{shape}");
+        assert_eq!(outcome.stop, Stop::Limit, "{shape}");
+        let solution = outcome.solution.expect("a solution");
+        assert!(is_solution_of(&solution, &puzzle), "{shape}: {solution:?}");
+    }
+}
+
+/// Hard 9x9 puzzles with one solution each (Norvig's hard1, Easter Monster, AI Escargot).
+const HARD: [&str; 3] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+];
+
+#[test]
+fn hard_puzzles_have_one_solution_in_every_preset() {
+    let mut puzzles: Vec<Grid> = HARD.iter().map(|l| parse9(l)).collect();
+    puzzles.extend(load("puzzles3_magictour_top1465", 5).unwrap_or_default());
+    for puzzle in &puzzles {
+        let mut first: Option<Grid> = None;
+        for config in Config::presets() {
+            let outcome = Solver::new(Shape::CLASSIC, config).count(
+                puzzle,
+                Some(2),
+                &Budget::nodes(2_000_000),
+            );
+            if config.variable == VariableOrder::First && outcome.stop == Stop::NodeBudget {
+                // Blind cell order may need far more nodes; it must not claim anything.
+                assert!(outcome.solutions <= 1);
+                continue;
+            }
+            assert_eq!(outcome.stop, Stop::Exhausted, "{config} on {puzzle}");
+            assert_eq!(outcome.solutions, 1, "{config} on {puzzle}");
+            let solution = outcome.solution.unwrap();
+            assert!(is_solution_of(&solution, puzzle), "{config}");
+            if let Some(f) = &first {
+                assert_eq!(f, &solution, "{config}");
+            }
+            first = Some(solution);
+        }
+    }
+}
+
+#[test]
+fn contradictory_puzzles_have_no_solution() {
+    // Two 5s in the first row.
+    let duplicate = format!("5...5{}", ".".repeat(76));
+    // r1c1 sees 1-8 in its row and 9 in its column.
+    let dead_cell = format!(".12345678{}{}", "9........", ".".repeat(63));
+    for line in [&duplicate, &dead_cell] {
+        for config in Config::all() {
+            let outcome = count_all(config, &parse9(line));
+            assert_eq!(outcome.solutions, 0, "{config} on {line}");
+            assert_eq!(outcome.stop, Stop::Exhausted, "{config}");
+            assert!(outcome.solution.is_none());
+        }
+    }
+}
+
+#[test]
+fn a_swappable_rectangle_gives_two_solutions() {
+    let solved =
+        parse9("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+    // Find r1 < r2 in one band and c1 < c2 with the digits a b / b a: blanking those four
+    // cells leaves exactly the two ways to fill them.
+    let g = |r, c| solved.get(r, c);
+    let mut found = None;
+    'search: for r1 in 0..9 {
+        for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if g(r1, c1) == g(r2, c2) && g(r1, c2) == g(r2, c1) {
+                        found = Some((r1, r2, c1, c2));
+                        break 'search;
+                    }
+                }
+            }
+        }
+    }
+    let (r1, r2, c1, c2) = found.expect("the grid has a swappable rectangle");
+    let mut puzzle = solved.clone();
+    for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
+        puzzle.set(r, c, 0);
+    }
+    assert_eq!(brute_count(&mut puzzle.clone()), 2);
+    for config in Config::presets() {
+        let outcome = count_all(config, &puzzle);
+        assert_eq!(outcome.solutions, 2, "{config}");
+        assert_eq!(outcome.stop, Stop::Exhausted);
+        let limited =
+            Solver::new(Shape::CLASSIC, config).count(&puzzle, Some(1), &Budget::unlimited());
+        assert_eq!((limited.solutions, limited.stop), (1, Stop::Limit));
+    }
+}
+
+#[test]
+fn budgets_stop_the_search_and_say_so() {
+    let empty = Grid::empty(Shape::CLASSIC);
+    for config in Config::presets() {
+        let mut solver = Solver::new(Shape::CLASSIC, config);
+        let outcome = solver.count(&empty, None, &Budget::nodes(1000));
+        assert_eq!(outcome.stop, Stop::NodeBudget, "{config}");
+        assert!(outcome.stop.is_budget());
+        assert_eq!(outcome.stats.nodes, 1000, "{config}");
+        // What was found is real.
+        assert!(outcome.solutions >= 1, "{config}");
+        assert!(is_solution_of(&outcome.solution.unwrap(), &empty));
+        if config.variable == VariableOrder::First {
+            continue;
+        }
+        // The same solver, reused, with enough budget for a unique puzzle: exact.
+        let hard = parse9(HARD[0]);
+        let outcome = solver.count(&hard, None, &Budget::nodes(5_000_000));
+        assert_eq!(
+            (outcome.solutions, outcome.stop),
+            (1, Stop::Exhausted),
+            "{config}"
+        );
+        // Too little budget for the same puzzle must not claim it has no solution.
+        let outcome = solver.count(&hard, None, &Budget::nodes(3));
+        assert!(outcome.stop == Stop::NodeBudget || outcome.solutions == 1);
+        assert!(!outcome.stop.is_complete() || outcome.solutions == 1);
+    }
+    let big = Grid::empty(Shape::new(4, 4).unwrap());
+    let started = Instant::now();
+    let outcome = Solver::new(big.shape(), Config::default()).count(
+        &big,
+        None,
+        &Budget::time(Duration::from_millis(50)),
+    );
+    assert_eq!(outcome.stop, Stop::TimeBudget);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let outcome =
+        Solver::new(big.shape(), Config::default()).count(&big, Some(0), &Budget::unlimited());
+    assert_eq!((outcome.solutions, outcome.stop), (0, Stop::Limit));
+}
+
+#[test]
+fn stats_count_what_the_docs_say() {
+    let puzzle = parse9(HARD[1]);
+    let outcome = count_all(Config::default(), &puzzle);
+    let stats = outcome.stats;
+    assert!(stats.nodes > 1 && stats.max_depth >= 1);
+    assert_eq!(stats.backtracks, stats.nodes - 1);
+    assert!(stats.inferences.hidden_singles > 0 && stats.inferences.naked_singles > 0);
+    assert_eq!(
+        stats.inferences.naked_pairs + stats.inferences.pigeonhole,
+        0
+    );
+    let strong = count_all("triples+pigeonhole".parse().unwrap(), &puzzle).stats;
+    assert!(strong.inferences.naked_pairs + strong.inferences.hidden_pairs > 0);
+    assert!(strong.nodes <= stats.nodes);
+    // Forward checking alone never assigns singles.
+    let fc = count_all("fc".parse().unwrap(), &parse9(HARD[0])).stats;
+    assert_eq!(
+        fc.inferences.naked_singles + fc.inferences.hidden_singles,
+        0
+    );
+    assert!(fc.inferences.forward_checking > 0);
+    assert_eq!(fc.inferences.total(), fc.inferences.forward_checking);
+    // A puzzle solved by propagation alone has depth 0 and one node.
+    let solved = count_all(Config::default(), &parse9(&HARD_SOLUTION_0[..])).stats;
+    assert_eq!((solved.nodes, solved.max_depth), (1, 0));
+}
+
+const HARD_SOLUTION_0: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[test]
+fn config_names_round_trip() {
+    for config in Config::all() {
+        let name = config.to_string();
+        assert_eq!(name.parse::<Config>().unwrap(), config, "{name}");
+    }
+    let shuffled: Config = "pigeonhole+least-placed+pairs+mrv-degree".parse().unwrap();
+    assert_eq!(
+        shuffled.to_string(),
+        "mrv-degree+least-placed+pairs+pigeonhole"
+    );
+    assert_eq!("".parse::<Config>().unwrap(), Config::default());
+    assert_eq!(
+        "MRV+Lex".parse::<Config>().unwrap().to_string(),
+        Config::default().to_string()
+    );
+    assert!(Config::presets().contains(&Config::default()));
+}
+
+#[test]
+fn unknown_or_conflicting_tokens_are_errors() {
+    let err = "mrv+fast+lex".parse::<Config>().unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains("'fast'"), "{message}");
+    assert!(message.contains("hidden-singles") && message.contains("least-placed"));
+    assert!(matches!(err.kind(), ErrorKind::UnknownName { name, .. } if name == "fast"));
+    let err = "fc+ac".parse::<Config>().unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::ConflictingNames { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("'ac'") && err.to_string().contains("'fc'"));
+    assert!("mrv++lex".parse::<Config>().is_err());
+}
