@@ -3,6 +3,7 @@
 //! to compare against and to check it.
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod budget;
 pub mod csp;
 pub mod error;

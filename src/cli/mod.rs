@@ -4,11 +4,14 @@
 //! A closed output pipe (`quadrille solve big.txt | head`) ends the program quietly with 0.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod count;
+mod puzzles;
+mod solve;
 mod xc;
 
 /// Exact cover by Dancing Links, Sudoku of every box size, and CSP search to compare.
@@ -21,6 +24,10 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Solve Sudoku puzzles, one answer per puzzle line, in input order.
+    Solve(solve::Args),
+    /// Count the solutions of Sudoku puzzles.
+    Count(count::Args),
     /// Solve an exact-cover problem in Knuth's dlx format.
     Xc(xc::Args),
 }
@@ -48,6 +55,8 @@ pub fn run() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
         Command::Xc(args) => xc::run(args),
     };
     match result {
@@ -112,19 +121,15 @@ fn stdin_input() -> Input {
     }
 }
 
-/// Standard output, buffered (flushed when dropped or asked).
-pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
-    io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
+/// Standard output, buffered (flushed when dropped or asked). Not locked, so that it can be
+/// written from inside a thread pool.
+pub fn stdout() -> io::BufWriter<io::Stdout> {
+    io::BufWriter::with_capacity(1 << 16, io::stdout())
 }
 
 /// Whether progress bars make sense: standard error is a terminal.
 pub fn stderr_is_terminal() -> bool {
     io::stderr().is_terminal()
-}
-
-/// Writes to standard output and maps failures (a closed pipe above all) to our error type.
-pub fn flush(out: &mut impl Write) -> quadrille::Result<()> {
-    out.flush().map_err(quadrille::Error::from)
 }
 
 /// Seconds as a float, for JSON and summaries.

@@ -66,12 +66,8 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
         let report = links.search(&budget, |s: &Solution<'_>| {
             options.clear();
             s.options_into(&mut options);
-            let written = if printed > 0 {
-                writeln!(out)
-            } else {
-                Ok(())
-            }
-            .and_then(|()| dlx::write_solution(&problem, &options, &mut out));
+            let written = if printed > 0 { writeln!(out) } else { Ok(()) }
+                .and_then(|()| dlx::write_solution(&problem, &options, &mut out));
             if let Err(err) = written {
                 failure = Some(err);
                 return Control::Stop;

@@ -28,7 +28,8 @@ struct Frontier {
 }
 
 impl Dlx {
-    /// Counts solutions on `threads` threads (0: all cores), up to `limit` if given, within
+    /// Counts solutions on `threads` threads (0: those of the current rayon pool, by default
+    /// one per core), up to `limit` if given, within
     /// `budget` (shared by all threads). Options already forced are kept in every solution.
     /// The result is the same count as [`Dlx::count`]; the statistics add up every thread's work.
     ///
@@ -43,7 +44,12 @@ impl Dlx {
     /// assert!(report.is_complete());
     /// # Ok::<(), quadrille::Error>(())
     /// ```
-    pub fn count_parallel(&mut self, threads: usize, limit: Option<u64>, budget: &Budget) -> Report {
+    pub fn count_parallel(
+        &mut self,
+        threads: usize,
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Report {
         let start = Instant::now();
         let threads = if threads == 0 {
             rayon::current_num_threads()
@@ -82,11 +88,13 @@ impl Dlx {
                         }
                         let mut prefix_updates = 0;
                         for &option in entry {
-                            prefix_updates += dlx.force(option).expect("frontier options never clash");
+                            prefix_updates +=
+                                dlx.force(option).expect("frontier options never clash");
                         }
                         // Each subtree gets what is left of the shared budgets.
                         let left_nodes = node_limit.saturating_sub(nodes.load(Ordering::Relaxed));
-                        let left_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                        let left_time =
+                            deadline.map(|d| d.saturating_duration_since(Instant::now()));
                         let sub_budget = Budget {
                             nodes: budget.nodes.map(|_| left_nodes),
                             time: left_time,
@@ -119,9 +127,14 @@ impl Dlx {
                 )
                 .collect::<Vec<_>>()
         };
-        let results = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(run),
-            Err(_) => run(),
+        // Inside a pool of the right size already (the CLI installs one), use it as it is.
+        let results = if threads == rayon::current_num_threads() {
+            run()
+        } else {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.install(run),
+                Err(_) => run(),
+            }
         };
 
         let mut stop = Stop::Exhausted;

@@ -86,6 +86,57 @@ impl DlxSolver {
         self.count(puzzle, Some(2), &Budget::unlimited()).solutions == 1
     }
 
+    /// Counts solutions up to `limit` (`None`: all) within `budget` on the threads of the current
+    /// rayon pool, by splitting the search tree (see [`Dlx::count_parallel`]). Does not keep a
+    /// solution: it is for counting.
+    pub fn count_parallel(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        assert_eq!(
+            puzzle.shape(),
+            self.shape,
+            "puzzle shape differs from solver's"
+        );
+        let start = Instant::now();
+        let (clash, forced_updates) = self.force_givens(puzzle);
+        let report = if clash {
+            None
+        } else {
+            Some(self.dlx.count_parallel(0, limit, budget))
+        };
+        self.dlx.release_all();
+        let (stats, stop) =
+            report.map_or((Stats::default(), Stop::Exhausted), |r| (r.stats, r.stop));
+        Outcome {
+            solutions: stats.solutions,
+            solution: None,
+            stop,
+            nodes: stats.nodes,
+            backtracks: stats.backtracks,
+            work: stats.updates + forced_updates,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// Forces the givens' options. Returns whether two givens clash, and the updates made.
+    fn force_givens(&mut self, puzzle: &Grid) -> (bool, u64) {
+        let n = self.shape.size();
+        let mut updates = 0;
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                let option = encode::option(self.shape, cell / n, cell % n, digit);
+                match self.dlx.force(option) {
+                    Some(u) => updates += u,
+                    None => return (true, updates),
+                }
+            }
+        }
+        (false, updates)
+    }
+
     /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
     ///
     /// A puzzle whose givens clash (two equal digits in a unit) has no solution.
@@ -99,21 +150,7 @@ impl DlxSolver {
             "puzzle shape differs from solver's"
         );
         let start = Instant::now();
-        let n = self.shape.size();
-        let mut forced_updates = 0;
-        let mut clash = false;
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                let option = encode::option(self.shape, cell / n, cell % n, digit);
-                match self.dlx.force(option) {
-                    Some(updates) => forced_updates += updates,
-                    None => {
-                        clash = true;
-                        break;
-                    }
-                }
-            }
-        }
+        let (clash, forced_updates) = self.force_givens(puzzle);
         let (stats, stop) = if clash {
             (Stats::default(), Stop::Exhausted)
         } else {

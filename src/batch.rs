@@ -1,0 +1,185 @@
+//! Solving a stream of puzzles on several threads, in input order, in flat memory.
+//!
+//! Puzzles are read in chunks; each chunk is solved in parallel (rayon, one solver per thread
+//! and shape, kept for the whole run) and its results are handed to the caller in input order
+//! before the next chunk is read. Memory is bounded by the chunk size, whatever the input's
+//! length. Bad lines are results too, so that every puzzle line is accounted for.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::budget::Budget;
+use crate::error::{Error, Result};
+use crate::sudoku::format::{Puzzle, PuzzleReader};
+use crate::sudoku::{Engine, Outcome, Shape, Solver};
+
+/// Puzzles read and solved together; large enough to keep every thread busy, small enough to
+/// keep memory flat and the first results quick.
+const CHUNK: usize = 2048;
+
+/// How to solve a batch.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    /// The engine to use.
+    pub engine: Engine,
+    /// Count solutions up to this many (`None`: all).
+    pub limit: Option<u64>,
+    /// The budget of each puzzle.
+    pub budget: Budget,
+    /// Split each puzzle's search across threads (for counting few, large puzzles).
+    pub split: bool,
+}
+
+/// One result of a batch, in input order.
+#[derive(Debug)]
+pub struct Record {
+    /// The 1-based input line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle, or why its line could not be read.
+    pub puzzle: std::result::Result<Puzzle, Error>,
+    /// The outcome, for a puzzle that was read.
+    pub outcome: Option<Outcome>,
+}
+
+/// What a batch did, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Input lines read (comments and blank lines included).
+    pub lines: usize,
+    /// Puzzles read, good or bad.
+    pub puzzles: usize,
+    /// Puzzles with at least one solution found.
+    pub solved: usize,
+    /// Puzzles with exactly one solution (known only when the limit is 2 or more).
+    pub unique: usize,
+    /// Puzzles with two or more solutions.
+    pub multiple: usize,
+    /// Puzzles proven to have no solution.
+    pub unsolvable: usize,
+    /// Puzzles whose search ran out of budget before finding a solution.
+    pub undecided: usize,
+    /// Lines that were not valid puzzles.
+    pub errors: usize,
+    /// Search-tree nodes of all puzzles.
+    pub nodes: u64,
+    /// Puzzles solved without backtracking.
+    pub no_backtracking: usize,
+    /// Wall-clock time of the whole batch.
+    pub wall: Duration,
+    /// Time spent in the solvers, summed over puzzles (over threads).
+    pub solving: Duration,
+}
+
+impl Summary {
+    fn add(&mut self, record: &Record) {
+        self.puzzles += 1;
+        let Some(outcome) = &record.outcome else {
+            self.errors += 1;
+            return;
+        };
+        self.nodes += outcome.nodes;
+        self.solving += outcome.elapsed;
+        if outcome.backtracks == 0 {
+            self.no_backtracking += 1;
+        }
+        match outcome.solutions {
+            0 if outcome.is_complete() => self.unsolvable += 1,
+            0 => self.undecided += 1,
+            k => {
+                self.solved += 1;
+                if k >= 2 {
+                    self.multiple += 1;
+                } else if outcome.is_complete() {
+                    // One solution, and the search looked everywhere for a second.
+                    self.unique += 1;
+                }
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// Each worker thread's solvers, by engine and shape, built on first use.
+    static SOLVERS: RefCell<HashMap<(Engine, Shape), Solver>> = RefCell::new(HashMap::new());
+}
+
+/// Solves one puzzle with this thread's solver for its engine and shape.
+pub fn solve_one(puzzle: &Puzzle, settings: &Settings) -> Outcome {
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        let key = (settings.engine, puzzle.grid.shape());
+        let solver = solvers
+            .entry(key)
+            .or_insert_with(|| Solver::new(key.0, key.1));
+        if settings.split {
+            solver.count_split(&puzzle.grid, settings.limit, &settings.budget)
+        } else {
+            solver.count(&puzzle.grid, settings.limit, &settings.budget)
+        }
+    })
+}
+
+/// Solves every puzzle of `reader` on the threads of the current rayon pool and hands each
+/// [`Record`] to `each`, in input order. Stops early only if `each` fails (a closed pipe, say).
+///
+/// ```
+/// use quadrille::batch::{self, Settings};
+/// use quadrille::sudoku::format::{Layout, PuzzleReader};
+///
+/// let input = "# 4x4\n1...........4..2\n11..............\n................\n";
+/// let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
+/// let settings = Settings { limit: Some(2), ..Settings::default() };
+/// let mut lines = Vec::new();
+/// let summary = batch::solve(reader, &settings, |record| {
+///     lines.push(record.line);
+///     Ok(())
+/// })?;
+/// assert_eq!(lines, [2, 3, 4]);
+/// assert_eq!((summary.lines, summary.puzzles, summary.errors, summary.multiple), (4, 3, 1, 2));
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn solve<R, F>(mut reader: PuzzleReader<R>, settings: &Settings, mut each: F) -> Result<Summary>
+where
+    R: BufRead,
+    F: FnMut(&Record) -> std::io::Result<()>,
+{
+    let start = Instant::now();
+    let mut summary = Summary::default();
+    let mut chunk: Vec<std::result::Result<Puzzle, Error>> = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        chunk.extend(reader.by_ref().take(CHUNK));
+        if chunk.is_empty() {
+            break;
+        }
+        // Split searches already use every thread: run those puzzles one after another.
+        let solve = |item: &std::result::Result<Puzzle, Error>| {
+            item.as_ref().ok().map(|puzzle| solve_one(puzzle, settings))
+        };
+        let outcomes: Vec<Option<Outcome>> = if settings.split {
+            chunk.iter().map(solve).collect()
+        } else {
+            chunk.par_iter().map(solve).collect()
+        };
+        for (item, outcome) in chunk.drain(..).zip(outcomes) {
+            let line = match &item {
+                Ok(puzzle) => puzzle.line,
+                Err(err) => err.line().unwrap_or(reader.lines_read()),
+            };
+            let record = Record {
+                line,
+                puzzle: item,
+                outcome,
+            };
+            summary.add(&record);
+            each(&record)?;
+        }
+    }
+    summary.lines = reader.lines_read();
+    summary.wall = start.elapsed();
+    Ok(summary)
+}

@@ -1,0 +1,245 @@
+//! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use quadrille::batch::{self, Record, Settings, Summary};
+use quadrille::sudoku::format::{Layout, PuzzleReader};
+use quadrille::sudoku::{Engine, Shape};
+use quadrille::{Budget, Stop};
+use serde_json::json;
+
+use super::{Input, Outcome, open_inputs, stderr_is_terminal, stdout};
+
+/// Inputs big enough to deserve a progress bar (when standard error is a terminal).
+const PROGRESS_BYTES: u64 = 1 << 20;
+
+/// The options `solve` and `count` share.
+#[derive(clap::Args, Debug)]
+pub struct PuzzleArgs {
+    /// Puzzle files (standard input when none, or `-`).
+    pub files: Vec<String>,
+    /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Input layout: one puzzle per line, or multi-line grids (.sdk).
+    #[arg(long, value_enum, default_value_t = InputLayout::Line)]
+    pub input: InputLayout,
+    /// The engine: dlx, csp, or csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles).
+    #[arg(long, default_value = "dlx")]
+    pub engine: Engine,
+    /// Threads (0: all cores).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// One JSON object per puzzle instead of text lines.
+    #[arg(long)]
+    pub json: bool,
+    /// A summary on standard error: counts, time per puzzle, nodes per puzzle.
+    #[arg(long)]
+    pub stats: bool,
+    /// Give up on a puzzle after this many search-tree nodes.
+    #[arg(long, value_name = "N")]
+    pub node_budget: Option<u64>,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_budget: Option<f64>,
+}
+
+/// The two layouts, as command-line values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputLayout {
+    /// One puzzle per line.
+    Line,
+    /// Multi-line grids.
+    Grid,
+}
+
+/// How results are written: `solve` prints solutions, `count` prints counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One solution per line.
+    Solve,
+    /// One count per line.
+    Count,
+}
+
+/// Runs a batch over every input and writes one result per puzzle line.
+pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Result<Outcome> {
+    let settings = Settings {
+        engine: args.engine,
+        limit,
+        budget: Budget {
+            nodes: args.node_budget,
+            time: args
+                .time_budget
+                .map(|s| Duration::from_secs_f64(s.max(0.0))),
+        },
+        split: mode == Mode::Count,
+    };
+    let layout = match args.input {
+        InputLayout::Line => Layout::Line,
+        InputLayout::Grid => Layout::Grid,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let inputs = open_inputs(&args.files)?;
+    let many = inputs.len() > 1;
+    let mut out = stdout();
+    let mut total = Summary::default();
+    for input in inputs {
+        let name = input.name.clone();
+        let (reader, bar) = with_progress(input);
+        let puzzles = PuzzleReader::new(reader, args.shape, layout);
+        let writer = ResultWriter {
+            mode,
+            json: args.json,
+            limit,
+            file: many.then_some(name.as_str()),
+        };
+        let summary = pool.install(|| {
+            batch::solve(puzzles, &settings, |record| writer.write(&mut out, record))
+        })?;
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        merge(&mut total, &summary);
+    }
+    out.flush()?;
+    if args.stats {
+        print_summary(&total, &settings);
+    }
+    Ok(if total.errors > 0 {
+        Outcome::BadInput
+    } else {
+        Outcome::Success
+    })
+}
+
+/// Wraps a large file's reader in a progress bar when standard error is a terminal.
+fn with_progress(input: Input) -> (Box<dyn BufRead + Send>, Option<ProgressBar>) {
+    match input.size {
+        Some(size) if size >= PROGRESS_BYTES && stderr_is_terminal() => {
+            let bar = ProgressBar::new(size);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{msg} [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+                )
+                .expect("the template is valid")
+                .progress_chars("=> "),
+            );
+            bar.set_message(input.name);
+            let reader = std::io::BufReader::new(bar.wrap_read(input.reader));
+            (Box::new(reader), Some(bar))
+        }
+        _ => (input.reader, None),
+    }
+}
+
+/// Writes each record as a text line or a JSON object.
+struct ResultWriter<'a> {
+    mode: Mode,
+    json: bool,
+    limit: Option<u64>,
+    /// The input's name, when there are several inputs.
+    file: Option<&'a str>,
+}
+
+impl ResultWriter<'_> {
+    fn write(&self, out: &mut impl Write, record: &Record) -> std::io::Result<()> {
+        let place = self.file.map(|f| format!("{f}: ")).unwrap_or_default();
+        let outcome = match (&record.puzzle, &record.outcome) {
+            (Ok(_), Some(outcome)) => outcome,
+            (Err(err), _) => {
+                eprintln!("quadrille: {place}{err}");
+                return if self.json {
+                    let mut object = json!({ "line": record.line, "error": err.message() });
+                    if let Some(file) = self.file {
+                        object["file"] = json!(file);
+                    }
+                    writeln!(out, "{object}")
+                } else {
+                    writeln!(out, "error: {place}{err}")
+                };
+            }
+            (Ok(_), None) => unreachable!("every puzzle read is solved"),
+        };
+        let solution = outcome.solution.as_ref().map(|g| g.to_string());
+        if self.json {
+            let mut object = json!({
+                "line": record.line,
+                "solutions": outcome.solutions,
+                "complete": outcome.is_complete(),
+            });
+            if let Some(solution) = solution {
+                object["solution"] = json!(solution);
+            }
+            if let Ok(Some(label)) = record.puzzle.as_ref().map(|p| p.label.as_ref()) {
+                object["label"] = json!(label);
+            }
+            if let Some(file) = self.file {
+                object["file"] = json!(file);
+            }
+            if outcome.stop.is_budget() {
+                object["stopped"] = json!("budget");
+            }
+            return writeln!(out, "{object}");
+        }
+        let count = match outcome.stop {
+            Stop::Exhausted => outcome.solutions.to_string(),
+            _ => format!("{}+", outcome.solutions),
+        };
+        match (self.mode, solution) {
+            (Mode::Count, _) => writeln!(out, "{count}"),
+            (Mode::Solve, Some(solution)) if self.limit == Some(1) => writeln!(out, "{solution}"),
+            (Mode::Solve, Some(solution)) => writeln!(out, "{solution} {count}"),
+            (Mode::Solve, None) if outcome.stop.is_budget() => writeln!(out, "undecided"),
+            (Mode::Solve, None) => writeln!(out, "unsolvable"),
+        }
+    }
+}
+
+fn merge(total: &mut Summary, part: &Summary) {
+    total.lines += part.lines;
+    total.puzzles += part.puzzles;
+    total.solved += part.solved;
+    total.unique += part.unique;
+    total.multiple += part.multiple;
+    total.unsolvable += part.unsolvable;
+    total.undecided += part.undecided;
+    total.errors += part.errors;
+    total.nodes += part.nodes;
+    total.no_backtracking += part.no_backtracking;
+    total.wall += part.wall;
+    total.solving += part.solving;
+}
+
+fn print_summary(s: &Summary, settings: &Settings) {
+    let solved_ok = s.puzzles - s.errors;
+    let per = |x: f64| {
+        if solved_ok > 0 {
+            x / solved_ok as f64
+        } else {
+            0.0
+        }
+    };
+    let unique = if settings.limit.is_none_or(|l| l >= 2) {
+        format!("unique {}, multiple {}", s.unique, s.multiple)
+    } else {
+        "uniqueness not checked (use --limit 2)".to_string()
+    };
+    eprintln!(
+        "engine {}: {} puzzles in {} lines: solved {}, {unique}, unsolvable {}, undecided {}, errors {}",
+        settings.engine, s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
+    );
+    eprintln!(
+        "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (in the solver, per thread), {:.1} nodes/puzzle, {:.1}% without backtracking",
+        s.wall.as_secs_f64(),
+        per(s.wall.as_secs_f64() * 1e6),
+        per(s.solving.as_secs_f64() * 1e6),
+        per(s.nodes as f64),
+        per(s.no_backtracking as f64 * 100.0),
+    );
+}

@@ -1,0 +1,20 @@
+//! `quadrille solve`: one answer per puzzle line, in input order.
+
+use super::Outcome;
+use super::puzzles::{self, Mode, PuzzleArgs};
+
+/// Arguments of `quadrille solve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    common: PuzzleArgs,
+    /// Count solutions up to N and print the count after the solution (2 tells unique from
+    /// multiple).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+}
+
+/// Solves every puzzle of the inputs.
+pub fn run(args: Args) -> quadrille::Result<Outcome> {
+    puzzles::run(&args.common, Mode::Solve, Some(args.limit))
+}

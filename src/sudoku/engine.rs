@@ -1,0 +1,157 @@
+//! One solver signature for every engine: given a puzzle, a solution limit and a budget, return
+//! the number of solutions found, the first one, and the search's statistics ([`Outcome`]).
+//! The batch runner, `quadrille compare` and the benchmarks all go through it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::budget::Budget;
+use crate::csp;
+use crate::error::{Error, ErrorKind, Result};
+use crate::sudoku::{DlxSolver, Grid, Outcome, Shape};
+
+/// A Sudoku engine: Dancing Links, or CSP search with a configuration.
+///
+/// Names: `dlx`, `csp` (the default CSP configuration), `csp:CONFIG` with `CONFIG` as in
+/// [`csp::Config`]'s names, e.g. `csp:mrv+lcv+hidden-singles`.
+///
+/// ```
+/// use quadrille::sudoku::Engine;
+///
+/// let engine: Engine = "csp:first+lex+fc".parse()?;
+/// assert_eq!(engine.to_string(), "csp:first+lex+fc");
+/// assert_eq!("dlx".parse::<Engine>()?, Engine::Dlx);
+/// assert!("dlx2".parse::<Engine>().is_err());
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Dancing Links over the exact-cover encoding.
+    #[default]
+    Dlx,
+    /// Constraint propagation and backtracking.
+    Csp(csp::Config),
+}
+
+impl Engine {
+    /// The engines `quadrille compare` runs when none are named: DLX and the CSP presets.
+    pub fn defaults() -> Vec<Engine> {
+        std::iter::once(Engine::Dlx)
+            .chain(csp::Config::presets().into_iter().map(Engine::Csp))
+            .collect()
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Engine::Dlx => f.write_str("dlx"),
+            Engine::Csp(config) => write!(f, "csp:{config}"),
+        }
+    }
+}
+
+impl FromStr for Engine {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Engine> {
+        let name = name.trim();
+        match name {
+            "dlx" => Ok(Engine::Dlx),
+            "csp" => Ok(Engine::Csp(csp::Config::default())),
+            _ => match name.strip_prefix("csp:") {
+                Some(config) => Ok(Engine::Csp(config.parse()?)),
+                None => Err(Error::new(ErrorKind::UnknownName {
+                    what: "engine",
+                    name: name.to_string(),
+                    hint: " (expected dlx, csp or csp:CONFIG, e.g. csp:mrv+lex+hidden-singles)"
+                        .to_string(),
+                })),
+            },
+        }
+    }
+}
+
+/// A solver for one engine and one shape, reused across puzzles.
+#[derive(Clone, Debug)]
+pub enum Solver {
+    /// Dancing Links.
+    Dlx(DlxSolver),
+    /// CSP search.
+    Csp(csp::Solver),
+}
+
+impl Solver {
+    /// A solver of `engine` for grids of `shape`.
+    pub fn new(engine: Engine, shape: Shape) -> Solver {
+        match engine {
+            Engine::Dlx => Solver::Dlx(DlxSolver::new(shape)),
+            Engine::Csp(config) => Solver::Csp(csp::Solver::new(shape, config)),
+        }
+    }
+
+    /// The shape it solves.
+    pub fn shape(&self) -> Shape {
+        match self {
+            Solver::Dlx(s) => s.shape(),
+            Solver::Csp(s) => s.shape(),
+        }
+    }
+
+    /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::sudoku::{Engine, Grid, Shape, Solver};
+    ///
+    /// let empty = Grid::empty(Shape::new(2, 2)?);
+    /// for engine in Engine::defaults() {
+    ///     let outcome = Solver::new(engine, empty.shape()).count(&empty, None, &Budget::unlimited());
+    ///     assert_eq!(outcome.solutions, 288, "{engine}");
+    /// }
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        match self {
+            Solver::Dlx(s) => s.count(puzzle, limit, budget),
+            Solver::Csp(s) => {
+                let o = s.count(puzzle, limit, budget);
+                Outcome {
+                    solutions: o.solutions,
+                    solution: o.solution,
+                    stop: o.stop,
+                    nodes: o.stats.nodes,
+                    backtracks: o.stats.backtracks,
+                    work: o.stats.inferences.total(),
+                    elapsed: o.stats.elapsed,
+                }
+            }
+        }
+    }
+
+    /// Like [`Solver::count`], but a long DLX count is split across the threads of the current
+    /// rayon pool. Short searches stay on one thread: the count starts sequentially and moves to
+    /// the split only when it outgrows a small node budget (the nodes spent then are counted).
+    pub fn count_split(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        const SEQUENTIAL_NODES: u64 = 20_000;
+        if matches!(self, Solver::Csp(_)) || rayon::current_num_threads() == 1 {
+            return self.count(puzzle, limit, budget);
+        }
+        let probe_budget = Budget {
+            nodes: Some(budget.node_limit().min(SEQUENTIAL_NODES)),
+            time: budget.time,
+        };
+        let probe = self.count(puzzle, limit, &probe_budget);
+        let Solver::Dlx(dlx) = self else {
+            unreachable!("CSP solvers returned above");
+        };
+        if probe.stop != crate::Stop::NodeBudget || budget.node_limit() <= SEQUENTIAL_NODES {
+            return probe;
+        }
+        let mut outcome = dlx.count_parallel(puzzle, limit, budget);
+        outcome.nodes += probe.nodes;
+        outcome.work += probe.work;
+        outcome.elapsed += probe.elapsed;
+        outcome
+    }
+}
