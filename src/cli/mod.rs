@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod count;
+mod generate;
 mod puzzles;
 mod solve;
 mod xc;
@@ -30,6 +31,8 @@ enum Command {
     Count(count::Args),
     /// Solve an exact-cover problem in Knuth's dlx format.
     Xc(xc::Args),
+    /// Make puzzles from a seed: unique, random or contradictory.
+    Generate(generate::Args),
 }
 
 /// How a subcommand ended when nothing went wrong outright.
@@ -58,6 +61,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Xc(args) => xc::run(args),
+        Command::Generate(args) => generate::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

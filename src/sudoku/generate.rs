@@ -13,15 +13,15 @@
 //! the pattern, a tiny and special part of all grids (for 9x9, one of the 5,472,730,538
 //! essentially different grids). Use it to make test inputs of any size, not to sample grids.
 //!
-//! [`random_puzzle`] blanks cells of such a grid at random with no uniqueness guarantee (that
-//! needs a solver: the caller can filter), and [`random_contradictory`] builds puzzles that are
+//! [`unique_puzzle`] blanks cells of such a grid while the puzzle keeps exactly one solution;
+//! [`random_puzzle`] blanks cells at random with no uniqueness guarantee, and [`random_contradictory`] builds puzzles that are
 //! well formed but certainly unsolvable.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::sudoku::{Grid, Shape};
+use crate::sudoku::{DlxSolver, Grid, Shape};
 
 /// A random valid full grid of the given shape (see the module docs: random, reproducible from
 /// the seed, but not uniform over all grids).
@@ -37,6 +37,42 @@ use crate::sudoku::{Grid, Shape};
 /// ```
 pub fn random_grid(shape: Shape, seed: u64) -> Grid {
     random_grid_with(shape, &mut Pcg64::seed_from_u64(seed))
+}
+
+/// A random puzzle with exactly one solution: [`random_grid`], then cells emptied one by one in
+/// a random order, each kept empty only if the puzzle stays unique (checked by Dancing Links),
+/// until no more can go or only `min_givens` are left. With `min_givens` 0 the result is
+/// minimal: no given can be removed without losing uniqueness.
+///
+/// ```
+/// use quadrille::sudoku::{DlxSolver, Shape, generate::unique_puzzle};
+///
+/// let shape = Shape::new(2, 3)?;
+/// let puzzle = unique_puzzle(shape, 42, 0);
+/// assert!(DlxSolver::new(shape).is_unique(&puzzle));
+/// assert_eq!(puzzle, unique_puzzle(shape, 42, 0)); // reproducible
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut grid = random_grid_with(shape, &mut rng);
+    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
+    order.shuffle(&mut rng);
+    let mut solver = DlxSolver::new(shape);
+    let mut givens = shape.cell_count();
+    for cell in order {
+        if givens <= min_givens {
+            break;
+        }
+        let digit = grid.cells()[cell];
+        grid.cells_mut()[cell] = 0;
+        if solver.is_unique(&grid) {
+            givens -= 1;
+        } else {
+            grid.cells_mut()[cell] = digit;
+        }
+    }
+    grid
 }
 
 /// A random puzzle: [`random_grid`] with all but `givens` cells, chosen at random, emptied.
