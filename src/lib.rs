@@ -1,6 +1,41 @@
 //! quadrille solves exact-cover problems with Knuth's Dancing Links (Algorithm X), with Sudoku
 //! of every box size as its first citizen, and a constraint-propagation (CSP) solver beside it
-//! to compare against and to check it.
+//! to compare against and to cross-check it.
+//!
+//! # A tour
+//!
+//! - [`exact_cover`]: build a [`Problem`](exact_cover::Problem) with a
+//!   [`ProblemBuilder`](exact_cover::ProblemBuilder) (primary and secondary items, options),
+//!   turn it into dancing links with [`Dlx::new`](exact_cover::Dlx::new), and search: first
+//!   solution, up to N, all, a count, on one thread or several, with a node or time
+//!   [`Budget`]. Every search returns its [`Stats`](exact_cover::Stats) and why it
+//!   [`Stop`]ped, and leaves the links exactly as built.
+//! - [`io::dlx`]: Knuth's dlx text format, read (with line and column in every error) and
+//!   written. [`problems`] builds classic problems in code: n queens, Langford pairs,
+//!   pentominoes.
+//! - [`sudoku`]: [`Shape`](sudoku::Shape)s of every box size, [`Grid`](sudoku::Grid)s, the
+//!   line and grid [`format`](sudoku::format)s, an independent [`check`](sudoku::check)er, a
+//!   seeded [`generate`](sudoku::generate)r, the exact-cover [`encode`](sudoku::encode)ing and
+//!   the [`DlxSolver`](sudoku::DlxSolver); [`Engine`](sudoku::Engine) and
+//!   [`Solver`](sudoku::Solver) give every engine one signature.
+//! - [`csp`]: constraint propagation and backtracking over the same grids, configurable.
+//! - [`batch`]: a stream of puzzles solved on all cores, in input order, in flat memory.
+//! - [`Error`]: one error type; its [`ErrorKind`] says what, its line and column say where.
+//!
+//! ```
+//! use quadrille::Budget;
+//! use quadrille::sudoku::{Engine, Solver, format::parse_line};
+//!
+//! // A 4x4 puzzle with nine solutions, counted by both engines.
+//! let puzzle = parse_line("1...........4..2", None)?;
+//! for engine in [Engine::Dlx, "csp:mrv+lex+hidden-singles".parse()?] {
+//!     let mut solver = Solver::new(engine, puzzle.shape());
+//!     let outcome = solver.count(&puzzle, None, &Budget::unlimited());
+//!     assert_eq!(outcome.solutions, 9);
+//!     assert!(outcome.is_complete());
+//! }
+//! # Ok::<(), quadrille::Error>(())
+//! ```
 #![deny(missing_docs)]
 
 pub mod batch;
@@ -14,3 +49,8 @@ pub mod sudoku;
 
 pub use budget::{Budget, Stop};
 pub use error::{Error, ErrorKind, Result};
+
+/// The README's examples, compiled and run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
