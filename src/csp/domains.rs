@@ -112,7 +112,7 @@ impl Tables {
         s.dom.fill(self.full);
         s.placed.fill(0);
         s.open.fill(u64::MAX);
-        if self.cells % 64 != 0 {
+        if !self.cells.is_multiple_of(64) {
             s.open[self.open_words - 1] = (1 << (self.cells % 64)) - 1;
         }
         *s.count = self.cells as u64;

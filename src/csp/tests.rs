@@ -391,7 +391,7 @@ fn stats_count_what_the_docs_say() {
     assert!(fc.inferences.forward_checking > 0);
     assert_eq!(fc.inferences.total(), fc.inferences.forward_checking);
     // A puzzle solved by propagation alone has depth 0 and one node.
-    let solved = count_all(Config::default(), &parse9(&HARD_SOLUTION_0[..])).stats;
+    let solved = count_all(Config::default(), &parse9(HARD_SOLUTION_0)).stats;
     assert_eq!((solved.nodes, solved.max_depth), (1, 0));
 }
 
