@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod compare;
 mod count;
 mod puzzles;
 mod solve;
@@ -30,6 +31,8 @@ enum Command {
     Count(count::Args),
     /// Solve an exact-cover problem in Knuth's dlx format.
     Xc(xc::Args),
+    /// Run several engines over the same puzzles and compare their time and search effort.
+    Compare(compare::Args),
 }
 
 /// How a subcommand ended when nothing went wrong outright.
@@ -58,6 +61,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Xc(args) => xc::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
