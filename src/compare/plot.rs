@@ -200,8 +200,10 @@ fn decades(values: &[Vec<f64>]) -> (f64, f64) {
     if hi == 0.0 {
         return (1.0, 10.0);
     }
-    let lo = 10f64.powf(lo.log10().floor());
-    let hi = 10f64.powf(hi.log10().ceil()).max(lo * 10.0);
+    let lo = 10f64.powf((lo * 0.95).log10().floor());
+    // A little headroom, so that values at a power of ten (a node budget of 1M, say) are not
+    // drawn on the frame.
+    let hi = 10f64.powf((hi * 1.05).log10().ceil()).max(lo * 10.0);
     (lo, hi)
 }
 
@@ -499,7 +501,9 @@ mod tests {
     #[test]
     fn decades_cover_the_values() {
         assert_eq!(decades(&[vec![3.0, 450.0]]), (1.0, 1000.0));
-        assert_eq!(decades(&[vec![0.0, 10.0]]), (10.0, 100.0));
+        assert_eq!(decades(&[vec![0.0, 10.0]]), (1.0, 100.0));
+        assert_eq!(decades(&[vec![20.0, 1e6]]), (10.0, 1e7));
+        assert_eq!(decades(&[vec![1.0, 50.0]]), (0.1, 100.0));
         assert_eq!(decades(&[vec![]]), (1.0, 10.0));
         assert_eq!(powers_of_ten(1.0, 1000.0), [1.0, 10.0, 100.0, 1000.0]);
     }

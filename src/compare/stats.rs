@@ -130,7 +130,8 @@ pub fn format_count(value: f64) -> String {
         format!("{value:.1}")
     } else if value < 100_000.0 {
         format!("{value:.0}")
-    } else if value < 1_000_000.0 {
+    } else if value < 999_500.0 {
+        // Below this, `k` with no decimals does not round up to `1000k`.
         format!("{:.0}k", value / 1e3)
     } else {
         format!("{:.2}M", value / 1e6)
@@ -244,6 +245,7 @@ mod tests {
         assert_eq!(format_micros(1_000_000.0), "1.00 s");
         assert_eq!(format_count(0.0), "0.0");
         assert_eq!(format_count(250_000.0), "250k");
+        assert_eq!(format_count(999_999.9), "1.00M");
     }
 
     #[test]
