@@ -40,6 +40,7 @@
 
 pub mod batch;
 pub mod budget;
+pub mod compare;
 pub mod csp;
 pub mod error;
 pub mod exact_cover;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod compare;
 mod count;
 mod generate;
 mod puzzles;
@@ -31,6 +32,8 @@ enum Command {
     Count(count::Args),
     /// Solve an exact-cover problem in Knuth's dlx format.
     Xc(xc::Args),
+    /// Run several engines over the same puzzles and compare their time and search effort.
+    Compare(compare::Args),
     /// Make puzzles from a seed: unique, random or contradictory.
     Generate(generate::Args),
 }
@@ -61,6 +64,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Xc(args) => xc::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Generate(args) => generate::run(args),
     };
     match result {

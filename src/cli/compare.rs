@@ -1,0 +1,172 @@
+//! `quadrille compare`: every engine on the same puzzles, one table row per engine.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use quadrille::Budget;
+use quadrille::compare::{self, DEFAULT_NODE_BUDGET, Settings, plot};
+use quadrille::sudoku::format::{Layout, PuzzleReader};
+use quadrille::sudoku::{Engine, Shape};
+
+use super::puzzles::InputLayout;
+use super::{Outcome, open_input, stderr_is_terminal, stdout};
+
+/// Disagreements listed one by one before the rest are only counted.
+const SHOWN_DISAGREEMENTS: usize = 20;
+
+/// Arguments of `quadrille compare`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The puzzle file (`-` for standard input).
+    file: String,
+    /// Engines, comma-separated (default: dlx and the CSP presets, weak to strong).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    engines: Vec<Engine>,
+    /// Count solutions up to N (2 tells unique from multiple).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Write every per-puzzle measurement to this JSON file.
+    #[arg(long, value_name = "PATH")]
+    json: Option<PathBuf>,
+    /// Write a chart of the distributions to this SVG file.
+    #[arg(long, value_name = "PATH.svg")]
+    plot: Option<PathBuf>,
+    /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+    /// Input layout: one puzzle per line, or multi-line grids (.sdk).
+    #[arg(long, value_enum, default_value_t = InputLayout::Line)]
+    input: InputLayout,
+    /// Give up on a puzzle (per engine) after N search-tree nodes; 0 for no limit.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET)]
+    node_budget: u64,
+    /// Give up on a puzzle (per engine) after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time_budget: Option<f64>,
+    /// Threads (0: all cores). Times are per puzzle either way, but more than one thread can
+    /// inflate them through contention.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+}
+
+/// Runs the comparison, prints the table, and writes the JSON and the chart if asked.
+pub fn run(args: Args) -> quadrille::Result<Outcome> {
+    let engines = if args.engines.is_empty() {
+        Engine::defaults()
+    } else {
+        args.engines.clone()
+    };
+    let settings = Settings {
+        limit: Some(args.limit),
+        budget: Budget {
+            nodes: (args.node_budget > 0).then_some(args.node_budget),
+            time: args
+                .time_budget
+                .map(|s| Duration::from_secs_f64(s.max(0.0))),
+        },
+        threads: args.threads,
+    };
+    let layout = match args.input {
+        InputLayout::Line => Layout::Line,
+        InputLayout::Grid => Layout::Grid,
+    };
+    let input = open_input(Some(&args.file))?;
+    let name = input.name.clone();
+    let bar = (stderr_is_terminal() && input.size.is_some()).then(|| {
+        let bar = ProgressBar::new(input.size.unwrap_or(0));
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} eta {eta}")
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        bar.set_message(name.clone());
+        bar
+    });
+    let reader: Box<dyn BufRead + Send> = match &bar {
+        Some(bar) => Box::new(std::io::BufReader::new(bar.wrap_read(input.reader))),
+        None => input.reader,
+    };
+    let puzzles = PuzzleReader::new(reader, args.shape, layout);
+    let comparison = compare::run(puzzles, &engines, &settings)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+
+    for error in comparison.skipped() {
+        eprintln!("quadrille: {name}: {error} (skipped)");
+    }
+    let puzzles = comparison.puzzles().len();
+    let budget = match (settings.budget.nodes, settings.budget.time) {
+        (Some(n), Some(t)) => format!("{n} nodes or {:.3} s", t.as_secs_f64()),
+        (Some(n), None) => format!("{n} nodes"),
+        (None, Some(t)) => format!("{:.3} s", t.as_secs_f64()),
+        (None, None) => "none".to_string(),
+    };
+    let threads = match settings.threads {
+        1 => "1 thread".to_string(),
+        0 => "all cores (times may be inflated by contention)".to_string(),
+        n => format!("{n} threads (times may be inflated by contention)"),
+    };
+    let mut out = stdout();
+    writeln!(
+        out,
+        "{name}: {puzzles} puzzles, {} bad lines skipped; count up to {}; budget per puzzle and engine: {budget}; {threads}; wall {:.2} s",
+        comparison.skipped().len(),
+        args.limit,
+        comparison.wall().as_secs_f64(),
+    )?;
+    writeln!(
+        out,
+        "time (t) and nodes per puzzle, backtracks per puzzle:\n"
+    )?;
+    write!(out, "{}", comparison.table())?;
+    out.flush()?;
+
+    if let Some(path) = &args.json {
+        let file = std::fs::File::create(path).map_err(|e| io_error(path, e))?;
+        let mut writer = std::io::BufWriter::new(file);
+        comparison
+            .write_json(&mut writer)
+            .and_then(|()| writer.flush())
+            .map_err(|e| io_error(path, e))?;
+    }
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{name}: {puzzles} puzzles, count up to {}, budget {budget}",
+            args.limit
+        );
+        plot::write_svg(&comparison, path, &title)?;
+    }
+
+    let disagreements = comparison.disagreements();
+    if !disagreements.is_empty() {
+        eprintln!(
+            "quadrille: ENGINES DISAGREE on {} of {puzzles} puzzles:",
+            disagreements.len()
+        );
+        for d in disagreements.iter().take(SHOWN_DISAGREEMENTS) {
+            eprintln!("  {name}: {d}");
+        }
+        if disagreements.len() > SHOWN_DISAGREEMENTS {
+            eprintln!(
+                "  ... and {} more (all are in --json)",
+                disagreements.len() - SHOWN_DISAGREEMENTS
+            );
+        }
+        return Ok(Outcome::BadInput);
+    }
+    Ok(if comparison.skipped().is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::BadInput
+    })
+}
+
+fn io_error(path: &std::path::Path, e: std::io::Error) -> quadrille::Error {
+    quadrille::Error::new(quadrille::ErrorKind::Io(std::io::Error::new(
+        e.kind(),
+        format!("{}: {e}", path.display()),
+    )))
+}
