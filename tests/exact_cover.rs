@@ -284,14 +284,20 @@ mod known_counts {
 
     /// 9,356 tilings; a few seconds in a release build, far longer in a debug one.
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "slow without optimisation; run with --release")]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "slow without optimisation; run with --release"
+    )]
     fn pentominoes_6x10_from_generator_and_fixture() {
         assert_eq!(count(&problems::pentominoes(6, 10).unwrap()), 9356);
         assert_eq!(count(&fixture("pentominoes_6x10.dlx")), 9356);
     }
 
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "slow without optimisation; run with --release")]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "slow without optimisation; run with --release"
+    )]
     fn pentominoes_on_every_board() {
         for ((rows, cols), solutions) in [((5, 12), 4040), ((4, 15), 1472)] {
             assert_eq!(

@@ -497,7 +497,7 @@ fn batch_keeps_order_and_accounts_for_every_line() {
         let line = input.lines().count() + 1;
         match k % 97 {
             13 => {
-                input.push_str("12x4............\n");
+                input.push_str("12*4............\n");
                 want.push((line, None));
             }
             50 => {
@@ -530,7 +530,7 @@ fn batch_keeps_order_and_accounts_for_every_line() {
             (Err(msg), None) => {
                 assert_eq!(
                     msg,
-                    &format!("line {line}, column 3: unexpected character 'x'")
+                    &format!("line {line}, column 3: unexpected character '*'")
                 );
             }
             other => panic!("line {line}: {other:?}"),
