@@ -18,9 +18,9 @@ const LIMIT: u64 = 3;
 /// weak configurations stay quick.
 fn min_fraction(n: usize) -> f64 {
     match n {
-        ..=6 => 0.0,
-        ..=9 => 0.25,
-        ..=12 => 0.45,
+        0..=6 => 0.0,
+        7..=9 => 0.25,
+        10..=12 => 0.45,
         _ => 0.6,
     }
 }

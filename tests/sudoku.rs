@@ -471,7 +471,10 @@ fn clashing_givens_have_no_solution() {
     }
 }
 
-fn run_batch(input: &str, settings: &Settings) -> (Vec<(usize, Result<Outcome, String>)>, Summary) {
+/// Each record of a batch as (line, outcome or error message).
+type Results = Vec<(usize, Result<Outcome, String>)>;
+
+fn run_batch(input: &str, settings: &Settings) -> (Results, Summary) {
     let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
     let mut records = Vec::new();
     let summary = batch::solve(reader, settings, |r: &Record| {
@@ -586,9 +589,12 @@ fn batch_mixes_shapes_and_reports_unsolvable() {
 // --- The public data sets (release builds only; skipped when ../shared/data is missing) ---
 
 fn data_set(name: &str) -> Option<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
+    // QUADRILLE_DATA points elsewhere, e.g. from a git worktree that is not next to shared/.
+    let dir = std::env::var_os("QUADRILLE_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
+    let path = dir.join(name);
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(err) => {
@@ -616,7 +622,7 @@ fn count_data_set(text: &str, limit: usize) -> Vec<(usize, Grid, Outcome)> {
             }
         }
     }
-    let reader = PuzzleReader::new(text[..end].as_bytes(), None, Layout::Line);
+    let reader = PuzzleReader::new(&text.as_bytes()[..end], None, Layout::Line);
     let settings = Settings {
         limit: Some(2),
         ..Settings::default()
