@@ -1,3 +1,6 @@
 //! quadrille's integration tests, in one binary to keep build time down.
 
+mod cli;
 mod exact_cover;
+mod oracle;
+mod sudoku;

@@ -1,0 +1,434 @@
+//! The `quadrille` binary: output, exit codes and messages of `xc`, `solve` and `count`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+use quadrille::sudoku::check::check_solution;
+use quadrille::sudoku::format::parse_line;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
+
+fn path(rel: &str) -> String {
+    format!("{}/fixtures/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the binary with `args` and `stdin` as standard input.
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    // A thread, so that a large input cannot deadlock against a full output pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("exited, not killed")
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+// --- xc ---
+
+#[test]
+fn xc_counts_queens8() {
+    let out = run(&["xc", &path("queens8.dlx"), "--count"], "");
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "92\n"));
+    assert!(
+        stderr(&out).starts_with("92 solutions, "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn xc_lists_knuths_example() {
+    let out = run(&["xc", &path("knuth_example.dlx"), "-q"], "");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "a d f\nb g\nc e\n")
+    );
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn xc_json_has_the_documented_fields() {
+    let out = run(&["xc", &path("queens8.dlx"), "--json", "-q"], "");
+    assert_eq!(code(&out), 0);
+    let v = &json_lines(&stdout(&out))[..];
+    assert_eq!(v.len(), 1);
+    let v = &v[0];
+    assert_eq!(v["solutions"], 92);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["stop"], "exhausted");
+    assert_eq!(v["max_depth"], 8);
+    assert!(v["nodes"].as_u64().unwrap() > 92);
+    assert!(v["updates"].as_u64().unwrap() > v["nodes"].as_u64().unwrap());
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+
+    let out = run(
+        &["xc", &path("queens8.dlx"), "--json", "--limit", "5", "-q"],
+        "",
+    );
+    let v = &json_lines(&stdout(&out))[0];
+    assert_eq!(
+        (v["solutions"].as_u64(), v["complete"].as_bool()),
+        (Some(5), Some(false))
+    );
+    assert_eq!(v["stop"], "limit");
+
+    // --count and --json together: one JSON object, nothing else.
+    let out = run(&["xc", &path("queens8.dlx"), "--count", "--json", "-q"], "");
+    let v = json_lines(&stdout(&out));
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        (v[0]["solutions"].as_u64(), v[0]["complete"].as_bool()),
+        (Some(92), Some(true))
+    );
+
+    // Counting on two threads gives the same count.
+    let out = run(
+        &["xc", &path("queens8.dlx"), "--json", "--threads", "2", "-q"],
+        "",
+    );
+    assert_eq!(json_lines(&stdout(&out))[0]["solutions"], 92);
+}
+
+#[test]
+fn xc_node_budget_is_not_complete() {
+    let out = run(
+        &[
+            "xc",
+            &path("queens8.dlx"),
+            "--json",
+            "--node-budget",
+            "10",
+            "-q",
+        ],
+        "",
+    );
+    let v = &json_lines(&stdout(&out))[0];
+    assert_eq!(
+        (v["complete"].as_bool(), v["stop"].as_str()),
+        (Some(false), Some("node-budget"))
+    );
+    assert!(v["solutions"].as_u64().unwrap() < 92);
+}
+
+#[test]
+fn xc_bad_input_names_line_and_column() {
+    let out = run(&["xc"], "| items\na b\na c\n");
+    assert_eq!(code(&out), 1);
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "quadrille: <stdin>: line 3, column 3: unknown item 'c'"
+    );
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    for args in [
+        &["xc", "--bogus"][..],
+        &["solve", "--engine", "dlx2"],
+        &["solve", "--box", "3x"],
+        &["count", "--limit", "0"],
+        &["frobnicate"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert!(stderr(&out).contains("error"), "{args:?}");
+    }
+}
+
+#[test]
+fn missing_file_exits_1_and_names_it() {
+    let out = run(&["solve", "no/such/file.txt"], "");
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("no/such/file.txt"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+// --- solve ---
+
+fn mixed() -> (String, String) {
+    let read = |name: &str| std::fs::read_to_string(path(&format!("sudoku/{name}"))).unwrap();
+    (read("mixed.txt"), read("mixed.expected"))
+}
+
+/// The puzzle lines of a one-line puzzle file: (1-based line, text), comments and blanks left out.
+fn puzzle_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn solve_mixed_gives_exactly_the_expected_output() {
+    let (input, expected) = mixed();
+    let out = run(&["solve", &path("sudoku/mixed.txt")], "");
+    assert_eq!(stdout(&out), expected);
+    assert_eq!(code(&out), 1, "bad lines make exit code 1");
+
+    // The expected file is right on its own terms: one line per puzzle line, in order, every
+    // printed solution valid for its puzzle.
+    let puzzles = puzzle_lines(&input);
+    let answers: Vec<&str> = expected.lines().collect();
+    assert_eq!(puzzles.len(), answers.len());
+    let mut errors = Vec::new();
+    for (&(line, text), answer) in puzzles.iter().zip(&answers) {
+        if let Some(message) = answer.strip_prefix("error: ") {
+            assert!(
+                message.starts_with(&format!("line {line}, column ")),
+                "{answer}"
+            );
+            assert!(parse_line(text, None).is_err(), "line {line}");
+            errors.push(format!("quadrille: {message}"));
+        } else if *answer == "unsolvable" {
+            assert!(text.contains("none"), "line {line}");
+        } else {
+            let puzzle = parse_line(text, None).unwrap();
+            let solution = parse_line(answer, None).unwrap();
+            assert_eq!(check_solution(&puzzle, &solution), Ok(()), "line {line}");
+        }
+    }
+    assert_eq!(errors.len(), 4, "one bad line per kind of error");
+    // Errors also go to standard error, in input order.
+    assert_eq!(stderr(&out).lines().collect::<Vec<_>>(), errors);
+
+    // The same from standard input.
+    let piped = run(&["solve"], &input);
+    assert_eq!((stdout(&piped), code(&piped)), (expected, 1));
+}
+
+#[test]
+fn solve_json_gives_one_object_per_puzzle_line() {
+    let (input, expected) = mixed();
+    let out = run(&["solve", "--json", &path("sudoku/mixed.txt")], "");
+    assert_eq!(code(&out), 1);
+    let objects = json_lines(&stdout(&out));
+    let puzzles = puzzle_lines(&input);
+    assert_eq!(objects.len(), puzzles.len());
+    for ((o, (line, _)), text) in objects.iter().zip(&puzzles).zip(expected.lines()) {
+        assert_eq!(o["line"].as_u64(), Some(*line as u64), "{o}");
+        if let Some(message) = text.strip_prefix("error: ") {
+            // The JSON error is the message without its position, which `line` gives.
+            let error = o["error"].as_str().unwrap();
+            assert!(message.ends_with(error), "{message} / {error}");
+            assert!(o.get("solution").is_none());
+        } else if text == "unsolvable" {
+            assert_eq!(o["solutions"], 0);
+            assert_eq!(o["complete"], true);
+            assert!(o.get("solution").is_none());
+        } else {
+            assert_eq!(o["solutions"], 1);
+            assert_eq!(o["solution"].as_str(), Some(text));
+        }
+    }
+    assert_eq!(objects[0]["label"], "easy");
+}
+
+#[test]
+fn solve_threads_1_and_2_agree() {
+    for file in ["sudoku/mixed.txt", "sudoku/9x9.txt", "sudoku/16x16.txt"] {
+        let one = run(
+            &["solve", "--threads", "1", "--limit", "3", &path(file)],
+            "",
+        );
+        let two = run(
+            &["solve", "--threads", "2", "--limit", "3", &path(file)],
+            "",
+        );
+        assert_eq!(stdout(&one), stdout(&two), "{file}");
+        assert_eq!(code(&one), code(&two), "{file}");
+    }
+}
+
+#[test]
+fn solve_with_a_limit_prints_counts_like_the_fixtures() {
+    // `--limit 3` prints the count after the solution, as the .expected files have it.
+    let expected = std::fs::read_to_string(path("sudoku/8x8.expected")).unwrap();
+    let out = run(&["solve", "--limit", "3", &path("sudoku/8x8.txt")], "");
+    assert_eq!(code(&out), 0);
+    for (got, want) in stdout(&out).lines().zip(expected.lines()) {
+        let (count, solution) = want.split_once(' ').unwrap();
+        if solution == "-" {
+            assert_eq!(got, "unsolvable");
+        } else if count == "1" {
+            assert_eq!(got, format!("{solution} 1"));
+        } else {
+            assert!(got.ends_with(&format!(" {count}")), "{got}");
+        }
+    }
+}
+
+#[test]
+fn solve_with_a_box_shape() {
+    let out = run(&["solve", "--box", "2x3", &path("sudoku/6x6.txt")], "");
+    assert_eq!(code(&out), 0);
+    let input = std::fs::read_to_string(path("sudoku/6x6.txt")).unwrap();
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), input.lines().count());
+    for (text, answer) in input.lines().zip(&lines) {
+        let puzzle = parse_line(text, None).unwrap();
+        if answer != "unsolvable" {
+            let solution = parse_line(answer, None).unwrap();
+            assert_eq!(check_solution(&puzzle, &solution), Ok(()), "{text}");
+        }
+    }
+    // With a given shape, a line of the wrong length says how long it should be.
+    let out = run(&["solve", "--box", "2x2"], "1.3.34.2.......1.\n");
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 17: expected 16 cells, found 17\n"
+    );
+}
+
+#[test]
+fn solve_reads_multi_line_grids() {
+    let sdk = "[Puzzle]\n1 . | 3 .\n3 4 | . 2\n----+----\n. . | . .\n. . | . 1\n\n\
+               # a second grid\n.2.4\n3...\n2...\n...1\n";
+    let file = format!("{}/grids.sdk", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&file, sdk).unwrap();
+    let out = run(&["solve", "--input", "grid", "--json", &file], "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let objects = json_lines(&stdout(&out));
+    assert_eq!(objects.len(), 2);
+    assert_eq!(
+        (objects[0]["line"].as_u64(), objects[1]["line"].as_u64()),
+        (Some(2), Some(9))
+    );
+    for (o, puzzle) in objects.iter().zip(["1.3.34.2.......1", ".2.43...2......1"]) {
+        let puzzle = parse_line(puzzle, None).unwrap();
+        let solution = parse_line(o["solution"].as_str().unwrap(), None).unwrap();
+        assert_eq!(check_solution(&puzzle, &solution), Ok(()));
+    }
+}
+
+#[test]
+fn csp_engines_give_the_dlx_solutions() {
+    // Unique puzzles: every engine must print the same solutions.
+    let sample = path("sudoku/9x9_sample.txt");
+    let dlx = run(&["solve", &sample], "");
+    assert_eq!(code(&dlx), 0);
+    assert_eq!(stdout(&dlx).lines().count(), 20);
+    for engine in [
+        "csp",
+        "csp:first+lex+fc",
+        "csp:mrv-degree+lcv+triples+pigeonhole",
+    ] {
+        let csp = run(&["solve", "--engine", engine, &sample], "");
+        assert_eq!(stdout(&csp), stdout(&dlx), "{engine}");
+        assert_eq!(code(&csp), 0, "{engine}");
+    }
+    // On the mixed file the counts agree line by line (first solutions may differ).
+    let dlx = run(
+        &["solve", "--json", "--limit", "3", &path("sudoku/mixed.txt")],
+        "",
+    );
+    let csp = run(
+        &[
+            "solve",
+            "--json",
+            "--limit",
+            "3",
+            "--engine",
+            "csp:first+lex+fc",
+            &path("sudoku/mixed.txt"),
+        ],
+        "",
+    );
+    let strip = |v: Vec<Value>| -> Vec<(Value, Value)> {
+        v.into_iter()
+            .map(|o| (o["line"].clone(), o["solutions"].clone()))
+            .collect()
+    };
+    assert_eq!(
+        strip(json_lines(&stdout(&dlx))),
+        strip(json_lines(&stdout(&csp)))
+    );
+}
+
+#[test]
+fn closed_output_pipe_exits_quietly() {
+    // Enough output to overflow any pipe buffer once the reader is gone.
+    let input: String = (0..40_000).map(|_| "1.3.34.2.......1\n").collect();
+    let mut child = Command::new(BIN)
+        .args(["solve", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "1234341221434321\n");
+    // The stdout handle was moved into the BufReader and is closed now, like `| head -1`.
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = stderr(&output);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(output.status.code(), Some(0), "{err}");
+}
+
+// --- count ---
+
+#[test]
+fn count_the_empty_4x4() {
+    let out = run(&["count"], "................\n");
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "288\n"));
+    let out = run(&["count", "--limit", "5"], "................\n");
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "5+\n"));
+    let out = run(
+        &["count", "--engine", "csp:first+lex+fc", "--threads", "2"],
+        "................\n",
+    );
+    assert_eq!(stdout(&out), "288\n");
+}
+
+#[test]
+fn count_matches_the_fixture_counts() {
+    let expected = std::fs::read_to_string(path("sudoku/9x9.expected")).unwrap();
+    let out = run(&["count", "--limit", "3", &path("sudoku/9x9.txt")], "");
+    let want: Vec<&str> = expected
+        .lines()
+        .map(|l| l.split_once(' ').unwrap().0)
+        .collect();
+    assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), want);
+}

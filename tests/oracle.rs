@@ -1,0 +1,79 @@
+//! DLX and CSP as each other's oracle on random puzzles of many shapes: the same number of
+//! solutions (up to 3), the same solution when it is unique, and every returned grid valid by
+//! the independent checker.
+
+use proptest::prelude::*;
+use quadrille::csp::Config;
+use quadrille::sudoku::check::check_solution;
+use quadrille::sudoku::generate::{random_contradictory, random_puzzle};
+use quadrille::sudoku::{DlxSolver, Engine, Grid, Shape, Solver};
+use quadrille::{Budget, Stop};
+
+const SHAPES: [(usize, usize); 7] = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)];
+
+/// Count up to this many solutions.
+const LIMIT: u64 = 3;
+
+/// The fewest givens for a shape, as a fraction of the cells: big grids keep many so that the
+/// weak configurations stay quick.
+fn min_fraction(n: usize) -> f64 {
+    match n {
+        0..=6 => 0.0,
+        7..=9 => 0.25,
+        10..=12 => 0.45,
+        _ => 0.6,
+    }
+}
+
+/// A random puzzle: a shape, a seed, how many givens (between the shape's minimum and full),
+/// and whether it is a well-formed contradictory one.
+fn puzzle() -> impl Strategy<Value = Grid> {
+    (
+        0..SHAPES.len(),
+        any::<u64>(),
+        0.0..=1.0f64,
+        prop::bool::weighted(0.15),
+    )
+        .prop_map(|(k, seed, t, contradictory)| {
+            let shape = Shape::new(SHAPES[k].0, SHAPES[k].1).unwrap();
+            let cells = shape.cell_count();
+            let low = min_fraction(shape.size());
+            let givens = ((low + (1.0 - low) * t) * cells as f64) as usize;
+            if contradictory {
+                random_contradictory(shape, seed, givens)
+            } else {
+                random_puzzle(shape, seed, givens)
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn dlx_and_csp_agree(puzzle in puzzle(), config in 0..Config::all().len()) {
+        let config = Config::all()[config];
+        let dlx = DlxSolver::new(puzzle.shape()).count(&puzzle, Some(LIMIT), &Budget::unlimited());
+        prop_assert!(dlx.stop != Stop::NodeBudget && dlx.stop != Stop::TimeBudget);
+        // Weak configurations may wander on big grids: give them a budget, and compare only
+        // what both searches finished.
+        let budget = if puzzle.size() <= 6 { Budget::unlimited() } else { Budget::nodes(20_000) };
+        let engine = Engine::Csp(config);
+        let csp = Solver::new(engine, puzzle.shape()).count(&puzzle, Some(LIMIT), &budget);
+
+        for outcome in [&dlx, &csp] {
+            prop_assert_eq!(outcome.solution.is_some(), outcome.solutions > 0);
+            if let Some(solution) = &outcome.solution {
+                prop_assert_eq!(check_solution(&puzzle, solution), Ok(()), "{}", engine);
+            }
+        }
+        if csp.stop.is_budget() {
+            prop_assert!(csp.solutions <= dlx.solutions, "{}: {} > {}", engine, csp.solutions, dlx.solutions);
+        } else {
+            prop_assert_eq!((csp.solutions, csp.stop), (dlx.solutions, dlx.stop), "{}", engine);
+            if dlx.solutions == 1 {
+                prop_assert_eq!(&csp.solution, &dlx.solution, "{}", engine);
+            }
+        }
+    }
+}
