@@ -102,7 +102,9 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
         });
         writeln!(out, "{object}")?;
     } else if args.count {
-        writeln!(out, "{}", stats.solutions)?;
+        // As `quadrille count` writes it: `N+` when a limit or budget cut the count short.
+        let plus = if report.is_complete() { "" } else { "+" };
+        writeln!(out, "{}{plus}", stats.solutions)?;
     }
     out.flush()?;
     if !args.quiet {
