@@ -75,6 +75,22 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds another batch's counts and times to these (for several inputs in a row).
+    pub fn merge(&mut self, other: &Summary) {
+        self.lines += other.lines;
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unique += other.unique;
+        self.multiple += other.multiple;
+        self.unsolvable += other.unsolvable;
+        self.undecided += other.undecided;
+        self.errors += other.errors;
+        self.nodes += other.nodes;
+        self.no_backtracking += other.no_backtracking;
+        self.wall += other.wall;
+        self.solving += other.solving;
+    }
+
     fn add(&mut self, record: &Record) {
         self.puzzles += 1;
         let Some(outcome) = &record.outcome else {

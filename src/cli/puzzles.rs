@@ -105,7 +105,7 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        merge(&mut total, &summary);
+        total.merge(&summary);
     }
     out.flush()?;
     if args.stats {
@@ -199,21 +199,6 @@ impl ResultWriter<'_> {
             (Mode::Solve, None) => writeln!(out, "unsolvable"),
         }
     }
-}
-
-fn merge(total: &mut Summary, part: &Summary) {
-    total.lines += part.lines;
-    total.puzzles += part.puzzles;
-    total.solved += part.solved;
-    total.unique += part.unique;
-    total.multiple += part.multiple;
-    total.unsolvable += part.unsolvable;
-    total.undecided += part.undecided;
-    total.errors += part.errors;
-    total.nodes += part.nodes;
-    total.no_backtracking += part.no_backtracking;
-    total.wall += part.wall;
-    total.solving += part.solving;
 }
 
 fn print_summary(s: &Summary, settings: &Settings) {

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use crate::budget::{Budget, Stop};
-use crate::exact_cover::{Control, Dlx, Solution, Stats};
+use crate::exact_cover::{Control, Dlx, Report, Solution, Stats};
 use crate::sudoku::{Grid, Shape, encode};
 
 /// What solving one puzzle gave, the same for every engine.
@@ -95,24 +95,64 @@ impl DlxSolver {
         limit: Option<u64>,
         budget: &Budget,
     ) -> Outcome {
+        self.with_givens(puzzle, |dlx, _| dlx.count_parallel(0, limit, budget))
+    }
+
+    /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
+    ///
+    /// A puzzle whose givens clash (two equal digits in a unit) has no solution.
+    ///
+    /// # Panics
+    /// If the puzzle's shape is not the solver's.
+    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        let limit = limit.unwrap_or(u64::MAX);
+        self.with_givens(puzzle, |dlx, first| {
+            let mut found = 0u64;
+            dlx.search(budget, |s: &Solution<'_>| {
+                if found == 0 {
+                    s.options_into(first);
+                }
+                found += 1;
+                if found >= limit {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            })
+        })
+    }
+
+    /// Forces the puzzle's givens, runs `search` (which may record a solution's options in its
+    /// second argument), releases the givens and describes what happened. Clashing givens mean
+    /// no solution, without a search.
+    fn with_givens<F>(&mut self, puzzle: &Grid, search: F) -> Outcome
+    where
+        F: FnOnce(&mut Dlx, &mut Vec<usize>) -> Report,
+    {
         assert_eq!(
             puzzle.shape(),
             self.shape,
             "puzzle shape differs from solver's"
         );
         let start = Instant::now();
+        self.first.clear();
         let (clash, forced_updates) = self.force_givens(puzzle);
-        let report = if clash {
-            None
-        } else {
-            Some(self.dlx.count_parallel(0, limit, budget))
-        };
+        let report = (!clash).then(|| search(&mut self.dlx, &mut self.first));
         self.dlx.release_all();
         let (stats, stop) =
             report.map_or((Stats::default(), Stop::Exhausted), |r| (r.stats, r.stop));
+
+        let solution = (!self.first.is_empty()).then(|| {
+            let mut grid = Grid::empty(self.shape);
+            for &option in &self.first {
+                let (cell, digit) = encode::cell_and_digit(self.shape, option);
+                grid.cells_mut()[cell] = digit;
+            }
+            grid
+        });
         Outcome {
             solutions: stats.solutions,
-            solution: None,
+            solution,
             stop,
             nodes: stats.nodes,
             backtracks: stats.backtracks,
@@ -135,60 +175,5 @@ impl DlxSolver {
             }
         }
         (false, updates)
-    }
-
-    /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
-    ///
-    /// A puzzle whose givens clash (two equal digits in a unit) has no solution.
-    ///
-    /// # Panics
-    /// If the puzzle's shape is not the solver's.
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
-        assert_eq!(
-            puzzle.shape(),
-            self.shape,
-            "puzzle shape differs from solver's"
-        );
-        let start = Instant::now();
-        let (clash, forced_updates) = self.force_givens(puzzle);
-        let (stats, stop) = if clash {
-            (Stats::default(), Stop::Exhausted)
-        } else {
-            let limit = limit.unwrap_or(u64::MAX);
-            let first = &mut self.first;
-            first.clear();
-            let mut found = 0u64;
-            let report = self.dlx.search(budget, |s: &Solution<'_>| {
-                if found == 0 {
-                    s.options_into(first);
-                }
-                found += 1;
-                if found >= limit {
-                    Control::Stop
-                } else {
-                    Control::Continue
-                }
-            });
-            (report.stats, report.stop)
-        };
-        self.dlx.release_all();
-
-        let solution = (stats.solutions > 0).then(|| {
-            let mut grid = Grid::empty(self.shape);
-            for &option in &self.first {
-                let (cell, digit) = encode::cell_and_digit(self.shape, option);
-                grid.cells_mut()[cell] = digit;
-            }
-            grid
-        });
-        Outcome {
-            solutions: stats.solutions,
-            solution,
-            stop,
-            nodes: stats.nodes,
-            backtracks: stats.backtracks,
-            work: stats.updates + forced_updates,
-            elapsed: start.elapsed(),
-        }
     }
 }
