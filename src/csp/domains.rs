@@ -23,6 +23,13 @@ pub(crate) struct Tables {
     pub units: Vec<u16>,
     /// The three units of every cell: row, column, box.
     pub cell_units: Vec<[u16; 3]>,
+    /// The units of every cell as a set of unit indices (bit `u % 64` of word `u / 64`), for
+    /// marking units dirty. With 3n <= 64 units (n <= 21) everything is in word 0.
+    pub cell_bits: Vec<[u64; 3]>,
+    /// Whether 3n <= 64, so that unit sets fit in one word.
+    pub compact: bool,
+    /// The set of all units, as in `cell_bits`.
+    pub all_units: [u64; 3],
     /// Peers per cell (the same for every cell): 2(n-1) + (n - r - c + 1).
     pub peer_count: usize,
     /// The peers of every cell, flattened, `peer_count` per cell.
@@ -62,6 +69,15 @@ impl Tables {
                 ]
             })
             .collect();
+        let unit_set = |units: &[u16]| {
+            let mut set = [0u64; 3];
+            for &u in units {
+                set[u as usize / 64] |= 1 << (u % 64);
+            }
+            set
+        };
+        let cell_bits = cell_units.iter().map(|units| unit_set(units)).collect();
+        let all: Vec<u16> = (0..3 * n as u16).collect();
         let mut peers = Vec::new();
         let mut is_peer = vec![false; cells];
         let mut peer_count = 0;
@@ -87,6 +103,9 @@ impl Tables {
             full: if n == 64 { u64::MAX } else { (1 << n) - 1 },
             units,
             cell_units,
+            cell_bits,
+            compact: 3 * n <= 64,
+            all_units: unit_set(&all),
             peer_count,
             peers,
             open_words,
@@ -112,7 +131,7 @@ impl Tables {
         s.dom.fill(self.full);
         s.placed.fill(0);
         s.open.fill(u64::MAX);
-        if self.cells % 64 != 0 {
+        if !self.cells.is_multiple_of(64) {
             s.open[self.open_words - 1] = (1 << (self.cells % 64)) - 1;
         }
         *s.count = self.cells as u64;

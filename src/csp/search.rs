@@ -42,7 +42,7 @@ pub struct Solver {
     stack: Vec<u64>,
     /// Choice points per depth.
     choices: Vec<Choice>,
-    /// The naked-singles queue, room for every cell.
+    /// The naked-singles queue: room for every cell and one cell's peers.
     queue: Vec<u16>,
     /// The first solution of the current search.
     first: Vec<u8>,
@@ -61,7 +61,7 @@ impl Solver {
             config,
             stack,
             choices: vec![Choice::default(); cells + 1],
-            queue: Vec::with_capacity(cells),
+            queue: vec![0; cells + tables.peer_count + 1],
             first: vec![0; cells],
             tables,
         }
@@ -142,6 +142,8 @@ impl Solver {
         let mut p = Propagator {
             t,
             queue,
+            len: 0,
+            dirty: [0; 3],
             inf: &mut inf,
             level: config.propagation,
             pigeonhole: config.pigeonhole,
@@ -151,14 +153,7 @@ impl Solver {
         t.reset(&mut stack[..stride]);
         let root_ok = {
             let mut s = State::view(t, &mut stack[..stride]);
-            p.queue.clear();
-            puzzle
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &d)| d != 0)
-                .all(|(cell, &d)| p.assign(&mut s, cell, 1 << (d - 1)))
-                && p.propagate(&mut s)
+            p.root(&mut s, puzzle.cells())
         };
         stats.nodes = 1;
         let mut depth = 0;

@@ -391,7 +391,7 @@ fn stats_count_what_the_docs_say() {
     assert!(fc.inferences.forward_checking > 0);
     assert_eq!(fc.inferences.total(), fc.inferences.forward_checking);
     // A puzzle solved by propagation alone has depth 0 and one node.
-    let solved = count_all(Config::default(), &parse9(&HARD_SOLUTION_0[..])).stats;
+    let solved = count_all(Config::default(), &parse9(HARD_SOLUTION_0)).stats;
     assert_eq!((solved.nodes, solved.max_depth), (1, 0));
 }
 
@@ -431,4 +431,68 @@ fn unknown_or_conflicting_tokens_are_errors() {
     );
     assert!(err.to_string().contains("'ac'") && err.to_string().contains("'fc'"));
     assert!("mrv++lex".parse::<Config>().is_err());
+}
+
+/// Speed of every preset on the 17-clue and forum-hardest sets, counting up to 2 solutions.
+/// Run with `cargo test --release --lib csp::tests::speed -- --ignored --nocapture`;
+/// `CSP_SAMPLE=17clue,hardest` sets the sample sizes (default 5000,2000), and configs whose
+/// names are in `CSP_CONFIGS` (`;`-separated) replace the presets.
+#[test]
+#[ignore]
+fn speed() {
+    let sizes: Vec<usize> = std::env::var("CSP_SAMPLE")
+        .unwrap_or_else(|_| "5000,2000".into())
+        .split(',')
+        .map(|s| s.trim().parse().expect("a number"))
+        .collect();
+    let configs: Vec<Config> = match std::env::var("CSP_CONFIGS") {
+        Ok(names) => names.split(';').map(|n| n.parse().unwrap()).collect(),
+        Err(_) => Config::presets(),
+    };
+    for (file, sample) in [
+        ("puzzles2_17_clue", sizes[0]),
+        ("puzzles5_forum_hardest_1905_11+", sizes[1]),
+    ] {
+        let Some(puzzles) = load(file, sample) else {
+            return;
+        };
+        for &config in &configs {
+            // Weak configurations get a node budget per puzzle so a run stays short.
+            let budget = Budget::nodes(200_000);
+            let mut solver = Solver::new(Shape::CLASSIC, config);
+            let (mut nodes, mut stopped, mut singles) = (0, 0, 0);
+            let started = Instant::now();
+            let cpu_started = thread_cpu_ns();
+            for puzzle in &puzzles {
+                let outcome = solver.count(puzzle, Some(2), &budget);
+                nodes += outcome.stats.nodes;
+                singles += outcome.stats.inferences.naked_singles
+                    + outcome.stats.inferences.hidden_singles;
+                match outcome.stop {
+                    Stop::Exhausted => assert_eq!(outcome.solutions, 1, "{config} {puzzle}"),
+                    _ => stopped += 1,
+                }
+            }
+            let per = started.elapsed().as_secs_f64() * 1e6 / puzzles.len() as f64;
+            let cpu = match (cpu_started, thread_cpu_ns()) {
+                (Some(a), Some(b)) => {
+                    format!("{:9.2}", (b - a) as f64 / 1e3 / puzzles.len() as f64)
+                }
+                _ => "      n/a".into(),
+            };
+            println!(
+                "{file:32} {:>5} {config:34} wall {per:9.2} cpu {cpu} us/puzzle {:9.1} nodes/puzzle {:9.1} singles/puzzle, {stopped} stopped by budget",
+                puzzles.len(),
+                nodes as f64 / puzzles.len() as f64,
+                singles as f64 / puzzles.len() as f64,
+            );
+        }
+    }
+}
+
+/// CPU time of this thread in nanoseconds (Linux), so that a busy machine does not inflate
+/// the measurement the way wall-clock time does.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
