@@ -34,6 +34,10 @@ pub(crate) struct Tables {
     pub peer_count: usize,
     /// The peers of every cell, flattened, `peer_count` per cell.
     pub peers: Vec<u16>,
+    /// For grids of at most 256 cells, the peers of every cell as a cell bitset
+    /// (`open_words` words per cell), so that counting a cell's open peers is a few
+    /// popcounts; empty for larger grids, which walk the peer list instead.
+    pub peer_masks: Vec<u64>,
     /// Words in the open-cell bitset.
     pub open_words: usize,
     /// Words in one state block.
@@ -97,6 +101,16 @@ impl Tables {
             peer_count = peers.len() - start;
         }
         let open_words = cells.div_ceil(64);
+        let mut peer_masks = Vec::new();
+        if open_words <= 4 {
+            peer_masks = vec![0u64; cells * open_words];
+            for cell in 0..cells {
+                for &p in &peers[cell * peer_count..(cell + 1) * peer_count] {
+                    let p = p as usize;
+                    peer_masks[cell * open_words + p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
         Tables {
             n,
             cells,
@@ -108,6 +122,7 @@ impl Tables {
             all_units: unit_set(&all),
             peer_count,
             peers,
+            peer_masks,
             open_words,
             stride: cells + 3 * n + open_words + 1,
         }

@@ -276,20 +276,34 @@ fn choose(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
             best
         }
         VariableOrder::MrvDegree => {
-            let min = open_cells()
-                .map(|cell| s.dom[cell].count_ones())
-                .min()
-                .unwrap_or(0);
-            let (mut best, mut best_degree) = (0, None);
-            for cell in open_cells().filter(|&cell| s.dom[cell].count_ones() == min) {
-                let degree = t
-                    .peers(cell)
-                    .iter()
-                    .filter(|&&p| s.is_open(p as usize))
-                    .count();
-                if best_degree.is_none_or(|b| degree > b) {
-                    best = cell;
-                    best_degree = Some(degree);
+            // One pass; the degree is computed only for cells that tie with the smallest
+            // domain so far.
+            let w = t.open_words;
+            let degree = |cell: usize| {
+                if t.peer_masks.is_empty() {
+                    t.peers(cell)
+                        .iter()
+                        .filter(|&&p| s.is_open(p as usize))
+                        .count() as u32
+                } else {
+                    let masks = &t.peer_masks[cell * w..(cell + 1) * w];
+                    masks
+                        .iter()
+                        .zip(s.open.iter())
+                        .map(|(m, o)| (m & o).count_ones())
+                        .sum()
+                }
+            };
+            let (mut best, mut best_size, mut best_degree) = (0, u32::MAX, 0);
+            for cell in open_cells() {
+                let size = size_of(s.dom[cell]);
+                if size < best_size {
+                    (best, best_size, best_degree) = (cell, size, degree(cell));
+                } else if size == best_size {
+                    let d = degree(cell);
+                    if d > best_degree {
+                        (best, best_degree) = (cell, d);
+                    }
                 }
             }
             best

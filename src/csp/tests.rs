@@ -225,6 +225,7 @@ fn solutions_are_valid_on_every_shape() {
         (4, 3, 55),
         (4, 4, 50),
         (5, 5, 45),
+        (8, 8, 25), // n = 64: full 64-bit masks, 192 units in three words
     ] {
         let shape = Shape::new(rows, cols).unwrap();
         let full = pattern_grid(shape, &mut rng);
@@ -411,7 +412,7 @@ fn config_names_round_trip() {
     );
     assert_eq!("".parse::<Config>().unwrap(), Config::default());
     assert_eq!(
-        "MRV+Lex".parse::<Config>().unwrap().to_string(),
+        "MRV-degree+Lex".parse::<Config>().unwrap().to_string(),
         Config::default().to_string()
     );
     assert!(Config::presets().contains(&Config::default()));
@@ -435,8 +436,9 @@ fn unknown_or_conflicting_tokens_are_errors() {
 
 /// Speed of every preset on the 17-clue and forum-hardest sets, counting up to 2 solutions.
 /// Run with `cargo test --release --lib csp::tests::speed -- --ignored --nocapture`;
-/// `CSP_SAMPLE=17clue,hardest` sets the sample sizes (default 5000,2000), and configs whose
-/// names are in `CSP_CONFIGS` (`;`-separated) replace the presets.
+/// `CSP_SAMPLE=17clue,hardest` sets the sample sizes (default 5000,2000), configs whose
+/// names are in `CSP_CONFIGS` (`;`-separated) replace the presets, and `CSP_BUDGET` sets the
+/// node budget per puzzle (default 200000; puzzles stopped by it are reported).
 #[test]
 #[ignore]
 fn speed() {
@@ -458,7 +460,9 @@ fn speed() {
         };
         for &config in &configs {
             // Weak configurations get a node budget per puzzle so a run stays short.
-            let budget = Budget::nodes(200_000);
+            let budget = Budget::nodes(
+                std::env::var("CSP_BUDGET").map_or(200_000, |b| b.parse().expect("a number")),
+            );
             let mut solver = Solver::new(Shape::CLASSIC, config);
             let (mut nodes, mut stopped, mut singles) = (0, 0, 0);
             let started = Instant::now();
