@@ -46,6 +46,8 @@ pub struct Solver {
     queue: Vec<u16>,
     /// The first solution of the current search.
     first: Vec<u8>,
+    /// Whether the CPU has `popcnt` (checked once here, used when choosing a cell).
+    popcnt: bool,
 }
 
 impl Solver {
@@ -63,6 +65,7 @@ impl Solver {
             choices: vec![Choice::default(); cells + 1],
             queue: vec![0; cells + tables.peer_count + 1],
             first: vec![0; cells],
+            popcnt: has_popcnt(),
             tables,
         }
     }
@@ -133,6 +136,7 @@ impl Solver {
             choices,
             queue,
             first,
+            popcnt,
             ..
         } = self;
         let stride = t.stride;
@@ -180,7 +184,11 @@ impl Solver {
                     }
                     choices[depth].remaining = 0;
                 } else {
-                    let cell = choose(config.variable, t, &s, floor);
+                    let cell = if *popcnt {
+                        choose_popcnt(config.variable, t, &s, floor)
+                    } else {
+                        choose(config.variable, t, &s, floor)
+                    };
                     choices[depth] = Choice {
                         cell,
                         remaining: s.dom[cell],
@@ -228,6 +236,41 @@ impl Solver {
     }
 }
 
+/// [`choose`] compiled with the `popcnt` instruction, which the baseline x86-64 target lacks:
+/// MRV-degree counts a cell's open peers with popcounts, and this saves a fifth of the
+/// default configuration's instructions. Called only when the CPU has `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn choose_with_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+    choose(order, t, s, floor)
+}
+
+/// [`choose`], with `popcnt` when the solver found it at construction.
+#[inline]
+fn choose_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `Solver::popcnt` is true only if the CPU reported `popcnt`.
+        unsafe { choose_with_popcnt(order, t, s, floor) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        choose(order, t, s, floor)
+    }
+}
+
+/// Whether this CPU has the `popcnt` instruction.
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The number of candidates in `d`, cheaply for the common small sizes: without the `popcnt`
 /// instruction (not in the baseline x86-64 target) `count_ones` is a dozen instructions.
 #[inline]
@@ -244,7 +287,7 @@ fn size_of(d: u64) -> u32 {
 
 /// The cell to branch on; there is at least one open cell. `floor` is the smallest domain an
 /// open cell can have (2 once naked singles are assigned, else 1).
-#[inline]
+#[inline(always)]
 fn choose(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
     let open_cells = || {
         s.open.iter().enumerate().flat_map(|(w, &word)| {
