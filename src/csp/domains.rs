@@ -4,9 +4,11 @@
 //! A state block holds, in order: the candidate bitset of every cell (bit `d - 1` for digit
 //! `d`; an assigned cell keeps exactly its digit), the digits placed so far in every unit, the
 //! set of unassigned ("open") cells as a bitset, and the number of open cells. For 9x9 that is
-//! 81 + 27 + 2 + 1 = 111 words (888 bytes), so copying the parent's block when the search
-//! goes one level deeper is cheaper than recording and undoing every change on a trail, and
-//! backtracking is free: the parent's block is untouched.
+//! 81 + 27 + 2 + 1 = 111 words (888 bytes). The search copies the parent's block when it
+//! goes one level deeper, so backtracking is free (the parent's block is untouched) and the
+//! hot loop records nothing on a trail; the copies are about 2% of the instructions on the
+//! forum-hardest set (cachegrind). Blocks are kept for every depth reached so far, grown on
+//! demand: a 64x64 block is 34 KB, and MRV searches stay far shallower than the cell count.
 
 use crate::sudoku::Shape;
 
