@@ -500,3 +500,22 @@ fn thread_cpu_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
 }
+
+#[test]
+fn a_solver_follows_the_shape_of_the_puzzle() {
+    let mut solver = Solver::new(Shape::CLASSIC, Config::default());
+    let small = Grid::empty(Shape::new(2, 2).unwrap());
+    let outcome = solver.count(&small, None, &Budget::unlimited());
+    assert_eq!(outcome.solutions, 288);
+    assert_eq!(solver.shape(), small.shape());
+    // 2x3 and 3x2 boxes are different shapes with the same side.
+    let mut rng = Rng(77);
+    let wide = blank(
+        &pattern_grid(Shape::new(3, 2).unwrap(), &mut rng),
+        50,
+        &mut rng,
+    );
+    let outcome = solver.solve(&wide);
+    assert!(is_solution_of(&outcome.solution.unwrap(), &wide));
+    assert_eq!(solver.config(), Config::default());
+}
