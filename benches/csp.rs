@@ -1,2 +1,104 @@
-//! Benchmarks (to be written).
-fn main() {}
+//! CSP solver benchmarks: the default configuration on samples of the 17-clue and
+//! forum-hardest (11+) sets, and every preset on smaller samples. One iteration solves the
+//! whole sample (count up to 2, as a uniqueness check would), so µs/puzzle is the time per
+//! iteration divided by the sample size; criterion's throughput line shows puzzles/s.
+//!
+//! The data sets live in `../shared/data` from the crate root (or `$QUADRILLE_DATA`); when the
+//! directory is missing the benches print a note and do nothing.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use quadrille::Budget;
+use quadrille::csp::{Config, Solver};
+use quadrille::sudoku::{Grid, Shape};
+
+fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("QUADRILLE_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data").into());
+    dir.is_dir().then_some(dir)
+}
+
+/// The first `max` puzzles of a data file: 81 characters a line, `#` comments.
+fn load(file: &str, max: usize) -> Option<Vec<Grid>> {
+    let text = std::fs::read_to_string(data_dir()?.join(file)).ok()?;
+    let puzzles = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() == 81 && !l.starts_with('#'))
+        .take(max)
+        .filter_map(|l| {
+            let cells = l
+                .bytes()
+                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                .collect();
+            Grid::from_cells(Shape::CLASSIC, cells)
+        })
+        .collect();
+    Some(puzzles)
+}
+
+/// Solves every puzzle (count up to 2) and returns the total solutions, so nothing is
+/// optimised away and a wrong solver would show in the validation below.
+fn run(solver: &mut Solver, puzzles: &[Grid], budget: &Budget) -> u64 {
+    puzzles
+        .iter()
+        .map(|p| solver.count(black_box(p), Some(2), budget).solutions)
+        .sum()
+}
+
+fn bench_set(c: &mut Criterion, file: &str, label: &str, configs: &[Config], sample: usize) {
+    let Some(puzzles) = load(file, sample) else {
+        eprintln!(
+            "note: the data directory (../shared/data or $QUADRILLE_DATA) is missing; skipping {label}"
+        );
+        return;
+    };
+    let mut group = c.benchmark_group(format!("csp/{label}"));
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    group.sample_size(10);
+    // Weak configurations can take millions of nodes on one puzzle; cap each puzzle.
+    let budget = Budget::nodes(100_000);
+    for &config in configs {
+        let mut solver = Solver::new(Shape::CLASSIC, config);
+        // Warm-up that validates: every puzzle in these sets has exactly one solution.
+        let found = run(&mut solver, &puzzles, &budget);
+        assert!(
+            found <= puzzles.len() as u64,
+            "{config} found extra solutions"
+        );
+        group.bench_function(config.to_string(), |b| {
+            b.iter(|| run(&mut solver, &puzzles, &budget))
+        });
+    }
+    group.finish();
+}
+
+fn default_config(c: &mut Criterion) {
+    let default = [Config::default()];
+    bench_set(c, "puzzles2_17_clue", "17-clue-1000", &default, 1000);
+    bench_set(
+        c,
+        "puzzles5_forum_hardest_1905_11+",
+        "hardest-11+-200",
+        &default,
+        200,
+    );
+}
+
+fn presets(c: &mut Criterion) {
+    let presets = Config::presets();
+    bench_set(c, "puzzles2_17_clue", "presets-17-clue-100", &presets, 100);
+    bench_set(
+        c,
+        "puzzles5_forum_hardest_1905_11+",
+        "presets-hardest-11+-50",
+        &presets,
+        50,
+    );
+}
+
+criterion_group!(benches, default_config, presets);
+criterion_main!(benches);

@@ -5,6 +5,13 @@
 //! stronger level never costs more than the rule itself. Naked singles go through a queue of
 //! cells whose domain shrank to one digit; every cell enters it at most once (domains only
 //! shrink), so the queue, allocated once per shape with room for every cell, never grows.
+//!
+//! Hidden singles only appear in a unit where a cell lost a candidate, so removals mark their
+//! cell's row, column and box dirty (a set of unit indices, one word when n <= 21), and the
+//! hidden-singles pass looks at dirty units only. The removal loop over the peers is written
+//! without branches (arithmetic on "did this peer lose the digit", 0 or 1), since whether a
+//! peer holds the digit is a coin toss for the branch predictor; that loop is most of the
+//! solver's time (profiled with perf and cachegrind on the forum-hardest set).
 
 use super::config::Propagation;
 use super::domains::{State, Tables};
@@ -13,7 +20,12 @@ use super::stats::Inferences;
 /// The rule engine for one configuration, borrowing the solver's tables and buffers.
 pub(crate) struct Propagator<'a> {
     pub t: &'a Tables,
-    pub queue: &'a mut Vec<u16>,
+    /// Cells that became naked singles: `queue[..len]`. Room for every cell plus the peers
+    /// of one more, since the branch-free loop writes a slot before deciding to keep it.
+    pub queue: &'a mut [u16],
+    pub len: usize,
+    /// Units where a candidate was removed since they were last scanned: rows, columns, boxes.
+    pub dirty: [u64; 3],
     pub inf: &'a mut Inferences,
     pub level: Propagation,
     pub pigeonhole: bool,
@@ -46,55 +58,173 @@ impl Propagator<'_> {
         if s.dom[cell] & bit == 0 {
             return false;
         }
+        let t = self.t;
         s.dom[cell] = bit;
         s.open[cell >> 6] &= !(1u64 << (cell & 63));
         *s.count -= 1;
-        for &u in &self.t.cell_units[cell] {
+        for &u in &t.cell_units[cell] {
             s.placed[u as usize] |= bit;
         }
-        let singles = self.level >= Propagation::ArcConsistency;
-        let mut removed = 0;
-        for &p in self.t.peers(cell) {
+        self.mark(cell, u64::MAX);
+        let queued = self.len;
+        if !t.peer_masks.is_empty() {
+            self.eliminate_open(s, cell, bit);
+        } else if t.compact {
+            self.eliminate::<true>(s, cell, bit);
+        } else {
+            self.eliminate::<false>(s, cell, bit);
+        }
+        // Emptied peers are among the newly queued cells (usually none or one or two).
+        let emptied = self.queue[queued..self.len]
+            .iter()
+            .any(|&p| s.dom[p as usize] == 0);
+        if self.level < Propagation::ArcConsistency {
+            // Forward checking assigns no singles: forget the ones just queued.
+            self.len = queued;
+        }
+        !emptied
+    }
+
+    /// Removes `bit` from the peers of `cell`: the hot loop. Emptied peers are queued, not
+    /// reported.
+    /// `COMPACT` when every unit set fits in one word.
+    #[inline(always)]
+    fn eliminate<const COMPACT: bool>(&mut self, s: &mut State, cell: usize, bit: u64) {
+        let t = self.t;
+        let shift = bit.trailing_zeros();
+        let mut removed = 0u64;
+        let mut dirty = self.dirty;
+        let mut len = self.len;
+        let dom = &mut *s.dom;
+        let queue = &mut *self.queue;
+        assert!(dom.len() == t.cells && t.cell_bits.len() == t.cells);
+        assert!(queue.len() > len + t.peer_count);
+        for &p in t.peers(cell) {
             let p = p as usize;
-            let dp = s.dom[p];
-            if dp & bit != 0 {
-                let left = dp & !bit;
-                s.dom[p] = left;
-                removed += 1;
-                if left == 0 {
-                    self.inf.forward_checking += removed;
-                    return false;
-                }
-                if singles && left & (left - 1) == 0 {
-                    self.queue.push(p as u16);
-                }
+            // SAFETY: peers are cell indices (< t.cells = dom.len() = cell_bits.len(), built
+            // in `Tables::new`), and `len` grows by at most one per peer from a value with
+            // room for all peers (checked above).
+            let (dp, units, slot) = unsafe {
+                (
+                    dom.get_unchecked_mut(p),
+                    t.cell_bits.get_unchecked(p),
+                    queue.get_unchecked_mut(len),
+                )
+            };
+            let old = *dp;
+            let left = old & !bit;
+            *dp = left;
+            // 1 when the peer lost the digit, else 0.
+            let hit = (old ^ left) >> shift;
+            removed += hit;
+            dirty[0] |= units[0] * hit;
+            if !COMPACT {
+                dirty[1] |= units[1] * hit;
+                dirty[2] |= units[2] * hit;
+            }
+            // A peer that just lost the digit and has one left is a new naked single. One with
+            // none left is queued too, and `assign` looks for it there: cheaper than a test
+            // per peer.
+            *slot = p as u16;
+            len += (u64::from(left & left.wrapping_sub(1) == 0) & hit) as usize;
+        }
+        self.len = len;
+        self.dirty = dirty;
+        self.inf.forward_checking += removed;
+    }
+
+    /// [`Self::eliminate`] for grids of at most 256 cells: visits only the open peers, found
+    /// as the set bits of (peers & open). An assigned peer never holds the digit being
+    /// assigned (it would have been removed from this cell's domain when the peer was
+    /// assigned), so skipping them changes nothing; once half the grid is filled this halves
+    /// the work of the hot loop.
+    #[inline(always)]
+    fn eliminate_open(&mut self, s: &mut State, cell: usize, bit: u64) {
+        let t = self.t;
+        let words = t.open_words;
+        let shift = bit.trailing_zeros();
+        let mut removed = 0u64;
+        let mut dirty = self.dirty[0];
+        let mut len = self.len;
+        let dom = &mut *s.dom;
+        let queue = &mut *self.queue;
+        let cell_bits = &t.cell_bits[..];
+        assert!(dom.len() == t.cells && cell_bits.len() == t.cells && t.compact);
+        assert!(queue.len() > len + t.peer_count && s.open.len() == words);
+        let masks = &t.peer_masks[cell * words..(cell + 1) * words];
+        for (word, (&peers, &open)) in masks.iter().zip(s.open.iter()).enumerate() {
+            let mut todo = peers & open;
+            while todo != 0 {
+                let p = word * 64 + todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                // SAFETY: as in `eliminate`: p is a cell of the grid (a bit of the open set
+                // below t.cells), and `len` grows by at most one per peer.
+                let (dp, units, slot) = unsafe {
+                    (
+                        dom.get_unchecked_mut(p),
+                        cell_bits.get_unchecked(p),
+                        queue.get_unchecked_mut(len),
+                    )
+                };
+                let old = *dp;
+                let left = old & !bit;
+                *dp = left;
+                let hit = (old ^ left) >> shift;
+                removed += hit;
+                dirty |= units[0] * hit;
+                *slot = p as u16;
+                len += (u64::from(left & left.wrapping_sub(1) == 0) & hit) as usize;
             }
         }
+        self.len = len;
+        self.dirty[0] = dirty;
         self.inf.forward_checking += removed;
-        true
+    }
+
+    /// Marks the units of `cell` dirty when `mask` is all ones.
+    #[inline]
+    fn mark(&mut self, cell: usize, mask: u64) {
+        let units = &self.t.cell_bits[cell];
+        for (word, &set) in self.dirty.iter_mut().zip(units) {
+            *word |= set & mask;
+        }
+    }
+
+    fn push(&mut self, cell: usize) {
+        self.queue[self.len] = cell as u16;
+        self.len += 1;
     }
 
     /// Narrows `cell` to `keep`, queueing it if one digit is left. False if none is left.
     #[inline]
     fn restrict(&mut self, s: &mut State, cell: usize, keep: u64) -> bool {
         let left = s.dom[cell] & keep;
+        if left == s.dom[cell] {
+            return true;
+        }
+        self.mark(cell, u64::MAX);
         s.dom[cell] = left;
         if left == 0 {
             return false;
         }
+        // Only a cell that just became a single is queued, so it is queued once.
         if left & (left - 1) == 0 {
-            self.queue.push(cell as u16);
+            self.push(cell);
         }
         true
     }
 
     /// Assigns the queued naked singles until the queue is empty.
     fn drain(&mut self, s: &mut State) -> bool {
-        while let Some(cell) = self.queue.pop() {
-            let cell = cell as usize;
+        while self.len > 0 {
+            self.len -= 1;
+            let cell = self.queue[self.len] as usize;
+            let bit = s.dom[cell];
+            if bit == 0 {
+                return false;
+            }
             if s.is_open(cell) {
                 self.inf.naked_singles += 1;
-                let bit = s.dom[cell];
                 if !self.assign(s, cell, bit) {
                     return false;
                 }
@@ -105,8 +235,22 @@ impl Propagator<'_> {
 
     /// Assigns `bit` to `cell` (a decision or a given) and propagates to a fixpoint.
     pub fn decide(&mut self, s: &mut State, cell: usize, bit: u64) -> bool {
-        self.queue.clear();
+        self.len = 0;
+        self.dirty = [0; 3];
         self.assign(s, cell, bit) && self.propagate(s)
+    }
+
+    /// Assigns the givens of a puzzle (`cells`, 0 = empty) to the empty grid in `s` and
+    /// propagates to a fixpoint.
+    pub fn root(&mut self, s: &mut State, cells: &[u8]) -> bool {
+        self.len = 0;
+        self.dirty = self.t.all_units;
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .all(|(cell, &d)| self.assign(s, cell, 1 << (d - 1)))
+            && self.propagate(s)
     }
 
     /// Runs every rule of the level to a fixpoint, then the pigeonhole check.
@@ -143,15 +287,33 @@ impl Propagator<'_> {
         true
     }
 
-    /// One pass over every unit: a digit with no place fails, a digit with one place (not
+    /// One pass over the dirty units: a digit with no place fails, a digit with one place (not
     /// yet placed) is assigned there at once.
     fn hidden_singles(&mut self, s: &mut State) -> Pass {
+        let mut changed = false;
+        for word in 0..3 {
+            while self.dirty[word] != 0 {
+                let i = self.dirty[word].trailing_zeros() as usize;
+                self.dirty[word] &= self.dirty[word] - 1;
+                match self.hidden_single_in(s, word * 64 + i) {
+                    Pass::Failed => return Pass::Failed,
+                    Pass::Changed => changed = true,
+                    Pass::Stable => {}
+                }
+            }
+        }
+        if changed { Pass::Changed } else { Pass::Stable }
+    }
+
+    /// Hidden singles in unit `u`.
+    #[inline]
+    fn hidden_single_in(&mut self, s: &mut State, u: usize) -> Pass {
         let t = self.t;
         let mut changed = false;
-        for u in 0..3 * t.n {
-            if s.placed[u] == t.full {
-                continue;
-            }
+        if s.placed[u] == t.full {
+            return Pass::Stable;
+        }
+        {
             let unit = t.unit(u);
             let (mut once, mut twice) = (0u64, 0u64);
             for &c in unit {

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::config::{Config, ValueOrder, VariableOrder};
+use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{State, Tables};
 use super::propagate::Propagator;
 use super::stats::{Inferences, Outcome, Stats};
@@ -42,10 +42,12 @@ pub struct Solver {
     stack: Vec<u64>,
     /// Choice points per depth.
     choices: Vec<Choice>,
-    /// The naked-singles queue, room for every cell.
+    /// The naked-singles queue: room for every cell and one cell's peers.
     queue: Vec<u16>,
     /// The first solution of the current search.
     first: Vec<u8>,
+    /// Whether the CPU has `popcnt` (checked once here, used when choosing a cell).
+    popcnt: bool,
 }
 
 impl Solver {
@@ -61,8 +63,9 @@ impl Solver {
             config,
             stack,
             choices: vec![Choice::default(); cells + 1],
-            queue: Vec::with_capacity(cells),
+            queue: vec![0; cells + tables.peer_count + 1],
             first: vec![0; cells],
+            popcnt: has_popcnt(),
             tables,
         }
     }
@@ -133,15 +136,23 @@ impl Solver {
             choices,
             queue,
             first,
+            popcnt,
             ..
         } = self;
         let stride = t.stride;
+        let floor = if config.propagation >= Propagation::ArcConsistency {
+            2
+        } else {
+            1
+        };
         let node_limit = budget.node_limit();
         let deadline = budget.deadline(start);
         let mut inf = Inferences::default();
         let mut p = Propagator {
             t,
             queue,
+            len: 0,
+            dirty: [0; 3],
             inf: &mut inf,
             level: config.propagation,
             pigeonhole: config.pigeonhole,
@@ -151,14 +162,7 @@ impl Solver {
         t.reset(&mut stack[..stride]);
         let root_ok = {
             let mut s = State::view(t, &mut stack[..stride]);
-            p.queue.clear();
-            puzzle
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &d)| d != 0)
-                .all(|(cell, &d)| p.assign(&mut s, cell, 1 << (d - 1)))
-                && p.propagate(&mut s)
+            p.root(&mut s, puzzle.cells())
         };
         stats.nodes = 1;
         let mut depth = 0;
@@ -180,7 +184,11 @@ impl Solver {
                     }
                     choices[depth].remaining = 0;
                 } else {
-                    let cell = choose(config.variable, t, &s);
+                    let cell = if *popcnt {
+                        choose_popcnt(config.variable, t, &s, floor)
+                    } else {
+                        choose(config.variable, t, &s, floor)
+                    };
                     choices[depth] = Choice {
                         cell,
                         remaining: s.dom[cell],
@@ -228,9 +236,59 @@ impl Solver {
     }
 }
 
-/// The cell to branch on; there is at least one open cell.
+/// [`choose`] compiled with the `popcnt` instruction, which the baseline x86-64 target lacks:
+/// MRV-degree counts a cell's open peers with popcounts, and this saves a fifth of the
+/// default configuration's instructions. Called only when the CPU has `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn choose_with_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+    choose(order, t, s, floor)
+}
+
+/// [`choose`], with `popcnt` when the solver found it at construction.
 #[inline]
-fn choose(order: VariableOrder, t: &Tables, s: &State) -> usize {
+fn choose_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `Solver::popcnt` is true only if the CPU reported `popcnt`.
+        unsafe { choose_with_popcnt(order, t, s, floor) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        choose(order, t, s, floor)
+    }
+}
+
+/// Whether this CPU has the `popcnt` instruction.
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The number of candidates in `d`, cheaply for the common small sizes: without the `popcnt`
+/// instruction (not in the baseline x86-64 target) `count_ones` is a dozen instructions.
+#[inline]
+fn size_of(d: u64) -> u32 {
+    let rest = d & d.wrapping_sub(1);
+    if rest == 0 {
+        u32::from(d != 0)
+    } else if rest & (rest - 1) == 0 {
+        2
+    } else {
+        d.count_ones()
+    }
+}
+
+/// The cell to branch on; there is at least one open cell. `floor` is the smallest domain an
+/// open cell can have (2 once naked singles are assigned, else 1).
+#[inline(always)]
+fn choose(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
     let open_cells = || {
         s.open.iter().enumerate().flat_map(|(w, &word)| {
             let mut word = word;
@@ -249,32 +307,46 @@ fn choose(order: VariableOrder, t: &Tables, s: &State) -> usize {
         VariableOrder::Mrv => {
             let (mut best, mut best_size) = (0, u32::MAX);
             for cell in open_cells() {
-                let size = s.dom[cell].count_ones();
+                let size = size_of(s.dom[cell]);
                 if size < best_size {
                     best = cell;
                     best_size = size;
-                    if size <= 2 {
-                        break; // Nothing open is smaller after propagation (1 only with fc).
+                    if size <= floor {
+                        break; // Nothing open is smaller.
                     }
                 }
             }
             best
         }
         VariableOrder::MrvDegree => {
-            let min = open_cells()
-                .map(|cell| s.dom[cell].count_ones())
-                .min()
-                .unwrap_or(0);
-            let (mut best, mut best_degree) = (0, None);
-            for cell in open_cells().filter(|&cell| s.dom[cell].count_ones() == min) {
-                let degree = t
-                    .peers(cell)
-                    .iter()
-                    .filter(|&&p| s.is_open(p as usize))
-                    .count();
-                if best_degree.is_none_or(|b| degree > b) {
-                    best = cell;
-                    best_degree = Some(degree);
+            // One pass; the degree is computed only for cells that tie with the smallest
+            // domain so far.
+            let w = t.open_words;
+            let degree = |cell: usize| {
+                if t.peer_masks.is_empty() {
+                    t.peers(cell)
+                        .iter()
+                        .filter(|&&p| s.is_open(p as usize))
+                        .count() as u32
+                } else {
+                    let masks = &t.peer_masks[cell * w..(cell + 1) * w];
+                    masks
+                        .iter()
+                        .zip(s.open.iter())
+                        .map(|(m, o)| (m & o).count_ones())
+                        .sum()
+                }
+            };
+            let (mut best, mut best_size, mut best_degree) = (0, u32::MAX, 0);
+            for cell in open_cells() {
+                let size = size_of(s.dom[cell]);
+                if size < best_size {
+                    (best, best_size, best_degree) = (cell, size, degree(cell));
+                } else if size == best_size {
+                    let d = degree(cell);
+                    if d > best_degree {
+                        (best, best_degree) = (cell, d);
+                    }
                 }
             }
             best

@@ -225,6 +225,7 @@ fn solutions_are_valid_on_every_shape() {
         (4, 3, 55),
         (4, 4, 50),
         (5, 5, 45),
+        (8, 8, 25), // n = 64: full 64-bit masks, 192 units in three words
     ] {
         let shape = Shape::new(rows, cols).unwrap();
         let full = pattern_grid(shape, &mut rng);
@@ -411,7 +412,7 @@ fn config_names_round_trip() {
     );
     assert_eq!("".parse::<Config>().unwrap(), Config::default());
     assert_eq!(
-        "MRV+Lex".parse::<Config>().unwrap().to_string(),
+        "MRV-degree+Lex".parse::<Config>().unwrap().to_string(),
         Config::default().to_string()
     );
     assert!(Config::presets().contains(&Config::default()));
@@ -431,4 +432,90 @@ fn unknown_or_conflicting_tokens_are_errors() {
     );
     assert!(err.to_string().contains("'ac'") && err.to_string().contains("'fc'"));
     assert!("mrv++lex".parse::<Config>().is_err());
+}
+
+/// Speed of every preset on the 17-clue and forum-hardest sets, counting up to 2 solutions.
+/// Run with `cargo test --release --lib csp::tests::speed -- --ignored --nocapture`;
+/// `CSP_SAMPLE=17clue,hardest` sets the sample sizes (default 5000,2000), configs whose
+/// names are in `CSP_CONFIGS` (`;`-separated) replace the presets, and `CSP_BUDGET` sets the
+/// node budget per puzzle (default 200000; puzzles stopped by it are reported).
+#[test]
+#[ignore]
+fn speed() {
+    let sizes: Vec<usize> = std::env::var("CSP_SAMPLE")
+        .unwrap_or_else(|_| "5000,2000".into())
+        .split(',')
+        .map(|s| s.trim().parse().expect("a number"))
+        .collect();
+    let configs: Vec<Config> = match std::env::var("CSP_CONFIGS") {
+        Ok(names) => names.split(';').map(|n| n.parse().unwrap()).collect(),
+        Err(_) => Config::presets(),
+    };
+    for (file, sample) in [
+        ("puzzles2_17_clue", sizes[0]),
+        ("puzzles5_forum_hardest_1905_11+", sizes[1]),
+    ] {
+        let Some(puzzles) = load(file, sample) else {
+            return;
+        };
+        for &config in &configs {
+            // Weak configurations get a node budget per puzzle so a run stays short.
+            let budget = Budget::nodes(
+                std::env::var("CSP_BUDGET").map_or(200_000, |b| b.parse().expect("a number")),
+            );
+            let mut solver = Solver::new(Shape::CLASSIC, config);
+            let (mut nodes, mut stopped, mut singles) = (0, 0, 0);
+            let started = Instant::now();
+            let cpu_started = thread_cpu_ns();
+            for puzzle in &puzzles {
+                let outcome = solver.count(puzzle, Some(2), &budget);
+                nodes += outcome.stats.nodes;
+                singles += outcome.stats.inferences.naked_singles
+                    + outcome.stats.inferences.hidden_singles;
+                match outcome.stop {
+                    Stop::Exhausted => assert_eq!(outcome.solutions, 1, "{config} {puzzle}"),
+                    _ => stopped += 1,
+                }
+            }
+            let per = started.elapsed().as_secs_f64() * 1e6 / puzzles.len() as f64;
+            let cpu = match (cpu_started, thread_cpu_ns()) {
+                (Some(a), Some(b)) => {
+                    format!("{:9.2}", (b - a) as f64 / 1e3 / puzzles.len() as f64)
+                }
+                _ => "      n/a".into(),
+            };
+            println!(
+                "{file:32} {:>5} {config:34} wall {per:9.2} cpu {cpu} us/puzzle {:9.1} nodes/puzzle {:9.1} singles/puzzle, {stopped} stopped by budget",
+                puzzles.len(),
+                nodes as f64 / puzzles.len() as f64,
+                singles as f64 / puzzles.len() as f64,
+            );
+        }
+    }
+}
+
+/// CPU time of this thread in nanoseconds (Linux), so that a busy machine does not inflate
+/// the measurement the way wall-clock time does.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+#[test]
+fn a_solver_follows_the_shape_of_the_puzzle() {
+    let mut solver = Solver::new(Shape::CLASSIC, Config::default());
+    let small = Grid::empty(Shape::new(2, 2).unwrap());
+    let outcome = solver.count(&small, None, &Budget::unlimited());
+    assert_eq!(outcome.solutions, 288);
+    assert_eq!(solver.shape(), small.shape());
+    // 2x3 and 3x2 boxes are different shapes with the same side.
+    let mut rng = Rng(77);
+    let wide = blank(
+        &pattern_grid(Shape::new(3, 2).unwrap(), &mut rng),
+        50,
+        &mut rng,
+    );
+    let outcome = solver.solve(&wide);
+    assert!(is_solution_of(&outcome.solution.unwrap(), &wide));
+    assert_eq!(solver.config(), Config::default());
 }
