@@ -632,8 +632,9 @@ mod tests {
             ],
         );
         let what = &c.disagreements()[0].what;
+        let default_csp = Engine::Csp(crate::csp::Config::default()).to_string();
         assert!(
-            what.contains("csp:mrv+lex+hidden-singles returned a wrong solution (r"),
+            what.contains(&format!("{default_csp} returned a wrong solution (r")),
             "{what}"
         );
         assert!(
@@ -659,10 +660,8 @@ mod tests {
         let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
         let c = run(puzzles, &engines(&["dlx", "csp"]), &Settings::default()).unwrap();
         let json = c.to_json();
-        assert_eq!(
-            json["engines"],
-            serde_json::json!(["dlx", "csp:mrv+lex+hidden-singles"])
-        );
+        let default_csp = Engine::Csp(crate::csp::Config::default()).to_string();
+        assert_eq!(json["engines"], serde_json::json!(["dlx", default_csp]));
         assert_eq!(json["settings"]["limit"], 2);
         assert_eq!(json["settings"]["node_budget"], DEFAULT_NODE_BUDGET);
         let puzzles = json["puzzles"].as_array().unwrap();
@@ -675,7 +674,7 @@ mod tests {
         for puzzle in puzzles {
             let results = puzzle["results"].as_array().unwrap();
             assert_eq!(results.len(), 2);
-            for (r, engine) in results.iter().zip(["dlx", "csp:mrv+lex+hidden-singles"]) {
+            for (r, engine) in results.iter().zip(["dlx", default_csp.as_str()]) {
                 assert_eq!(r["engine"], engine);
                 for field in [
                     "solutions",
