@@ -114,7 +114,7 @@ type DrawResult = std::result::Result<(), Box<dyn std::error::Error>>;
 /// let comparison = compare::run(puzzles, &Engine::defaults(), &Settings::default())?;
 /// let path = std::env::temp_dir().join("quadrille-plot-doc.svg");
 /// plot::write_svg(&comparison, &path, "two 4x4 puzzles")?;
-/// assert!(std::fs::read_to_string(&path)?.contains("csp:mrv+lex+fc"));
+/// assert!(std::fs::read_to_string(&path)?.contains("csp:first+lex+fc"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_svg(comparison: &Comparison, path: &Path, title: &str) -> Result<()> {
