@@ -1,6 +1,6 @@
 //! Which item to branch on: the policy behind a small trait, so that others can be compared.
 
-use super::links::{Dlx, ROOT};
+use super::links::{Dlx, ROOT, STRIDE};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {
@@ -18,7 +18,7 @@ pub struct ActiveItem {
 impl ActiveItem {
     /// The item's number in the [`Problem`](crate::exact_cover::Problem).
     pub fn item(self, items: &ActiveItems<'_>) -> usize {
-        items.dlx.item_of_header[self.header as usize] as usize
+        items.dlx.item_of_header[(self.header / STRIDE) as usize] as usize
     }
 }
 

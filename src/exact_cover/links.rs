@@ -45,18 +45,26 @@ use super::problem::{ItemKind, Problem};
 pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
-    /// Item of an option node; `len` of a header; minus the next option's number for a spacer.
+    /// The item (header offset) of an option node; minus the next option's number for a spacer.
     pub(crate) top: i32,
     /// The option an option node belongs to.
     pub(crate) option: u32,
 }
 
-/// An entry of the horizontal lists of active items.
+/// An item's entry in the horizontal lists of active items, with its `len`. Same size as a
+/// node, so that a header's offset addresses both its node and this.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub(crate) struct ItemLink {
     pub(crate) prev: u32,
     pub(crate) next: u32,
+    /// The number of options in the item's list.
+    pub(crate) len: u32,
 }
+
+/// Bytes from one node (or item entry) to the next: links are byte offsets, multiples of this.
+pub(crate) const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
+const _: () = assert!(std::mem::size_of::<ItemLink>() == std::mem::size_of::<Node>());
 
 /// The root of the list of active primary items.
 pub(crate) const ROOT: u32 = 0;
@@ -70,13 +78,14 @@ pub struct Dlx {
     _arena: Arena<Node>,
     nodes: NonNull<Node>,
     node_count: usize,
+    /// Entry `h / STRIDE` belongs to the header at offset `h`; 0 and the last are the roots.
     pub(crate) items: Vec<ItemLink>,
-    /// The number of items (headers are `1..=item_count`).
+    /// The number of items (headers are at offsets `STRIDE..=item_count * STRIDE`).
     pub(crate) item_count: u32,
-    /// The number of primary items (headers `1..=primary_count`).
+    /// The number of primary items (headers `STRIDE..=primary_count * STRIDE`).
     pub(crate) primary_count: u32,
-    /// The first node of each option.
-    pub(crate) option_first: Vec<u32>,
+    /// Each option's first node and the spacer after its last one.
+    pub(crate) option_span: Vec<(u32, u32)>,
     /// The problem's item number of each header (index 0 unused).
     pub(crate) item_of_header: Vec<u32>,
     /// A node of each forced option, in the order forced.
@@ -115,85 +124,76 @@ impl Dlx {
 
         // Headers: primary items first, then secondary, each in declaration order.
         let mut item_of_header = vec![u32::MAX];
-        let mut header_of_item = vec![0u32; item_count];
+        let mut header_of_item = vec![0usize; item_count];
         for kind in [ItemKind::Primary, ItemKind::Secondary] {
             for item in (0..item_count).filter(|&i| problem.item_kind(i) == kind) {
-                header_of_item[item] = item_of_header.len() as u32;
+                header_of_item[item] = item_of_header.len();
                 item_of_header.push(item as u32);
             }
         }
 
+        // Built with indices first, then scaled to byte offsets.
+        let offset = |index: usize| (index as u32) * STRIDE;
         let total = item_count + 2 + problem.node_count() + problem.option_count();
         let mut nodes = Vec::with_capacity(total);
         nodes.push(Node::default());
-        for h in 1..=item_count as u32 {
+        for h in 1..=item_count {
             nodes.push(Node {
-                up: h,
-                down: h,
+                up: offset(h),
+                down: offset(h),
                 top: 0,
                 option: u32::MAX,
             });
         }
-        let mut option_first = Vec::with_capacity(problem.option_count());
-        // The first spacer.
-        let mut spacer = nodes.len();
-        nodes.push(Node {
-            up: 0,
-            down: 0,
-            top: 0,
-            option: u32::MAX,
-        });
+        let mut items = vec![ItemLink::default(); item_count + 2];
+        let mut option_span = Vec::with_capacity(problem.option_count());
+        nodes.push(Node::default()); // the first spacer
         for (k, option) in problem.options().enumerate() {
-            let first = nodes.len() as u32;
-            option_first.push(first);
+            let first = nodes.len();
             for &item in option {
                 let h = header_of_item[item];
-                let here = nodes.len() as u32;
-                let last = nodes[h as usize].up;
+                let here = offset(nodes.len());
+                let last = nodes[h].up;
                 nodes.push(Node {
                     up: last,
-                    down: h,
-                    top: h as i32,
+                    down: offset(h),
+                    top: offset(h) as i32,
                     option: k as u32,
                 });
-                nodes[last as usize].down = here;
-                nodes[h as usize].up = here;
-                nodes[h as usize].top += 1;
+                nodes[(last / STRIDE) as usize].down = here;
+                nodes[h].up = here;
+                items[h].len += 1;
             }
-            let last = nodes.len() as u32 - 1;
-            nodes[spacer].down = last;
-            nodes[spacer].top = -(k as i32);
-            spacer = nodes.len();
+            let spacer = nodes.len();
+            nodes[first - 1].down = offset(spacer - 1);
             nodes.push(Node {
-                up: first,
+                up: offset(first),
                 down: 0,
                 top: -(k as i32 + 1),
                 option: u32::MAX,
             });
+            option_span.push((offset(first), offset(spacer)));
         }
         debug_assert_eq!(nodes.len(), total);
 
         // Two circular lists: primary items round ROOT, secondary round `item_count + 1`.
-        let secondary_root = item_count as u32 + 1;
-        let mut items = vec![ItemLink::default(); item_count + 2];
-        let mut link_ring = |root: u32, members: std::ops::RangeInclusive<u32>| {
+        let mut link_ring = |root: usize, members: std::ops::RangeInclusive<usize>| {
             let mut prev = root;
             for h in members {
-                items[prev as usize].next = h;
-                items[h as usize].prev = prev;
+                items[prev].next = offset(h);
+                items[h].prev = offset(prev);
                 prev = h;
             }
-            items[prev as usize].next = root;
-            items[root as usize].prev = prev;
+            items[prev].next = offset(root);
+            items[root].prev = offset(prev);
         };
-        link_ring(ROOT, 1..=primary_count as u32);
-        link_ring(secondary_root, primary_count as u32 + 1..=item_count as u32);
+        link_ring(0, 1..=primary_count);
+        link_ring(item_count + 1, primary_count + 1..=item_count);
 
         let arena = Arena::with_capacity(nodes.len());
         let node_count = nodes.len();
         let block = arena.alloc_extend(nodes);
         let ptr = NonNull::from(&mut block[0]);
-        let primary_levels = primary_count;
         Dlx {
             _arena: arena,
             nodes: ptr,
@@ -201,16 +201,16 @@ impl Dlx {
             items,
             item_count: item_count as u32,
             primary_count: primary_count as u32,
-            option_first,
+            option_span,
             item_of_header,
             forced: Vec::new(),
-            stack: vec![0; primary_levels + 1],
+            stack: vec![0; primary_count + 1],
         }
     }
 
     /// The number of options.
     pub fn option_count(&self) -> usize {
-        self.option_first.len()
+        self.option_span.len()
     }
 
     /// The number of items.
@@ -219,37 +219,47 @@ impl Dlx {
     }
 
     #[inline(always)]
-    pub(crate) fn node(&self, i: u32) -> Node {
-        debug_assert!((i as usize) < self.node_count);
-        // SAFETY: every link is an index inside the block (see the module doc).
-        unsafe { *self.nodes.as_ptr().add(i as usize) }
+    pub(crate) fn node(&self, o: u32) -> Node {
+        debug_assert!(o % STRIDE == 0 && ((o / STRIDE) as usize) < self.node_count);
+        // SAFETY: every link is the offset of a node inside the block (see the module doc).
+        unsafe { *self.nodes.as_ptr().byte_add(o as usize) }
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, i: u32) -> &mut Node {
-        debug_assert!((i as usize) < self.node_count);
+    fn node_mut(&mut self, o: u32) -> &mut Node {
+        debug_assert!(o % STRIDE == 0 && ((o / STRIDE) as usize) < self.node_count);
         // SAFETY: as for `node`; `&mut self` makes this the only reference.
-        unsafe { &mut *self.nodes.as_ptr().add(i as usize) }
+        unsafe { &mut *self.nodes.as_ptr().byte_add(o as usize) }
     }
 
     #[inline(always)]
     pub(crate) fn item(&self, h: u32) -> ItemLink {
-        debug_assert!((h as usize) < self.items.len());
-        // SAFETY: headers and roots are `0..=item_count + 1`, the length of `items`.
-        unsafe { *self.items.get_unchecked(h as usize) }
+        debug_assert!(h % STRIDE == 0 && ((h / STRIDE) as usize) < self.items.len());
+        // SAFETY: headers and roots are at offsets `0..=(item_count + 1) * STRIDE`, inside
+        // `items`, whose entries are `STRIDE` bytes apart.
+        unsafe { *self.items.as_ptr().byte_add(h as usize) }
     }
 
     #[inline(always)]
     fn item_mut(&mut self, h: u32) -> &mut ItemLink {
-        debug_assert!((h as usize) < self.items.len());
+        debug_assert!(h % STRIDE == 0 && ((h / STRIDE) as usize) < self.items.len());
         // SAFETY: as for `item`.
-        unsafe { self.items.get_unchecked_mut(h as usize) }
+        unsafe { &mut *self.items.as_mut_ptr().byte_add(h as usize) }
     }
 
     /// The number of options left in an item's list.
     #[inline(always)]
     pub(crate) fn len(&self, h: u32) -> u32 {
-        self.node(h).top as u32
+        self.item(h).len
+    }
+
+    /// The first node of `p`'s option and the spacer after its last node.
+    #[inline(always)]
+    fn span(&self, p: u32) -> (u32, u32) {
+        let k = self.node(p).option as usize;
+        debug_assert!(k < self.option_span.len());
+        // SAFETY: an option node's `option` is the number of its option.
+        unsafe { *self.option_span.get_unchecked(k) }
     }
 
     /// Removes an item and every option that uses it. Returns the number of links changed.
@@ -261,7 +271,7 @@ impl Dlx {
             updates += self.hide(p);
             p = self.node(p).down;
         }
-        let ItemLink { prev, next } = self.item(h);
+        let ItemLink { prev, next, .. } = self.item(h);
         self.item_mut(prev).next = next;
         self.item_mut(next).prev = prev;
         updates
@@ -270,7 +280,7 @@ impl Dlx {
     /// Undoes `cover(h)`.
     #[inline]
     pub(crate) fn uncover(&mut self, h: u32) {
-        let ItemLink { prev, next } = self.item(h);
+        let ItemLink { prev, next, .. } = self.item(h);
         self.item_mut(prev).next = h;
         self.item_mut(next).prev = h;
         let mut p = self.node(h).up;
@@ -280,56 +290,50 @@ impl Dlx {
         }
     }
 
+    // The loops below run round an option a known number of times, wrapping from its last node
+    // to its first, rather than stopping at the spacer: the trip count is then the same for
+    // every node of the option, which the branch predictor learns (a spacer test mispredicted
+    // about once per option).
+
     /// Takes the other nodes of `p`'s option out of their items' lists.
     #[inline(always)]
     fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
+        let (first, end) = self.span(p);
+        let others = (end - first) / STRIDE - 1;
+        let mut q = p;
+        for _ in 0..others {
+            q = if q + STRIDE == end { first } else { q + STRIDE };
             let Node { up, down, top, .. } = self.node(q);
-            if top <= 0 {
-                q = up;
-            } else {
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                self.node_mut(top as u32).top -= 1;
-                updates += 1;
-                q += 1;
-            }
+            self.node_mut(up).down = down;
+            self.node_mut(down).up = up;
+            self.item_mut(top as u32).len -= 1;
         }
-        updates
+        others as u64
     }
 
-    /// Undoes `hide(p)`.
+    /// Undoes `hide(p)`, in reverse order.
     #[inline(always)]
     fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
+        let (first, end) = self.span(p);
+        let mut q = p;
+        for _ in 1..(end - first) / STRIDE {
+            q = if q == first { end - STRIDE } else { q - STRIDE };
             let Node { up, down, top, .. } = self.node(q);
-            if top <= 0 {
-                q = down;
-            } else {
-                self.node_mut(up).down = q;
-                self.node_mut(down).up = q;
-                self.node_mut(top as u32).top += 1;
-                q -= 1;
-            }
+            self.node_mut(up).down = q;
+            self.node_mut(down).up = q;
+            self.item_mut(top as u32).len += 1;
         }
     }
 
     /// Covers the items of `x`'s option other than `x`'s own (which the caller has covered).
     #[inline]
     pub(crate) fn cover_others(&mut self, x: u32) -> u64 {
+        let (first, end) = self.span(x);
         let mut updates = 0;
-        let mut q = x + 1;
-        while q != x {
-            let Node { up, top, .. } = self.node(q);
-            if top <= 0 {
-                q = up;
-            } else {
-                updates += self.cover(top as u32);
-                q += 1;
-            }
+        let mut q = x;
+        for _ in 1..(end - first) / STRIDE {
+            q = if q + STRIDE == end { first } else { q + STRIDE };
+            updates += self.cover(self.node(q).top as u32);
         }
         updates
     }
@@ -337,15 +341,11 @@ impl Dlx {
     /// Undoes `cover_others(x)`, in reverse order.
     #[inline]
     pub(crate) fn uncover_others(&mut self, x: u32) {
-        let mut q = x - 1;
-        while q != x {
-            let Node { down, top, .. } = self.node(q);
-            if top <= 0 {
-                q = down;
-            } else {
-                self.uncover(top as u32);
-                q -= 1;
-            }
+        let (first, end) = self.span(x);
+        let mut q = x;
+        for _ in 1..(end - first) / STRIDE {
+            q = if q == first { end - STRIDE } else { q - STRIDE };
+            self.uncover(self.node(q).top as u32);
         }
     }
 
@@ -362,17 +362,12 @@ impl Dlx {
     /// # Panics
     /// If `option` is not an option of the problem.
     pub fn force(&mut self, option: usize) -> Option<u64> {
-        let first = self.option_first[option];
-        let mut q = first;
-        loop {
-            let top = self.node(q).top;
-            if top <= 0 {
-                break;
-            }
-            if !self.is_active(top as u32) {
-                return None;
-            }
-            q += 1;
+        let (first, end) = self.option_span[option];
+        if (first..end)
+            .step_by(STRIDE as usize)
+            .any(|q| !self.is_active(self.node(q).top as u32))
+        {
+            return None;
         }
         // Covering the first item hides the option's other nodes; then cover the rest.
         let updates = self.cover(self.node(first).top as u32) + self.cover_others(first);
@@ -403,14 +398,14 @@ impl Dlx {
     /// proper circular doubly linked list whose nodes name the item and whose length is the
     /// item's `len`, and the lists of active items are proper circular lists.
     pub fn sanity(&self) -> Result<(), String> {
-        let secondary_root = self.item_count + 1;
-        for h in 1..=self.item_count {
+        let in_block = |o: u32| o % STRIDE == 0 && ((o / STRIDE) as usize) < self.node_count;
+        for h in (1..=self.item_count).map(|i| i * STRIDE) {
             let mut count = 0u32;
             let mut p = h;
             loop {
                 let next = self.node(p).down;
-                if next as usize >= self.node_count {
-                    return Err(format!("node {p}: down link {next} out of range"));
+                if !in_block(next) {
+                    return Err(format!("node {p}: down link {next} is not a node"));
                 }
                 if self.node(next).up != p {
                     return Err(format!("item {h}: node {next}.up is not {p}"));
@@ -419,10 +414,7 @@ impl Dlx {
                     break;
                 }
                 if self.node(next).top != h as i32 {
-                    return Err(format!(
-                        "item {h}: node {next} names item {}",
-                        self.node(next).top
-                    ));
+                    return Err(format!("item {h}: node {next} names item {}", self.node(next).top));
                 }
                 count += 1;
                 if count as usize > self.node_count {
@@ -434,13 +426,15 @@ impl Dlx {
                 return Err(format!("item {h}: len {} but {count} nodes", self.len(h)));
             }
         }
+        let secondary_root = (self.item_count + 1) * STRIDE;
+        let entries = self.items.len() as u32;
         for root in [ROOT, secondary_root] {
             let mut p = root;
             let mut steps = 0;
             loop {
                 let next = self.item(p).next;
-                if next as usize >= self.items.len() {
-                    return Err(format!("item list: next of {p} out of range"));
+                if next % STRIDE != 0 || next / STRIDE >= entries {
+                    return Err(format!("item list: next of {p} is not an item"));
                 }
                 if self.item(next).prev != p {
                     return Err(format!("item list: prev of {next} is not {p}"));
@@ -448,7 +442,7 @@ impl Dlx {
                 if next == root {
                     break;
                 }
-                let primary = next <= self.primary_count;
+                let primary = next <= self.primary_count * STRIDE;
                 if primary != (root == ROOT) || next == ROOT || next == secondary_root {
                     return Err(format!("item {next} is in the wrong list"));
                 }
@@ -466,13 +460,13 @@ impl Dlx {
     /// check that a search restored everything.
     #[doc(hidden)]
     pub fn link_fingerprint(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.node_count * 3 + self.items.len() * 2);
+        let mut out = Vec::with_capacity(self.node_count * 3 + self.items.len() * 3);
         for i in 0..self.node_count as u32 {
-            let n = self.node(i);
+            let n = self.node(i * STRIDE);
             out.extend([n.up, n.down, n.top as u32]);
         }
         for link in &self.items {
-            out.extend([link.prev, link.next]);
+            out.extend([link.prev, link.next, link.len]);
         }
         out
     }
@@ -492,7 +486,7 @@ impl Clone for Dlx {
             items: self.items.clone(),
             item_count: self.item_count,
             primary_count: self.primary_count,
-            option_first: self.option_first.clone(),
+            option_span: self.option_span.clone(),
             item_of_header: self.item_of_header.clone(),
             forced: self.forced.clone(),
             stack: self.stack.clone(),
@@ -505,7 +499,7 @@ impl std::fmt::Debug for Dlx {
         f.debug_struct("Dlx")
             .field("items", &self.item_count)
             .field("primary", &self.primary_count)
-            .field("options", &self.option_first.len())
+            .field("options", &self.option_span.len())
             .field("nodes", &self.node_count)
             .field("forced", &self.forced.len())
             .finish()
