@@ -83,12 +83,8 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, case: &Case) {
 
 /// Counts with Knuth's item choice, the one `RefDlx` implements.
 fn count_knuth(dlx: &mut Dlx) -> Stats {
-    dlx.search_with(
-        &mut Mrv::knuth(),
-        &Budget::unlimited(),
-        CountSink::new(None),
-    )
-    .stats
+    dlx.search_with(&mut Mrv, &Budget::unlimited(), CountSink::new(None))
+        .stats
 }
 
 fn same_counts(stats: &Stats, counts: &Counts) -> bool {

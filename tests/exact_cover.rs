@@ -97,9 +97,20 @@ proptest! {
         prop_assert_eq!(sorted_solutions(&mut dlx), expected.clone());
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
         // The same count with Knuth's exact rule and with no heuristic at all.
-        prop_assert_eq!(dlx.search_with(&mut Mrv::knuth(), &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
+        prop_assert_eq!(dlx.search_with(&mut Mrv, &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
         prop_assert_eq!(dlx.search_with(&mut FirstItem, &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
         prop_assert_eq!(dlx.link_fingerprint(), before);
+
+        // Tracking dead ends changes the tree, never the solutions or the restoration.
+        let mut tracked = Dlx::new(&problem);
+        tracked.track_dead_ends(true);
+        let tracked_before = tracked.link_fingerprint();
+        prop_assert_eq!(sorted_solutions(&mut tracked), expected);
+        prop_assert_eq!(tracked.link_fingerprint(), tracked_before);
+        prop_assert_eq!(tracked.sanity(), Ok(()));
+        let report = tracked.count_within(None, &Budget::nodes(7));
+        prop_assert!(report.stats.nodes <= 7);
+        prop_assert_eq!(tracked.sanity(), Ok(()));
     }
 
     #[test]

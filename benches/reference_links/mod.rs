@@ -9,7 +9,7 @@
 //! left/right lists per option). To measure the representation and nothing else, this version
 //! builds the same lists in the same order (primary headers in declaration order, options
 //! appended to their items in problem order), chooses items by the same rule as
-//! `Mrv::knuth()` (the first item of minimum `len`, stopping at an empty one, which is then a
+//! `Mrv` (the first item of minimum `len`, stopping at an empty one, which is then a
 //! dead end without being covered), and runs the same iterative Algorithm X with an explicit
 //! stack. Both therefore walk identical search trees and must report identical nodes,
 //! updates, solutions and dead ends; the bench asserts that.

@@ -54,49 +54,40 @@ pub trait ItemChooser {
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem;
 }
 
-/// Minimum remaining values: the item with the fewest options left, the first such in the item
-/// list on ties (as Knuth's dlx1 does). The scan stops at the first item with no option left
-/// (the node is a dead end whatever else is active) or, when `stop_at_one` is set (the default),
-/// at the first item with one option (a forced move); that second shortcut may pick a forced
-/// item ahead of a later dead end, which changes the tree's shape a little but never a count.
-#[derive(Clone, Copy, Debug)]
-pub struct Mrv {
-    /// Stop scanning at the first item with a single option.
-    pub stop_at_one: bool,
-}
-
-impl Default for Mrv {
-    fn default() -> Mrv {
-        Mrv { stop_at_one: true }
-    }
-}
-
-impl Mrv {
-    /// Exactly Knuth's rule: the first item of minimum length, scanning the whole list.
-    pub fn knuth() -> Mrv {
-        Mrv { stop_at_one: false }
-    }
-}
+/// Minimum remaining values: the item with the fewest options left, the first such in the list
+/// on ties, as Knuth's dlx1 chooses, except that the scan stops at the first item with at most
+/// one option: most nodes of a Sudoku search are such forced moves, and scanning the list, not
+/// updating links, is what dominates their cost.
+///
+/// With [`Dlx::track_dead_ends`](crate::exact_cover::Dlx::track_dead_ends) on, the search
+/// backs up from a node with an empty item before asking for a choice, so the first item with
+/// one option is then exactly Knuth's choice. Without it, an empty item further down the list
+/// is found only at the next node, which makes the tree a little larger (18% more nodes on 6x10
+/// pentominoes) but every node cheaper.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mrv;
 
 impl ItemChooser for Mrv {
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
         let dlx = items.dlx;
-        let stop = self.stop_at_one as u32;
         let mut h = dlx.item(ROOT).next;
         let mut best = ActiveItem {
             header: h,
             len: u32::MAX,
         };
         while h != ROOT {
-            let len = dlx.len(h);
-            if len < best.len {
-                best = ActiveItem { header: h, len };
-                if len <= stop {
+            let link = dlx.item(h);
+            if link.len < best.len {
+                best = ActiveItem {
+                    header: h,
+                    len: link.len,
+                };
+                if link.len <= 1 {
                     break;
                 }
             }
-            h = dlx.item(h).next;
+            h = link.next;
         }
         best
     }

@@ -181,8 +181,10 @@ impl Dlx {
                 stats.max_depth = stats.max_depth.max(entry.len());
                 if self.item(ROOT).next == ROOT {
                     stats.solutions += 1;
+                } else if self.known_dead_end() {
+                    stats.backtracks += 1;
                 } else {
-                    let chosen = Mrv::default().choose(&ActiveItems::new(self));
+                    let chosen = Mrv.choose(&ActiveItems::new(self));
                     if chosen.len == 0 {
                         stats.backtracks += 1;
                     }

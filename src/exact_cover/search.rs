@@ -179,11 +179,25 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn search<S: Sink>(&mut self, budget: &Budget, sink: S) -> Report {
-        self.search_with(&mut Mrv::default(), budget, sink)
+        self.search_with(&mut Mrv, budget, sink)
     }
 
     /// [`Dlx::search`] with another item-choice policy.
     pub fn search_with<C: ItemChooser, S: Sink>(
+        &mut self,
+        chooser: &mut C,
+        budget: &Budget,
+        sink: S,
+    ) -> Report {
+        if self.track_empty {
+            self.run::<C, S, true>(chooser, budget, sink)
+        } else {
+            self.run::<C, S, false>(chooser, budget, sink)
+        }
+    }
+
+    /// Algorithm X, with or without the count of empty items (`TRACK`).
+    fn run<C: ItemChooser, S: Sink, const TRACK: bool>(
         &mut self,
         chooser: &mut C,
         budget: &Budget,
@@ -218,17 +232,20 @@ impl Dlx {
                 if sink.solution(&solution) == Control::Stop {
                     break 'search Stop::Limit;
                 }
-            } else {
+            } else if !TRACK || self.empty_items == 0 {
                 let chosen = chooser.choose(&ActiveItems::new(self));
                 if chosen.len > 0 {
                     let h = chosen.header;
-                    stats.updates += self.cover(h);
+                    stats.updates += self.cover::<TRACK>(h);
                     let x = self.node(h).down;
-                    stats.updates += self.cover_others(x);
+                    stats.updates += self.cover_others::<TRACK>(x);
                     self.stack[level] = x;
                     level += 1;
                     continue 'search;
                 }
+                stats.backtracks += 1;
+            } else {
+                // Some primary item can no longer be covered: a dead end, seen without a scan.
                 stats.backtracks += 1;
             }
 
@@ -239,16 +256,16 @@ impl Dlx {
                 }
                 level -= 1;
                 let x = self.stack[level];
-                self.uncover_others(x);
+                self.uncover_others::<TRACK>(x);
                 let h = self.node(x).top as u32;
                 let next = self.node(x).down;
                 if next != h {
-                    stats.updates += self.cover_others(next);
+                    stats.updates += self.cover_others::<TRACK>(next);
                     self.stack[level] = next;
                     level += 1;
                     continue 'search;
                 }
-                self.uncover(h);
+                self.uncover::<TRACK>(h);
             }
         };
 
@@ -256,8 +273,8 @@ impl Dlx {
         while level > 0 {
             level -= 1;
             let x = self.stack[level];
-            self.uncover_others(x);
-            self.uncover(self.node(x).top as u32);
+            self.uncover_others::<TRACK>(x);
+            self.uncover::<TRACK>(self.node(x).top as u32);
         }
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();

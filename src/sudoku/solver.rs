@@ -66,7 +66,13 @@ impl DlxSolver {
     pub fn new(shape: Shape) -> DlxSolver {
         DlxSolver {
             shape,
-            dlx: Dlx::new(&encode::problem(shape)),
+            dlx: {
+                // Dead ends hide behind forced moves in Sudoku: tracking them pays (see
+                // `Dlx::track_dead_ends`).
+                let mut dlx = Dlx::new(&encode::problem(shape));
+                dlx.track_dead_ends(true);
+                dlx
+            },
             first: Vec::with_capacity(shape.cell_count()),
         }
     }
