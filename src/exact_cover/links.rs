@@ -240,21 +240,21 @@ impl Dlx {
 
     #[inline(always)]
     pub(crate) fn node(&self, o: u32) -> Node {
-        debug_assert!(o % STRIDE == 0 && ((o / STRIDE) as usize) < self.node_count);
+        debug_assert!(o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count);
         // SAFETY: every link is the offset of a node inside the block (see the module doc).
         unsafe { *self.nodes.as_ptr().byte_add(o as usize) }
     }
 
     #[inline(always)]
     fn node_mut(&mut self, o: u32) -> &mut Node {
-        debug_assert!(o % STRIDE == 0 && ((o / STRIDE) as usize) < self.node_count);
+        debug_assert!(o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count);
         // SAFETY: as for `node`; `&mut self` makes this the only reference.
         unsafe { &mut *self.nodes.as_ptr().byte_add(o as usize) }
     }
 
     #[inline(always)]
     pub(crate) fn item(&self, h: u32) -> ItemLink {
-        debug_assert!(h % STRIDE == 0 && ((h / STRIDE) as usize) < self.items.len());
+        debug_assert!(h.is_multiple_of(STRIDE) && ((h / STRIDE) as usize) < self.items.len());
         // SAFETY: headers and roots are at offsets `0..=(item_count + 1) * STRIDE`, inside
         // `items`, whose entries are `STRIDE` bytes apart.
         unsafe { *self.items.as_ptr().byte_add(h as usize) }
@@ -262,7 +262,7 @@ impl Dlx {
 
     #[inline(always)]
     fn item_mut(&mut self, h: u32) -> &mut ItemLink {
-        debug_assert!(h % STRIDE == 0 && ((h / STRIDE) as usize) < self.items.len());
+        debug_assert!(h.is_multiple_of(STRIDE) && ((h / STRIDE) as usize) < self.items.len());
         // SAFETY: as for `item`.
         unsafe { &mut *self.items.as_mut_ptr().byte_add(h as usize) }
     }
@@ -478,7 +478,7 @@ impl Dlx {
     /// proper circular doubly linked list whose nodes name the item and whose length is the
     /// item's `len`, and the lists of active items are proper circular lists.
     pub fn sanity(&self) -> Result<(), String> {
-        let in_block = |o: u32| o % STRIDE == 0 && ((o / STRIDE) as usize) < self.node_count;
+        let in_block = |o: u32| o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count;
         for h in (1..=self.item_count).map(|i| i * STRIDE) {
             let mut count = 0u32;
             let mut p = h;
@@ -536,7 +536,7 @@ impl Dlx {
             let mut steps = 0;
             loop {
                 let next = self.item(p).next;
-                if next % STRIDE != 0 || next / STRIDE >= entries {
+                if !next.is_multiple_of(STRIDE) || next / STRIDE >= entries {
                     return Err(format!("item list: next of {p} is not an item"));
                 }
                 if self.item(next).prev != p {
