@@ -9,8 +9,8 @@
 //! left/right lists per option). To measure the representation and nothing else, this version
 //! builds the same lists in the same order (primary headers in declaration order, options
 //! appended to their items in problem order), chooses items by the same rule as
-//! `Mrv` (the first item of minimum `len`, stopping at an empty one, which is then a
-//! dead end without being covered), and runs the same iterative Algorithm X with an explicit
+//! `Mrv` without dead-end tracking (the first item of minimum `len`, the scan stopping at one
+//! with at most one option; an empty one is a dead end without being covered), and runs the same iterative Algorithm X with an explicit
 //! stack. Both therefore walk identical search trees and must report identical nodes,
 //! updates, solutions and dead ends; the bench asserts that.
 //!
@@ -227,7 +227,7 @@ impl<'a> RefDlx<'a> {
             if ptr::eq(c, root) {
                 counts.solutions += 1;
             } else {
-                // The first item of minimum len; an empty item ends the scan.
+                // The first item of minimum len; an item with at most one option ends the scan.
                 let mut best = c;
                 let mut min = u32::MAX;
                 while !ptr::eq(c, root) {
@@ -235,7 +235,7 @@ impl<'a> RefDlx<'a> {
                     if len < min {
                         best = c;
                         min = len;
-                        if len == 0 {
+                        if len <= 1 {
                             break;
                         }
                     }
