@@ -4,10 +4,12 @@ use proptest::prelude::*;
 use quadrille::exact_cover::{Control, Dlx, FirstItem, Mrv, Problem, ProblemBuilder, Solution};
 use quadrille::{Budget, Stop};
 
-/// A random 0-1 matrix: each option is a bit mask over `items` items, the first `primary` of
+/// A random 0-1 matrix: each option is a bit mask over `items` items (at most 20), the first `primary` of
 /// which are primary. Options without a primary item get one (the builder rejects them).
 fn matrix() -> impl Strategy<Value = (usize, usize, Vec<u32>)> {
-    (1usize..=12).prop_flat_map(|items| {
+    // Up to 20 items, so that some options are long enough (16 nodes or more) to take the path
+    // where the spacer, not the node, says where the option ends.
+    (1usize..=20).prop_flat_map(|items| {
         (
             Just(items),
             1..=items,
