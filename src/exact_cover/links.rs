@@ -493,7 +493,8 @@ impl Dlx {
     /// proper circular doubly linked list whose nodes name the item and whose length is the
     /// item's `len`, and the lists of active items are proper circular lists.
     pub fn sanity(&self) -> Result<(), String> {
-        let in_block = |o: u32| o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count;
+        let in_block =
+            |o: u32| o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count;
         for h in (1..=self.item_count).map(|i| i * STRIDE) {
             let mut count = 0u32;
             let mut p = h;
