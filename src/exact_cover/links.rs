@@ -303,8 +303,11 @@ impl Dlx {
         let mut updates = 0;
         let mut p = self.node(h).down;
         while p != h {
+            // The next link first: hiding `p` does not change it, and reading it before the
+            // stores keeps the walk down the list off their path.
+            let next = self.node(p).down;
             updates += self.hide::<TRACK>(p);
-            p = self.node(p).down;
+            p = next;
         }
         let ItemLink { prev, next, len } = self.item(h);
         self.item_mut(prev).next = next;
@@ -326,8 +329,9 @@ impl Dlx {
         }
         let mut p = self.node(h).up;
         while p != h {
+            let next = self.node(p).up;
             self.unhide::<TRACK>(p);
-            p = self.node(p).up;
+            p = next;
         }
     }
 
