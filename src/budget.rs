@@ -64,6 +64,17 @@ impl Stop {
         self == Stop::Exhausted
     }
 
+    /// The reason's name in machine-readable output: `exhausted`, `limit`, `node-budget` or
+    /// `time-budget`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Exhausted => "exhausted",
+            Stop::Limit => "limit",
+            Stop::NodeBudget => "node-budget",
+            Stop::TimeBudget => "time-budget",
+        }
+    }
+
     /// Whether a budget (not the caller) ended the search.
     pub fn is_budget(self) -> bool {
         matches!(self, Stop::NodeBudget | Stop::TimeBudget)

@@ -139,8 +139,3 @@ pub fn stdout() -> io::BufWriter<io::Stdout> {
 pub fn stderr_is_terminal() -> bool {
     io::stderr().is_terminal()
 }
-
-/// Seconds as a float, for JSON and summaries.
-pub fn seconds(d: std::time::Duration) -> f64 {
-    d.as_secs_f64()
-}

@@ -8,7 +8,7 @@ use quadrille::io::dlx;
 use quadrille::{Budget, Stop};
 use serde_json::json;
 
-use super::{Outcome, open_input, seconds, stdout};
+use super::{Outcome, open_input, stdout};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
@@ -95,9 +95,9 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
             "solutions": stats.solutions,
             "nodes": stats.nodes,
             "updates": stats.updates,
-            "seconds": seconds(stats.elapsed),
+            "seconds": stats.elapsed.as_secs_f64(),
             "complete": report.is_complete(),
-            "stop": stop_name(report.stop),
+            "stop": report.stop.name(),
             "max_depth": stats.max_depth,
         });
         writeln!(out, "{object}")?;
@@ -121,18 +121,8 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
             stats.nodes,
             stats.updates,
             stats.max_depth,
-            seconds(stats.elapsed),
+            stats.elapsed.as_secs_f64(),
         );
     }
     Ok(Outcome::Success)
-}
-
-/// The name of a stop reason in JSON output.
-pub fn stop_name(stop: Stop) -> &'static str {
-    match stop {
-        Stop::Exhausted => "exhausted",
-        Stop::Limit => "limit",
-        Stop::NodeBudget => "node-budget",
-        Stop::TimeBudget => "time-budget",
-    }
 }

@@ -384,7 +384,7 @@ impl Comparison {
                         "engine": engine,
                         "solutions": m.solutions,
                         "complete": m.stop.is_complete(),
-                        "stop": stop_name(m.stop),
+                        "stop": m.stop.name(),
                         "micros": m.micros(),
                         "nodes": m.nodes,
                         "backtracks": m.backtracks,
@@ -420,15 +420,6 @@ impl Comparison {
             json!(skipped),
             json!(self.wall.as_secs_f64()),
         )
-    }
-}
-
-fn stop_name(stop: Stop) -> &'static str {
-    match stop {
-        Stop::Exhausted => "exhausted",
-        Stop::Limit => "limit",
-        Stop::NodeBudget => "node-budget",
-        Stop::TimeBudget => "time-budget",
     }
 }
 
