@@ -127,8 +127,11 @@ fn batch_threads(c: &mut Criterion) {
                     let mut out = String::new();
                     let summary = batch::solve(reader, &settings, |record| {
                         out.clear();
-                        if let Some(solution) =
-                            record.outcome.as_ref().and_then(|o| o.solution.as_ref())
+                        if let Some(solution) = record
+                            .result
+                            .as_ref()
+                            .ok()
+                            .and_then(|s| s.outcome.solution.as_ref())
                         {
                             solution.write_line(&mut out);
                         }

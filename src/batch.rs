@@ -39,10 +39,17 @@ pub struct Settings {
 pub struct Record {
     /// The 1-based input line where the puzzle starts.
     pub line: usize,
-    /// The puzzle, or why its line could not be read.
-    pub puzzle: std::result::Result<Puzzle, Error>,
-    /// The outcome, for a puzzle that was read.
-    pub outcome: Option<Outcome>,
+    /// The puzzle and what solving it gave, or why its line could not be read.
+    pub result: std::result::Result<Solved, Error>,
+}
+
+/// A puzzle that was read, and what solving it gave.
+#[derive(Debug)]
+pub struct Solved {
+    /// The puzzle as read.
+    pub puzzle: Puzzle,
+    /// What the engine found.
+    pub outcome: Outcome,
 }
 
 /// What a batch did, for `--stats`.
@@ -93,7 +100,7 @@ impl Summary {
 
     fn add(&mut self, record: &Record) {
         self.puzzles += 1;
-        let Some(outcome) = &record.outcome else {
+        let Ok(Solved { outcome, .. }) = &record.result else {
             self.errors += 1;
             return;
         };
@@ -172,25 +179,28 @@ where
         if chunk.is_empty() {
             break;
         }
+        // A bad line's error carries its line; this is only a fallback.
+        let last_line = reader.lines_read();
+        let record_of = |item: std::result::Result<Puzzle, Error>| match item {
+            Ok(puzzle) => {
+                let outcome = solve_one(&puzzle, settings);
+                Record {
+                    line: puzzle.line,
+                    result: Ok(Solved { puzzle, outcome }),
+                }
+            }
+            Err(err) => Record {
+                line: err.line().unwrap_or(last_line),
+                result: Err(err),
+            },
+        };
         // Split searches already use every thread: run those puzzles one after another.
-        let solve = |item: &std::result::Result<Puzzle, Error>| {
-            item.as_ref().ok().map(|puzzle| solve_one(puzzle, settings))
-        };
-        let outcomes: Vec<Option<Outcome>> = if settings.split {
-            chunk.iter().map(solve).collect()
+        let records: Vec<Record> = if settings.split {
+            chunk.drain(..).map(record_of).collect()
         } else {
-            chunk.par_iter().map(solve).collect()
+            chunk.par_drain(..).map(record_of).collect()
         };
-        for (item, outcome) in chunk.drain(..).zip(outcomes) {
-            let line = match &item {
-                Ok(puzzle) => puzzle.line,
-                Err(err) => err.line().unwrap_or(reader.lines_read()),
-            };
-            let record = Record {
-                line,
-                puzzle: item,
-                outcome,
-            };
+        for record in records {
             summary.add(&record);
             each(&record)?;
         }

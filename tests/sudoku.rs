@@ -478,10 +478,9 @@ fn run_batch(input: &str, settings: &Settings) -> (Results, Summary) {
     let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
     let mut records = Vec::new();
     let summary = batch::solve(reader, settings, |r: &Record| {
-        let result = match (&r.puzzle, &r.outcome) {
-            (Ok(_), Some(outcome)) => Ok(outcome.clone()),
-            (Err(err), None) => Err(err.to_string()),
-            other => panic!("line {}: {other:?}", r.line),
+        let result = match &r.result {
+            Ok(solved) => Ok(solved.outcome.clone()),
+            Err(err) => Err(err.to_string()),
         };
         records.push((r.line, result));
         Ok(())
@@ -629,8 +628,8 @@ fn count_data_set(text: &str, limit: usize) -> Vec<(usize, Grid, Outcome)> {
     };
     let mut out = Vec::new();
     batch::solve(reader, &settings, |r: &Record| {
-        let puzzle = r.puzzle.as_ref().unwrap_or_else(|e| panic!("{e}"));
-        out.push((r.line, puzzle.grid.clone(), r.outcome.clone().unwrap()));
+        let solved = r.result.as_ref().unwrap_or_else(|e| panic!("{e}"));
+        out.push((r.line, solved.puzzle.grid.clone(), solved.outcome.clone()));
         Ok(())
     })
     .unwrap();

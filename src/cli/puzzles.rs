@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::batch::{self, Record, Settings, Summary};
+use quadrille::batch::{self, Record, Settings, Solved, Summary};
 use quadrille::sudoku::format::{Layout, PuzzleReader};
 use quadrille::sudoku::{Engine, Shape};
 use quadrille::{Budget, Stop};
@@ -150,9 +150,9 @@ struct ResultWriter<'a> {
 impl ResultWriter<'_> {
     fn write(&self, out: &mut impl Write, record: &Record) -> std::io::Result<()> {
         let place = self.file.map(|f| format!("{f}: ")).unwrap_or_default();
-        let outcome = match (&record.puzzle, &record.outcome) {
-            (Ok(_), Some(outcome)) => outcome,
-            (Err(err), _) => {
+        let Solved { puzzle, outcome } = match &record.result {
+            Ok(solved) => solved,
+            Err(err) => {
                 eprintln!("quadrille: {place}{err}");
                 return if self.json {
                     let mut object = json!({ "line": record.line, "error": err.message() });
@@ -164,7 +164,6 @@ impl ResultWriter<'_> {
                     writeln!(out, "error: {place}{err}")
                 };
             }
-            (Ok(_), None) => unreachable!("every puzzle read is solved"),
         };
         let solution = outcome.solution.as_ref().map(|g| g.to_string());
         if self.json {
@@ -176,7 +175,7 @@ impl ResultWriter<'_> {
             if let Some(solution) = solution {
                 object["solution"] = json!(solution);
             }
-            if let Ok(Some(label)) = record.puzzle.as_ref().map(|p| p.label.as_ref()) {
+            if let Some(label) = &puzzle.label {
                 object["label"] = json!(label);
             }
             if let Some(file) = self.file {
