@@ -131,24 +131,27 @@ impl Solver {
 
     /// Like [`Solver::count`], but a long DLX count is split across the threads of the current
     /// rayon pool. Short searches stay on one thread: the count starts sequentially and moves to
-    /// the split only when it outgrows a small node budget (the nodes spent then are counted).
+    /// the split only when it outgrows a small node budget. The probe's work is counted and taken
+    /// off the budget; its solutions are found again by the split count.
     pub fn count_split(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
         const SEQUENTIAL_NODES: u64 = 20_000;
-        if matches!(self, Solver::Csp(_)) || rayon::current_num_threads() == 1 {
-            return self.count(puzzle, limit, budget);
-        }
+        let dlx = match self {
+            Solver::Dlx(dlx) if rayon::current_num_threads() > 1 => dlx,
+            solver => return solver.count(puzzle, limit, budget),
+        };
         let probe_budget = Budget {
             nodes: Some(budget.node_limit().min(SEQUENTIAL_NODES)),
             time: budget.time,
         };
-        let probe = self.count(puzzle, limit, &probe_budget);
-        let Solver::Dlx(dlx) = self else {
-            unreachable!("CSP solvers returned above");
-        };
+        let probe = dlx.count(puzzle, limit, &probe_budget);
         if probe.stop != crate::Stop::NodeBudget || budget.node_limit() <= SEQUENTIAL_NODES {
             return probe;
         }
-        let mut outcome = dlx.count_parallel(puzzle, limit, budget);
+        let rest = Budget {
+            nodes: budget.nodes.map(|n| n.saturating_sub(probe.nodes)),
+            time: budget.time.map(|t| t.saturating_sub(probe.elapsed)),
+        };
+        let mut outcome = dlx.count_parallel(puzzle, limit, &rest);
         outcome.nodes += probe.nodes;
         outcome.work += probe.work;
         outcome.elapsed += probe.elapsed;
