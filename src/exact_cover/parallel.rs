@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::links::{Dlx, ROOT};
-use super::search::{Control, Report, Solution, Stats};
+use super::search::{Control, CountSink, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
 /// Frontier entries wanted per thread.
@@ -84,7 +84,10 @@ impl Dlx {
                     || base.clone(),
                     |dlx, entry| {
                         if halt.load(Ordering::Relaxed) {
-                            return (Stats::default(), None);
+                            // Another subtree reached the limit or a budget: this one is left
+                            // out, so the count is not exhaustive (a budget stop, if that was
+                            // the cause, is reported by its own subtree and takes precedence).
+                            return (Stats::default(), Some(Stop::Limit));
                         }
                         let mut prefix_updates = 0;
                         for &option in entry {
@@ -99,16 +102,22 @@ impl Dlx {
                             nodes: budget.nodes.map(|_| left_nodes),
                             time: left_time,
                         };
-                        let report = dlx.search(&sub_budget, |_: &Solution<'_>| {
-                            if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
-                                halt.store(true, Ordering::Relaxed);
-                                Control::Stop
-                            } else if halt.load(Ordering::Relaxed) {
-                                Control::Stop
-                            } else {
-                                Control::Continue
-                            }
-                        });
+                        // Only a limit needs the shared count, kept per solution; without one,
+                        // each subtree counts on its own and the counts are added at the end.
+                        let report = if limit == u64::MAX {
+                            dlx.search(&sub_budget, CountSink::new(None))
+                        } else {
+                            dlx.search(&sub_budget, |_: &Solution<'_>| {
+                                if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
+                                    halt.store(true, Ordering::Relaxed);
+                                    Control::Stop
+                                } else if halt.load(Ordering::Relaxed) {
+                                    Control::Stop
+                                } else {
+                                    Control::Continue
+                                }
+                            })
+                        };
                         nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
                         dlx.release_to(keep);
                         let mut sub = report.stats;
@@ -138,18 +147,12 @@ impl Dlx {
         };
 
         let mut stop = Stop::Exhausted;
-        let mut skipped = false;
         for (sub, sub_stop) in &results {
             stats.add(sub);
             match sub_stop {
                 Some(s) if stop == Stop::Exhausted || s.is_budget() => stop = *s,
                 _ => {}
             }
-            skipped |= sub.nodes == 0;
-        }
-        if halt.load(Ordering::Relaxed) && stop == Stop::Exhausted && skipped {
-            // Entries skipped after another thread hit the limit.
-            stop = Stop::Limit;
         }
         if stats.solutions >= limit {
             stats.solutions = limit;
