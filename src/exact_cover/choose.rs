@@ -1,6 +1,6 @@
 //! Which item to branch on: the policy behind a small trait, so that others can be compared.
 
-use super::links::{Dlx, ROOT, STRIDE};
+use super::links::{COVERED, Dlx, Node, STRIDE, first_where};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {
@@ -27,23 +27,22 @@ impl<'a> ActiveItems<'a> {
         ActiveItems { dlx }
     }
 
-    /// The active primary items, in the order of the item list.
+    /// The active primary items, in the order of their headers (Knuth's item list).
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = ActiveItem> + 'a {
-        let dlx = self.dlx;
-        let mut h = dlx.item(ROOT).next;
-        std::iter::from_fn(move || {
-            if h == ROOT {
-                return None;
-            }
-            let item = ActiveItem {
-                header: h,
-                len: dlx.len(h),
-            };
-            h = dlx.item(h).next;
-            Some(item)
-        })
+        (self.dlx.primary_headers().iter().enumerate())
+            .filter(|(_, header)| header.top & COVERED == 0)
+            .map(|(i, header)| ActiveItem {
+                header: header_of(i),
+                len: header.top,
+            })
     }
+}
+
+/// The header offset of the `i`-th primary item (0-based).
+#[inline(always)]
+fn header_of(i: usize) -> u32 {
+    (i as u32 + 1) * STRIDE
 }
 
 /// Chooses the primary item to branch on at each node of the search.
@@ -70,27 +69,25 @@ pub struct Mrv;
 impl ItemChooser for Mrv {
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
-        let dlx = items.dlx;
-        let mut h = dlx.item(ROOT).next;
-        let mut best = ActiveItem {
-            header: h,
-            len: u32::MAX,
-        };
-        while h != ROOT {
-            let link = dlx.item(h);
-            if link.len < best.len {
-                best = ActiveItem {
-                    header: h,
-                    len: link.len,
-                };
-                if link.len <= 1 {
-                    break;
-                }
-            }
-            h = link.next;
+        let headers = items.dlx.primary_headers();
+        let i = first_minimum(headers);
+        ActiveItem {
+            header: header_of(i),
+            len: headers[i].top,
         }
-        best
     }
+}
+
+/// The index of the first header whose `len` is at most 1, or else of the first of minimum
+/// `len` (see [`Mrv`]). `headers` must not be empty; a covered item's `len` has [`COVERED`]
+/// set and so never wins.
+#[inline]
+fn first_minimum(headers: &[Node]) -> usize {
+    if let Some(i) = first_where(headers, |len| len <= 1) {
+        return i;
+    }
+    let low = (headers.iter()).fold(u32::MAX, |low, header| low.min(header.top));
+    first_where(headers, |len| len == low).expect("the minimum is an entry")
 }
 
 /// The first active item, whatever its length: Algorithm X without a heuristic. Useful only to
@@ -101,10 +98,9 @@ pub struct FirstItem;
 impl ItemChooser for FirstItem {
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
-        let h = items.dlx.item(ROOT).next;
-        ActiveItem {
-            header: h,
-            len: items.dlx.len(h),
-        }
+        items
+            .iter()
+            .next()
+            .expect("the search asks only while some primary item is active")
     }
 }

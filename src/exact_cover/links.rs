@@ -8,20 +8,19 @@
 //! option (one more spacer closes the list). Every node has four 32-bit fields:
 //!
 //! - `up`, `down`: the vertical links of the item's circular list;
-//! - `top`: for an option node, its item (the header's link); for a spacer, minus the number of
-//!   the option that follows it (<= 0);
+//! - `top`: for an option node, its item (the header's link); for a header, the item's `len`,
+//!   as in dlx1, with the [`COVERED`] bit set while the item is covered;
 //! - `option`: the option an option node belongs to, so that a solution is read off without
 //!   walking to the spacer, and `hide` finds the option's bounds in `option_span`.
 //!
-//! The horizontal lists of active items (`prev`, `next`) and each item's `len` live beside the
-//! nodes, in `items`, one 16-byte entry per header: entry 0 is the root of the primary items,
-//! entry `N + 1` the root of the secondary ones, so that secondary items can be covered like any
-//! other item but are never chosen.
+//! There is no linked list of active items. The item choice scans the primary headers in place
+//! (they are the block's first nodes), eight at a time; the `COVERED` bit keeps a covered item
+//! from being chosen, and secondary items, whose headers come after, are never scanned.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
 //! contiguous block, and the links are 32-bit **byte offsets** into that block rather than
 //! `Cell<&Node>` references: node `i` is linked as `16 * i`, so a link is an address without a
-//! multiplication, and an item entry, being node-sized, is found by its header's link too.
+//! multiplication.
 //! `hide`, `unhide` and their callers run round an option a fixed number of times, from the
 //! option's `(first, end)` span, instead of stopping at its spacer.
 //!
@@ -43,6 +42,14 @@
 //! structure fits in the first-level cache either way and whose options are short; we chose
 //! them for the large problems, where the time goes.
 //!
+//! Knuth's list of active items made each step of the item choice wait for the load of the
+//! step before. On 17-clue Sudoku, where most nodes are forced moves found after a walk of
+//! about 45 items, the flat scan took a puzzle from 29.7 to 24.5 µs (`examples`-style timing,
+//! search only) and the forum-hardest set from 427 to 400 µs, with the same search tree; 6x10
+//! pentominoes stayed at 5.2 s. Moving the `len`s out of the headers into an array of their
+//! own, dense or 16 bytes apart, made 6x10 pentominoes 20% slower, which is why they stay in
+//! `top`.
+//!
 //! The search writes only through `&mut self`, so no `Cell` is needed; the hot loops address the
 //! block without bounds checks, which is sound because every link is set at build time to the
 //! offset of a node inside the block and only ever replaced by another link's value (`sanity`
@@ -60,29 +67,19 @@ use super::problem::{ItemKind, Problem};
 pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
-    /// The item (header offset) of an option node; minus the next option's number for a spacer.
-    pub(crate) top: i32,
+    /// For an option node, its item (the header's offset); for a header, the item's `len` (as in
+    /// Knuth's dlx1), with [`COVERED`] set while the item is covered; 0 for a spacer.
+    pub(crate) top: u32,
     /// The option an option node belongs to.
     pub(crate) option: u32,
 }
 
-/// An item's entry in the horizontal lists of active items, with its `len`. Same size as a
-/// node, so that a header's offset addresses both its node and this.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C, align(16))]
-pub(crate) struct ItemLink {
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
-    /// The number of options in the item's list.
-    pub(crate) len: u32,
-}
-
-/// Bytes from one node (or item entry) to the next: links are byte offsets, multiples of this.
+/// Bytes from one node to the next: links are byte offsets, multiples of this.
 pub(crate) const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
-const _: () = assert!(std::mem::size_of::<ItemLink>() == std::mem::size_of::<Node>());
 
-/// The root of the list of active primary items.
-pub(crate) const ROOT: u32 = 0;
+/// Set in the `len` of a covered item. It puts covered items above every active one for the
+/// item choice's scan, and `hide` never meets a covered item, so the count below it is kept.
+pub(crate) const COVERED: u32 = 1 << 31;
 
 /// Added to every secondary item's `len`, so that only primary items can reach 0 (see
 /// `Dlx::empty_items`) without a test in `hide` for the kind of item.
@@ -97,8 +94,6 @@ pub struct Dlx {
     _arena: Arena<Node>,
     nodes: NonNull<Node>,
     node_count: usize,
-    /// Entry `h / STRIDE` belongs to the header at offset `h`; 0 and the last are the roots.
-    pub(crate) items: Vec<ItemLink>,
     /// The number of items (headers are at offsets `STRIDE..=item_count * STRIDE`).
     pub(crate) item_count: u32,
     /// The number of primary items (headers `STRIDE..=primary_count * STRIDE`).
@@ -171,7 +166,6 @@ impl Dlx {
                 option: u32::MAX,
             });
         }
-        let mut items = vec![ItemLink::default(); item_count + 2];
         let mut option_span = Vec::with_capacity(problem.option_count());
         nodes.push(Node::default()); // the first spacer
         for (k, option) in problem.options().enumerate() {
@@ -183,44 +177,31 @@ impl Dlx {
                 nodes.push(Node {
                     up: last,
                     down: offset(h),
-                    top: offset(h) as i32,
+                    top: offset(h),
                     option: k as u32,
                 });
                 nodes[(last / STRIDE) as usize].down = here;
                 nodes[h].up = here;
-                items[h].len += 1;
+                nodes[h].top += 1;
             }
             let spacer = nodes.len();
             nodes[first - 1].down = offset(spacer - 1);
             nodes.push(Node {
                 up: offset(first),
                 down: 0,
-                top: -(k as i32 + 1),
+                top: 0,
                 option: u32::MAX,
             });
             option_span.push((offset(first), offset(spacer)));
         }
         debug_assert_eq!(nodes.len(), total);
 
-        // Two circular lists: primary items round ROOT, secondary round `item_count + 1`.
-        let mut link_ring = |root: usize, members: std::ops::RangeInclusive<usize>| {
-            let mut prev = root;
-            for h in members {
-                items[prev].next = offset(h);
-                items[h].prev = offset(prev);
-                prev = h;
-            }
-            items[prev].next = offset(root);
-            items[root].prev = offset(prev);
-        };
-        link_ring(0, 1..=primary_count);
-        link_ring(item_count + 1, primary_count + 1..=item_count);
-        for link in &mut items[primary_count + 1..=item_count] {
-            link.len += SECONDARY_LEN;
+        for header in &mut nodes[primary_count + 1..=item_count] {
+            header.top += SECONDARY_LEN;
         }
-        let empty_items = items[1..=primary_count]
+        let empty_items = nodes[1..=primary_count]
             .iter()
-            .filter(|l| l.len == 0)
+            .filter(|header| header.top == 0)
             .count() as u32;
 
         let arena = Arena::with_capacity(nodes.len());
@@ -231,7 +212,6 @@ impl Dlx {
             _arena: arena,
             nodes: ptr,
             node_count,
-            items,
             item_count: item_count as u32,
             primary_count: primary_count as u32,
             track_empty: false,
@@ -267,25 +247,31 @@ impl Dlx {
         unsafe { &mut *self.nodes.as_ptr().byte_add(o as usize) }
     }
 
-    #[inline(always)]
-    pub(crate) fn item(&self, h: u32) -> ItemLink {
-        debug_assert!(h.is_multiple_of(STRIDE) && ((h / STRIDE) as usize) < self.items.len());
-        // SAFETY: headers and roots are at offsets `0..=(item_count + 1) * STRIDE`, inside
-        // `items`, whose entries are `STRIDE` bytes apart.
-        unsafe { *self.items.as_ptr().byte_add(h as usize) }
-    }
-
-    #[inline(always)]
-    fn item_mut(&mut self, h: u32) -> &mut ItemLink {
-        debug_assert!(h.is_multiple_of(STRIDE) && ((h / STRIDE) as usize) < self.items.len());
-        // SAFETY: as for `item`.
-        unsafe { &mut *self.items.as_mut_ptr().byte_add(h as usize) }
-    }
-
-    /// The number of options left in an item's list.
+    /// The `len` of the item whose header is at offset `h`, [`COVERED`] bit included.
     #[inline(always)]
     pub(crate) fn len(&self, h: u32) -> u32 {
-        self.item(h).len
+        self.node(h).top
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, h: u32) -> &mut u32 {
+        &mut self.node_mut(h).top
+    }
+
+    /// The headers of the primary items, in order: each one's `top` is the item's `len`.
+    #[inline(always)]
+    pub(crate) fn primary_headers(&self) -> &[Node] {
+        // SAFETY: nodes `1..=primary_count` are in the block; `&self` keeps them from change.
+        unsafe {
+            std::slice::from_raw_parts(self.nodes.as_ptr().add(1), self.primary_count as usize)
+        }
+    }
+
+    /// Whether every primary item is covered. A scan rather than a count kept by `cover`:
+    /// it stops at the first active item, which is nearly always in the first group.
+    #[inline(always)]
+    pub(crate) fn all_covered(&self) -> bool {
+        first_where(self.primary_headers(), |len| len & COVERED == 0).is_none()
     }
 
     /// The first node of `p`'s option and the spacer after its last node.
@@ -309,9 +295,8 @@ impl Dlx {
             updates += self.hide::<TRACK>(p);
             p = next;
         }
-        let ItemLink { prev, next, len } = self.item(h);
-        self.item_mut(prev).next = next;
-        self.item_mut(next).prev = prev;
+        let len = self.len(h);
+        *self.len_mut(h) = len | COVERED;
         if TRACK {
             self.empty_items -= (len == 0) as u32;
         }
@@ -321,9 +306,8 @@ impl Dlx {
     /// Undoes `cover(h)`.
     #[inline]
     pub(crate) fn uncover<const TRACK: bool>(&mut self, h: u32) {
-        let ItemLink { prev, next, len } = self.item(h);
-        self.item_mut(prev).next = h;
-        self.item_mut(next).prev = h;
+        let len = self.len(h) & !COVERED;
+        *self.len_mut(h) = len;
         if TRACK {
             self.empty_items += (len == 0) as u32;
         }
@@ -354,10 +338,10 @@ impl Dlx {
             let Node { up, down, top, .. } = self.node(q);
             self.node_mut(up).down = down;
             self.node_mut(down).up = up;
-            let item = self.item_mut(top as u32);
-            item.len -= 1;
+            let len = self.len_mut(top);
+            *len -= 1;
             if TRACK {
-                emptied += (item.len == 0) as u32;
+                emptied += (*len == 0) as u32;
             }
         }
         if TRACK {
@@ -377,11 +361,11 @@ impl Dlx {
             let Node { up, down, top, .. } = self.node(q);
             self.node_mut(up).down = q;
             self.node_mut(down).up = q;
-            let item = self.item_mut(top as u32);
+            let len = self.len_mut(top);
             if TRACK {
-                refilled += (item.len == 0) as u32;
+                refilled += (*len == 0) as u32;
             }
-            item.len += 1;
+            *len += 1;
         }
         if TRACK {
             self.empty_items -= refilled;
@@ -396,7 +380,7 @@ impl Dlx {
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q + STRIDE == end { first } else { q + STRIDE };
-            updates += self.cover::<TRACK>(self.node(q).top as u32);
+            updates += self.cover::<TRACK>(self.node(q).top);
         }
         updates
     }
@@ -408,7 +392,7 @@ impl Dlx {
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q == first { end - STRIDE } else { q - STRIDE };
-            self.uncover::<TRACK>(self.node(q).top as u32);
+            self.uncover::<TRACK>(self.node(q).top);
         }
     }
 
@@ -422,13 +406,9 @@ impl Dlx {
     /// search 23% slower. Off by default; [`DlxSolver`](crate::sudoku::DlxSolver) turns it on.
     pub fn track_dead_ends(&mut self, on: bool) {
         self.track_empty = on;
-        let mut empty = 0;
-        let mut h = self.item(ROOT).next;
-        while h != ROOT {
-            empty += (self.len(h) == 0) as u32;
-            h = self.item(h).next;
-        }
-        self.empty_items = empty;
+        self.empty_items = (self.primary_headers().iter())
+            .filter(|header| header.top == 0)
+            .count() as u32;
     }
 
     /// Whether the search can tell at once that some primary item has no option left.
@@ -437,10 +417,10 @@ impl Dlx {
         self.track_empty && self.empty_items > 0
     }
 
-    /// Whether an item is still in its list of active items.
+    /// Whether an item is not covered.
     #[inline]
     fn is_active(&self, h: u32) -> bool {
-        self.item(self.item(h).prev).next == h
+        self.len(h) & COVERED == 0
     }
 
     /// Forces an option into every solution of the following searches, as a Sudoku given is:
@@ -453,12 +433,12 @@ impl Dlx {
         let (first, end) = self.option_span[option];
         if (first..end)
             .step_by(STRIDE as usize)
-            .any(|q| !self.is_active(self.node(q).top as u32))
+            .any(|q| !self.is_active(self.node(q).top))
         {
             return None;
         }
         // Covering the first item hides the option's other nodes; then cover the rest.
-        let top = self.node(first).top as u32;
+        let top = self.node(first).top;
         let updates = if self.track_empty {
             self.cover::<true>(top) + self.cover_others::<true>(first)
         } else {
@@ -477,7 +457,7 @@ impl Dlx {
     pub fn release_to(&mut self, keep: usize) {
         while self.forced.len() > keep {
             let first = self.forced.pop().expect("more than `keep` forced options");
-            let top = self.node(first).top as u32;
+            let top = self.node(first).top;
             if self.track_empty {
                 self.uncover_others::<true>(first);
                 self.uncover::<true>(top);
@@ -495,7 +475,7 @@ impl Dlx {
 
     /// Checks every invariant of the links, like Knuth's `sanity`: each item's list is a
     /// proper circular doubly linked list whose nodes name the item and whose length is the
-    /// item's `len`, and the lists of active items are proper circular lists.
+    /// item's `len`, and the counts of active and empty primary items are right.
     pub fn sanity(&self) -> Result<(), String> {
         let in_block =
             |o: u32| o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count;
@@ -513,7 +493,7 @@ impl Dlx {
                 if next == h {
                     break;
                 }
-                if self.node(next).top != h as i32 {
+                if self.node(next).top != h {
                     return Err(format!(
                         "item {h}: node {next} names item {}",
                         self.node(next).top
@@ -530,51 +510,22 @@ impl Dlx {
             } else {
                 0
             };
-            if count + base != self.len(h) {
+            let len = self.len(h) & !COVERED;
+            if count + base != len {
                 return Err(format!(
                     "item {h}: len {} but {count} nodes",
-                    self.len(h) - base
+                    len.wrapping_sub(base)
                 ));
             }
         }
-        let mut empty = 0;
-        let mut h = self.item(ROOT).next;
-        while h != ROOT && empty <= self.item_count {
-            empty += (self.len(h) == 0) as u32;
-            h = self.item(h).next;
-        }
+        let empty = (self.primary_headers().iter())
+            .filter(|header| header.top == 0)
+            .count() as u32;
         if self.track_empty && empty != self.empty_items {
             return Err(format!(
                 "{empty} active primary items are empty, but the count says {}",
                 self.empty_items
             ));
-        }
-        let secondary_root = (self.item_count + 1) * STRIDE;
-        let entries = self.items.len() as u32;
-        for root in [ROOT, secondary_root] {
-            let mut p = root;
-            let mut steps = 0;
-            loop {
-                let next = self.item(p).next;
-                if !next.is_multiple_of(STRIDE) || next / STRIDE >= entries {
-                    return Err(format!("item list: next of {p} is not an item"));
-                }
-                if self.item(next).prev != p {
-                    return Err(format!("item list: prev of {next} is not {p}"));
-                }
-                if next == root {
-                    break;
-                }
-                let primary = next <= self.primary_count * STRIDE;
-                if primary != (root == ROOT) || next == ROOT || next == secondary_root {
-                    return Err(format!("item {next} is in the wrong list"));
-                }
-                steps += 1;
-                if steps > self.items.len() {
-                    return Err("item list does not close".into());
-                }
-                p = next;
-            }
         }
         Ok(())
     }
@@ -583,13 +534,10 @@ impl Dlx {
     /// check that a search restored everything.
     #[doc(hidden)]
     pub fn link_fingerprint(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.node_count * 3 + self.items.len() * 3);
+        let mut out = Vec::with_capacity(self.node_count * 3);
         for i in 0..self.node_count as u32 {
             let n = self.node(i * STRIDE);
-            out.extend([n.up, n.down, n.top as u32]);
-        }
-        for link in &self.items {
-            out.extend([link.prev, link.next, link.len]);
+            out.extend([n.up, n.down, n.top]);
         }
         out
     }
@@ -606,7 +554,6 @@ impl Clone for Dlx {
             _arena: arena,
             nodes,
             node_count: self.node_count,
-            items: self.items.clone(),
             item_count: self.item_count,
             primary_count: self.primary_count,
             track_empty: self.track_empty,
@@ -629,4 +576,31 @@ impl std::fmt::Debug for Dlx {
             .field("forced", &self.forced.len())
             .finish()
     }
+}
+
+/// Entries that [`first_where`] tests at a time.
+const GROUP: usize = 8;
+
+/// The index of the first header whose `len` passes `test`. Each group of headers is tested
+/// with no branch inside, which the compiler turns into a few vector instructions: a flat scan
+/// of the items' `len`s, where walking a linked list of active items made every step wait for
+/// the previous load.
+#[inline(always)]
+pub(crate) fn first_where(headers: &[Node], test: impl Fn(u32) -> bool) -> Option<usize> {
+    let mut groups = headers.chunks_exact(GROUP);
+    for (g, group) in groups.by_ref().enumerate() {
+        if group
+            .iter()
+            .fold(false, |hit, header| hit | test(header.top))
+        {
+            return (group.iter())
+                .position(|header| test(header.top))
+                .map(|j| g * GROUP + j);
+        }
+    }
+    let rest = groups.remainder();
+    let start = headers.len() - rest.len();
+    (rest.iter())
+        .position(|header| test(header.top))
+        .map(|j| start + j)
 }

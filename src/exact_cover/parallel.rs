@@ -12,7 +12,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::choose::{ActiveItems, ItemChooser, Mrv};
-use super::links::{Dlx, ROOT};
+use super::links::Dlx;
 use super::search::{Control, CountSink, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
@@ -182,7 +182,7 @@ impl Dlx {
                 }
                 stats.nodes += 1;
                 stats.max_depth = stats.max_depth.max(entry.len());
-                if self.item(ROOT).next == ROOT {
+                if self.all_covered() {
                     stats.solutions += 1;
                 } else if self.known_dead_end() {
                     stats.backtracks += 1;

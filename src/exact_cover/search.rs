@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::choose::{ActiveItems, ItemChooser, Mrv};
-use super::links::{Dlx, ROOT};
+use super::links::Dlx;
 use crate::budget::{Budget, Stop};
 
 /// What a [`Sink`] tells the search after a solution.
@@ -223,7 +223,7 @@ impl Dlx {
             }
             stats.max_depth = stats.max_depth.max(level);
 
-            if self.item(ROOT).next == ROOT {
+            if self.all_covered() {
                 stats.solutions += 1;
                 let solution = Solution {
                     dlx: self,
@@ -257,7 +257,7 @@ impl Dlx {
                 level -= 1;
                 let x = self.stack[level];
                 self.uncover_others::<TRACK>(x);
-                let h = self.node(x).top as u32;
+                let h = self.node(x).top;
                 let next = self.node(x).down;
                 if next != h {
                     stats.updates += self.cover_others::<TRACK>(next);
@@ -274,7 +274,7 @@ impl Dlx {
             level -= 1;
             let x = self.stack[level];
             self.uncover_others::<TRACK>(x);
-            self.uncover::<TRACK>(self.node(x).top as u32);
+            self.uncover::<TRACK>(self.node(x).top);
         }
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();
