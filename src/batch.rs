@@ -1,9 +1,10 @@
 //! Solving a stream of puzzles on several threads, in input order, in flat memory.
 //!
 //! Puzzles are read in chunks; each chunk is solved in parallel (rayon, one solver per thread
-//! and shape, kept for the whole run) and its results are handed to the caller in input order
-//! before the next chunk is read. Memory is bounded by the chunk size, whatever the input's
-//! length. Bad lines are results too, so that every puzzle line is accounted for.
+//! and shape, kept for the whole run) while the calling thread reads the next chunk and hands
+//! the results of the previous one to the caller, in input order. Memory is bounded by three
+//! chunks, whatever the input's length. Bad lines are results too, so that every puzzle line
+//! is accounted for.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -172,15 +173,59 @@ where
 {
     let start = Instant::now();
     let mut summary = Summary::default();
-    let mut chunk: Vec<std::result::Result<Puzzle, Error>> = Vec::with_capacity(CHUNK);
-    loop {
-        chunk.clear();
-        chunk.extend(reader.by_ref().take(CHUNK));
-        if chunk.is_empty() {
-            break;
+    // A pipeline of three chunks: while the pool solves one, this thread reads the next and
+    // hands out the results of the one before, so that reading and writing, which cannot be
+    // shared out, overlap the solving rather than leave the other threads waiting.
+    let mut solving = Chunk::read(&mut reader);
+    let mut solved: Vec<Record> = Vec::new();
+    while !(solving.items.is_empty() && solved.is_empty()) {
+        let mut results = Vec::new();
+        let mut next = None;
+        let mut handed = Ok(());
+        rayon::in_place_scope(|scope| {
+            let chunk = std::mem::take(&mut solving);
+            let results = &mut results;
+            scope.spawn(move |_| *results = chunk.solve(settings));
+            next = Some(Chunk::read(&mut reader));
+            for record in &solved {
+                summary.add(record);
+                handed = each(record);
+                if handed.is_err() {
+                    break;
+                }
+            }
+        });
+        handed?;
+        solving = next.expect("the next chunk is read in the scope");
+        solved = results;
+    }
+    summary.lines = reader.lines_read();
+    summary.wall = start.elapsed();
+    Ok(summary)
+}
+
+/// Puzzles read together, in input order.
+#[derive(Default)]
+struct Chunk {
+    items: Vec<std::result::Result<Puzzle, Error>>,
+    /// The reader's line count after the chunk: the line of a bad puzzle whose error does not
+    /// carry one (a fallback; errors carry their lines).
+    last_line: usize,
+}
+
+impl Chunk {
+    /// The next [`CHUNK`] puzzles of `reader` (fewer at the end).
+    fn read<R: BufRead>(reader: &mut PuzzleReader<R>) -> Chunk {
+        let items: Vec<_> = reader.by_ref().take(CHUNK).collect();
+        Chunk {
+            items,
+            last_line: reader.lines_read(),
         }
-        // A bad line's error carries its line; this is only a fallback.
-        let last_line = reader.lines_read();
+    }
+
+    /// Solves every puzzle, on the threads of the current pool; results in input order.
+    fn solve(self, settings: &Settings) -> Vec<Record> {
+        let last_line = self.last_line;
         let record_of = |item: std::result::Result<Puzzle, Error>| match item {
             Ok(puzzle) => {
                 let outcome = solve_one(&puzzle, settings);
@@ -195,17 +240,10 @@ where
             },
         };
         // Split searches already use every thread: run those puzzles one after another.
-        let records: Vec<Record> = if settings.split {
-            chunk.drain(..).map(record_of).collect()
+        if settings.split {
+            self.items.into_iter().map(record_of).collect()
         } else {
-            chunk.par_drain(..).map(record_of).collect()
-        };
-        for record in records {
-            summary.add(&record);
-            each(&record)?;
+            self.items.into_par_iter().map(record_of).collect()
         }
     }
-    summary.lines = reader.lines_read();
-    summary.wall = start.elapsed();
-    Ok(summary)
 }
