@@ -247,15 +247,23 @@ impl ProblemBuilder {
         if problem.primary_count == 0 {
             return Err(ErrorKind::NoPrimaryItems.into());
         }
-        // Links are 32-bit: every node, header and spacer needs an index below 2^31.
         let nodes = problem.item_count() + problem.option_items.len() + problem.option_count() + 2;
-        if nodes >= i32::MAX as usize {
-            return Err(Error::new(ErrorKind::TooLarge {
-                what: format!("{nodes} nodes (the limit is {})", i32::MAX),
-            }));
-        }
+        check_node_count(nodes)?;
         Ok(problem)
     }
+}
+
+/// The most nodes (headers, option nodes and spacers) a problem may have: links are 32-bit
+/// byte offsets of 16-byte nodes (see `links`), so every offset must stay below 2^32.
+pub(crate) const MAX_NODES: usize = 1 << 28;
+
+fn check_node_count(nodes: usize) -> Result<()> {
+    if nodes > MAX_NODES {
+        return Err(Error::new(ErrorKind::TooLarge {
+            what: format!("{nodes} nodes (the limit is {MAX_NODES})"),
+        }));
+    }
+    Ok(())
 }
 
 /// Item names follow Knuth's dlx1: any non-empty token without blanks, `|` or `:`.
@@ -291,6 +299,16 @@ mod tests {
         b.primary("b").unwrap();
         b.secondary("s").unwrap();
         b
+    }
+
+    #[test]
+    fn node_count_limit_keeps_byte_offsets_in_32_bits() {
+        assert!(check_node_count(MAX_NODES).is_ok());
+        let err = check_node_count(MAX_NODES + 1).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::TooLarge { what } if what.contains("268435457")));
+        // The last node's offset, and the end of the block, fit in a u32.
+        assert!((MAX_NODES - 1) * 16 <= u32::MAX as usize);
+        assert_eq!(MAX_NODES * 16, 1 << 32);
     }
 
     #[test]
