@@ -1,6 +1,7 @@
 //! Which item to branch on: the policy behind a small trait, so that others can be compared.
 
-use super::links::{COVERED, Dlx, Node, STRIDE, first_where};
+use super::links::{COVERED, Dlx, Node, STRIDE};
+use super::scan::{self, Want};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {
@@ -53,10 +54,10 @@ pub trait ItemChooser {
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem;
 }
 
-/// Minimum remaining values: the item with the fewest options left, the first such in the list
-/// on ties, as Knuth's dlx1 chooses, except that the scan stops at the first item with at most
-/// one option: most nodes of a Sudoku search are such forced moves, and scanning the list, not
-/// updating links, is what dominates their cost.
+/// Minimum remaining values: the item with the fewest options left, the first such in item
+/// order on ties, as Knuth's dlx1 chooses, except that the scan stops at the first item with at
+/// most one option: most nodes of a Sudoku search are such forced moves. The scan reads the
+/// primary headers in place, eight at a time (see the `scan` module).
 ///
 /// With [`Dlx::track_dead_ends`](crate::exact_cover::Dlx::track_dead_ends) on, the search
 /// backs up from a node with an empty item before asking for a choice, so the first item with
@@ -83,11 +84,11 @@ impl ItemChooser for Mrv {
 /// set and so never wins.
 #[inline]
 fn first_minimum(headers: &[Node]) -> usize {
-    if let Some(i) = first_where(headers, |len| len <= 1) {
+    if let Some(i) = scan::first(headers, Want::AtMostOne) {
         return i;
     }
-    let low = (headers.iter()).fold(u32::MAX, |low, header| low.min(header.top));
-    first_where(headers, |len| len == low).expect("the minimum is an entry")
+    let low = scan::minimum(headers);
+    scan::first(headers, Want::Equal(low)).expect("the minimum is an entry")
 }
 
 /// The first active item, whatever its length: Algorithm X without a heuristic. Useful only to

@@ -14,8 +14,9 @@
 //!   walking to the spacer, and `hide` finds the option's bounds in `option_span`.
 //!
 //! There is no linked list of active items. The item choice scans the primary headers in place
-//! (they are the block's first nodes), eight at a time; the `COVERED` bit keeps a covered item
-//! from being chosen, and secondary items, whose headers come after, are never scanned.
+//! (they are the block's first nodes), eight at a time (see `scan`); the `COVERED` bit keeps a
+//! covered item from being chosen, and secondary items, whose headers come after, are never
+//! scanned.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
 //! contiguous block, and the links are 32-bit **byte offsets** into that block rather than
@@ -44,9 +45,10 @@
 //!
 //! Knuth's list of active items made each step of the item choice wait for the load of the
 //! step before. On 17-clue Sudoku, where most nodes are forced moves found after a walk of
-//! about 45 items, the flat scan took a puzzle from 29.7 to 24.5 µs (`examples`-style timing,
-//! search only) and the forum-hardest set from 427 to 400 µs, with the same search tree; 6x10
-//! pentominoes stayed at 5.2 s. Moving the `len`s out of the headers into an array of their
+//! about 45 items, the flat scan took a puzzle from 29.7 to 24.5 µs (search only, one thread)
+//! and the forum-hardest set from 427 to 400 µs, with the same search tree; 6x10 pentominoes
+//! stayed at 5.2 s. Testing each group with SSE2 then took 17-clue puzzles from 27.9 to
+//! 25.9 µs end to end (`cargo bench --bench sudoku`). Moving the `len`s out of the headers into an array of their
 //! own, dense or 16 bytes apart, made 6x10 pentominoes 20% slower, which is why they stay in
 //! `top`.
 //!
@@ -60,6 +62,7 @@ use std::ptr::NonNull;
 use typed_arena::Arena;
 
 use super::problem::{ItemKind, Problem};
+use super::scan::{self, Want};
 
 /// One node of the dancing-links structure (header, option node or spacer).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,11 +82,13 @@ pub(crate) const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
 
 /// Set in the `len` of a covered item. It puts covered items above every active one for the
 /// item choice's scan, and `hide` never meets a covered item, so the count below it is kept.
-pub(crate) const COVERED: u32 = 1 << 31;
+/// Below bit 31, so that `len`s compare the same as signed numbers (see `scan`); a `len` is
+/// at most the node count, below 2^28 (see `MAX_NODES`).
+pub(crate) const COVERED: u32 = 1 << 30;
 
 /// Added to every secondary item's `len`, so that only primary items can reach 0 (see
 /// `Dlx::empty_items`) without a test in `hide` for the kind of item.
-const SECONDARY_LEN: u32 = 1 << 30;
+const SECONDARY_LEN: u32 = 1 << 29;
 
 /// The dancing-links form of a [`Problem`], ready for [`Dlx::search`](crate::exact_cover::Dlx).
 ///
@@ -271,7 +276,7 @@ impl Dlx {
     /// it stops at the first active item, which is nearly always in the first group.
     #[inline(always)]
     pub(crate) fn all_covered(&self) -> bool {
-        first_where(self.primary_headers(), |len| len & COVERED == 0).is_none()
+        scan::first(self.primary_headers(), Want::Active).is_none()
     }
 
     /// The first node of `p`'s option and the spacer after its last node.
@@ -576,31 +581,4 @@ impl std::fmt::Debug for Dlx {
             .field("forced", &self.forced.len())
             .finish()
     }
-}
-
-/// Entries that [`first_where`] tests at a time.
-const GROUP: usize = 8;
-
-/// The index of the first header whose `len` passes `test`. Each group of headers is tested
-/// with no branch inside, which the compiler turns into a few vector instructions: a flat scan
-/// of the items' `len`s, where walking a linked list of active items made every step wait for
-/// the previous load.
-#[inline(always)]
-pub(crate) fn first_where(headers: &[Node], test: impl Fn(u32) -> bool) -> Option<usize> {
-    let mut groups = headers.chunks_exact(GROUP);
-    for (g, group) in groups.by_ref().enumerate() {
-        if group
-            .iter()
-            .fold(false, |hit, header| hit | test(header.top))
-        {
-            return (group.iter())
-                .position(|header| test(header.top))
-                .map(|j| g * GROUP + j);
-        }
-    }
-    let rest = groups.remainder();
-    let start = headers.len() - rest.len();
-    (rest.iter())
-        .position(|header| test(header.top))
-        .map(|j| start + j)
 }

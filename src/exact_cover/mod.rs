@@ -29,6 +29,7 @@ mod choose;
 mod links;
 mod parallel;
 mod problem;
+mod scan;
 mod search;
 
 pub use choose::{ActiveItem, ActiveItems, FirstItem, ItemChooser, Mrv};
