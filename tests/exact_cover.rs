@@ -150,7 +150,21 @@ proptest! {
             let with_it = brute_force(primary, &masks).into_iter().filter(|s| s.contains(&forced)).count() as u64;
             prop_assert_eq!(dlx.count(None).stats.solutions, with_it);
             dlx.release_all();
-            prop_assert_eq!(dlx.link_fingerprint(), before);
+            prop_assert_eq!(dlx.link_fingerprint(), before.clone());
+
+            // The same, restored from a kept copy, after forcing every option that fits.
+            let mut copied = Dlx::new(&problem);
+            copied.track_dead_ends(true);
+            let copied_before = copied.link_fingerprint();
+            copied.keep_copy();
+            let forced = (0..masks.len()).filter(|&k| copied.force(k).is_some()).count();
+            prop_assert!(forced >= 1);
+            copied.count(None);
+            copied.release_all();
+            prop_assert_eq!(copied.forced().count(), 0);
+            prop_assert_eq!(copied.link_fingerprint(), copied_before);
+            prop_assert_eq!(copied.sanity(), Ok(()));
+            prop_assert_eq!(copied.count(None).stats.solutions, total);
         }
     }
 }
