@@ -33,8 +33,8 @@
 //!
 //! | problem | plain indices, spacer loops | byte offsets, span loops | `Cell<&Node>` (48-byte nodes) |
 //! |---|---|---|---|
-//! | 6x10 pentominoes (1.25e9 updates) | 7.8 s | 5.50 s | 6.50 s |
-//! | 12 queens | 29.4 ms | 31.2 ms | 23.9 ms |
+//! | 6x10 pentominoes (1.25e9 updates) | 7.8 s | 5.50 s (5.10 s with the flat scan below) | 6.50 s (6.43 s) |
+//! | 12 queens | 29.4 ms | 31.2 ms (28.3 ms) | 23.9 ms (22.4 ms) |
 //!
 //! Plain 16-byte indices lost to references everywhere: every load paid a shift for the index
 //! (47% of the instructions were address arithmetic) and the spacer test mispredicted once per
