@@ -4,9 +4,10 @@
 //!
 //! # Why it exists
 //!
-//! `Dlx` stores 32-bit offsets into one block (16-byte nodes, options delimited by spacers).
-//! This is the other common Rust design, with 64-bit references (48-byte nodes, circular
-//! left/right lists per option). To measure the representation and nothing else, this version
+//! `Dlx` stores 32-bit offsets into one block (16-byte nodes, options delimited by spacers) and
+//! finds the active items by scanning its headers in place. This is the other common Rust
+//! design, with 64-bit references (48-byte nodes, circular left/right lists per option, and
+//! Knuth's linked list of active items). To measure the representation and nothing else, this version
 //! builds the same lists in the same order (primary headers in declaration order, options
 //! appended to their items in problem order), chooses items by the same rule as
 //! `Mrv` without dead-end tracking (the first item of minimum `len`, the scan stopping at one
