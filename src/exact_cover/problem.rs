@@ -247,15 +247,16 @@ impl ProblemBuilder {
         if problem.primary_count == 0 {
             return Err(ErrorKind::NoPrimaryItems.into());
         }
-        let nodes = problem.item_count() + problem.option_items.len() + problem.option_count() + 2;
+        let nodes = 1 + problem.item_count() + problem.option_items.len();
         check_node_count(nodes)?;
         Ok(problem)
     }
 }
 
-/// The most nodes (headers, option nodes and spacers) a problem may have: links are 32-bit
-/// byte offsets of 16-byte nodes (see `links`), so every offset must stay below 2^32.
-pub(crate) const MAX_NODES: usize = 1 << 28;
+/// The most nodes (node 0, headers and option nodes) a problem may have: links are 32-bit
+/// byte offsets of 16-byte nodes (see `links`), so every offset, and that of the end of the
+/// block (where the last option's span ends), must stay below 2^32.
+pub(crate) const MAX_NODES: usize = (1 << 28) - 1;
 
 fn check_node_count(nodes: usize) -> Result<()> {
     if nodes > MAX_NODES {
@@ -305,10 +306,10 @@ mod tests {
     fn node_count_limit_keeps_byte_offsets_in_32_bits() {
         assert!(check_node_count(MAX_NODES).is_ok());
         let err = check_node_count(MAX_NODES + 1).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::TooLarge { what } if what.contains("268435457")));
-        // The last node's offset, and the end of the block, fit in a u32.
-        assert!((MAX_NODES - 1) * 16 <= u32::MAX as usize);
-        assert_eq!(MAX_NODES * 16, 1 << 32);
+        assert!(matches!(err.kind(), ErrorKind::TooLarge { what } if what.contains("268435456")));
+        // The end of the block, past the last node, is an offset that fits in a u32.
+        assert!(MAX_NODES * 16 <= u32::MAX as usize);
+        assert!((MAX_NODES + 1) * 16 > u32::MAX as usize);
     }
 
     #[test]
