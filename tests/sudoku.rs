@@ -547,6 +547,31 @@ fn batch_keeps_order_and_accounts_for_every_line() {
     assert_eq!(summary.unique + summary.multiple, summary.solved);
 }
 
+/// A failing output callback (a closed pipe, say) ends the batch with its error, after the
+/// records before it and no others, though later chunks were already being read and solved.
+#[test]
+fn batch_stops_at_the_first_failed_output() {
+    let s = shape(2, 2);
+    let input: String = (0..5000u64)
+        .map(|k| format!("{}\n", random_puzzle(s, k, 6)))
+        .collect();
+    let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
+    let mut lines = Vec::new();
+    let result = batch::solve(reader, &Settings::default(), |r: &Record| {
+        if lines.len() == 3000 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "closed",
+            ));
+        }
+        lines.push(r.line);
+        Ok(())
+    });
+    let err = result.unwrap_err();
+    assert!(err.to_string().contains("closed"), "{err}");
+    assert_eq!(lines, (1..=3000).collect::<Vec<_>>());
+}
+
 /// Solutions and failures land on their own lines even when shapes and engines mix.
 #[test]
 fn batch_mixes_shapes_and_reports_unsolvable() {
