@@ -180,13 +180,13 @@ where
     let mut solved: Vec<Record> = Vec::new();
     while !(solving.items.is_empty() && solved.is_empty()) {
         let mut results = Vec::new();
-        let mut next = None;
+        let mut next = Chunk::default();
         let mut handed = Ok(());
         rayon::in_place_scope(|scope| {
             let chunk = std::mem::take(&mut solving);
             let results = &mut results;
             scope.spawn(move |_| *results = chunk.solve(settings));
-            next = Some(Chunk::read(&mut reader));
+            next = Chunk::read(&mut reader);
             for record in &solved {
                 summary.add(record);
                 handed = each(record);
@@ -196,7 +196,7 @@ where
             }
         });
         handed?;
-        solving = next.expect("the next chunk is read in the scope");
+        solving = next;
         solved = results;
     }
     summary.lines = reader.lines_read();
