@@ -39,9 +39,19 @@ impl Budget {
         self.nodes.unwrap_or(u64::MAX)
     }
 
-    /// The instant at which to stop, if any, for a search started at `start`.
+    /// The instant at which to stop, if any, for a search started at `start`. A time so long
+    /// that the clock cannot hold its end (`Duration::MAX`, say) is no deadline at all.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use quadrille::Budget;
+    ///
+    /// let now = Instant::now();
+    /// assert_eq!(Budget::time(Duration::MAX).deadline(now), None);
+    /// assert_eq!(Budget::time(Duration::ZERO).deadline(now), Some(now));
+    /// ```
     pub fn deadline(&self, start: Instant) -> Option<Instant> {
-        self.time.map(|t| start + t)
+        self.time.and_then(|t| start.checked_add(t))
     }
 }
 

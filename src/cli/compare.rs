@@ -2,7 +2,6 @@
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::Budget;
@@ -11,6 +10,7 @@ use quadrille::sudoku::format::{Layout, PuzzleReader};
 use quadrille::sudoku::{Engine, Shape};
 
 use super::puzzles::InputLayout;
+use super::flags;
 use super::{Outcome, open_input, stderr_is_terminal, stdout};
 
 /// Disagreements listed one by one before the rest are only counted.
@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     engines: Vec<Engine>,
     /// Count solutions up to N (2 tells unique from multiple).
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = flags::positive)]
     limit: u64,
     /// Write every per-puzzle measurement to this JSON file.
     #[arg(long, value_name = "PATH")]
@@ -40,14 +40,14 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = InputLayout::Line)]
     input: InputLayout,
     /// Give up on a puzzle (per engine) after N search-tree nodes; 0 for no limit.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET, value_parser = flags::whole)]
     node_budget: u64,
     /// Give up on a puzzle (per engine) after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    time_budget: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = flags::seconds)]
+    time_budget: Option<std::time::Duration>,
     /// Threads (0: all cores). Times are per puzzle either way, but more than one thread can
     /// inflate them through contention.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = flags::threads)]
     threads: usize,
 }
 
@@ -62,9 +62,7 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
         limit: Some(args.limit),
         budget: Budget {
             nodes: (args.node_budget > 0).then_some(args.node_budget),
-            time: args
-                .time_budget
-                .map(|s| Duration::from_secs_f64(s.max(0.0))),
+            time: args.time_budget,
         },
         threads: args.threads,
     };

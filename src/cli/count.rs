@@ -1,6 +1,7 @@
 //! `quadrille count`: the number of solutions of each puzzle.
 
 use super::Outcome;
+use super::flags;
 use super::puzzles::{self, Mode, PuzzleArgs};
 
 /// Arguments of `quadrille count`.
@@ -9,7 +10,7 @@ pub struct Args {
     #[command(flatten)]
     common: PuzzleArgs,
     /// Stop counting a puzzle at N solutions (printed as `N+`).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = flags::positive)]
     limit: Option<u64>,
 }
 

@@ -6,6 +6,7 @@ use quadrille::sudoku::Shape;
 use quadrille::sudoku::generate::{random_contradictory, random_puzzle, unique_puzzle};
 use rayon::prelude::*;
 
+use super::flags;
 use super::{Outcome, stdout};
 
 /// Arguments of `quadrille generate`.
@@ -28,7 +29,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Kind::Unique)]
     kind: Kind,
     /// Threads (0: all cores).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     threads: usize,
 }
 
@@ -57,10 +58,7 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
             }
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let pool = flags::pool(args.threads)?;
     let mut out = stdout();
     let mut line = String::new();
     // In chunks, so that output starts early and memory stays flat.

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 mod compare;
 mod count;
+mod flags;
 mod generate;
 mod puzzles;
 mod solve;

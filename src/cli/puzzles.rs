@@ -1,15 +1,14 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
 use std::io::{BufRead, Write};
-use std::time::Duration;
-
 use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::batch::{self, Record, Settings, Solved, Summary};
 use quadrille::sudoku::format::{Layout, PuzzleReader};
 use quadrille::sudoku::{Engine, Shape};
-use quadrille::{Budget, Stop};
+use quadrille::Stop;
 use serde_json::json;
 
+use super::flags::{self, BudgetArgs};
 use super::{Input, Outcome, open_inputs, stderr_is_terminal, stdout};
 
 /// Inputs big enough to deserve a progress bar (when standard error is a terminal).
@@ -30,7 +29,7 @@ pub struct PuzzleArgs {
     #[arg(long, default_value = "dlx")]
     pub engine: Engine,
     /// Threads (0: all cores).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     pub threads: usize,
     /// One JSON object per puzzle instead of text lines.
     #[arg(long)]
@@ -38,12 +37,9 @@ pub struct PuzzleArgs {
     /// A summary on standard error: counts, time per puzzle, nodes per puzzle.
     #[arg(long)]
     pub stats: bool,
-    /// Give up on a puzzle after this many search-tree nodes.
-    #[arg(long, value_name = "N")]
-    pub node_budget: Option<u64>,
-    /// Give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub time_budget: Option<f64>,
+    /// The budget of each puzzle.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 /// The two layouts, as command-line values.
@@ -69,22 +65,14 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     let settings = Settings {
         engine: args.engine,
         limit,
-        budget: Budget {
-            nodes: args.node_budget,
-            time: args
-                .time_budget
-                .map(|s| Duration::from_secs_f64(s.max(0.0))),
-        },
+        budget: args.budget.budget(),
         split: mode == Mode::Count,
     };
     let layout = match args.input {
         InputLayout::Line => Layout::Line,
         InputLayout::Grid => Layout::Grid,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let pool = flags::pool(args.threads)?;
     let inputs = open_inputs(&args.files)?;
     let many = inputs.len() > 1;
     let mut out = stdout();

@@ -1,6 +1,7 @@
 //! `quadrille solve`: one answer per puzzle line, in input order.
 
 use super::Outcome;
+use super::flags;
 use super::puzzles::{self, Mode, PuzzleArgs};
 
 /// Arguments of `quadrille solve`.
@@ -10,7 +11,7 @@ pub struct Args {
     common: PuzzleArgs,
     /// Count solutions up to N and print the count after the solution (2 tells unique from
     /// multiple).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = flags::positive)]
     limit: u64,
 }
 

@@ -1,13 +1,13 @@
 //! `quadrille xc`: any exact-cover problem in Knuth's dlx format.
 
 use std::io::Write;
-use std::time::Duration;
 
 use quadrille::exact_cover::{Control, CountSink, Dlx, Report, Solution};
 use quadrille::io::dlx;
-use quadrille::{Budget, Stop};
+use quadrille::Stop;
 use serde_json::json;
 
+use super::flags::{self, BudgetArgs};
 use super::{Outcome, open_input, stdout};
 
 /// Arguments of `quadrille xc`.
@@ -19,20 +19,16 @@ pub struct Args {
     #[arg(long)]
     count: bool,
     /// Stop after this many solutions.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = flags::whole)]
     limit: Option<u64>,
     /// Print one JSON object with the count and the search statistics.
     #[arg(long)]
     json: bool,
     /// Threads for counting (0: all cores); solutions are listed by one thread.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = flags::threads)]
     threads: usize,
-    /// Stop after this many search-tree nodes.
-    #[arg(long, value_name = "N")]
-    node_budget: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    time_budget: Option<f64>,
+    #[command(flatten)]
+    budget: BudgetArgs,
     /// No summary on standard error.
     #[arg(long, short)]
     quiet: bool,
@@ -48,12 +44,7 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
             return Ok(Outcome::BadInput);
         }
     };
-    let budget = Budget {
-        nodes: args.node_budget,
-        time: args
-            .time_budget
-            .map(|s| Duration::from_secs_f64(s.max(0.0))),
-    };
+    let budget = args.budget.budget();
     let mut links = Dlx::new(&problem);
     let listing = !args.count && !args.json;
     let mut out = stdout();

@@ -46,8 +46,9 @@ pub struct Solver {
     queue: Vec<u16>,
     /// The first solution of the current search.
     first: Vec<u8>,
-    /// Whether the CPU has `popcnt` (checked once here, used when choosing a cell).
-    popcnt: bool,
+    /// Proof that the CPU has `popcnt`, when it has (checked once here, used when choosing a
+    /// cell).
+    popcnt: Option<Popcnt>,
 }
 
 impl Solver {
@@ -65,7 +66,7 @@ impl Solver {
             choices: vec![Choice::default(); cells + 1],
             queue: vec![0; cells + tables.peer_count + 1],
             first: vec![0; cells],
-            popcnt: has_popcnt(),
+            popcnt: Popcnt::detect(),
             tables,
         }
     }
@@ -184,8 +185,8 @@ impl Solver {
                     }
                     choices[depth].remaining = 0;
                 } else {
-                    let cell = if *popcnt {
-                        choose_popcnt(config.variable, t, &s, floor)
+                    let cell = if let Some(popcnt) = *popcnt {
+                        popcnt.choose(config.variable, t, &s, floor)
                     } else {
                         choose(config.variable, t, &s, floor)
                     };
@@ -236,38 +237,42 @@ impl Solver {
     }
 }
 
-/// [`choose`] compiled with the `popcnt` instruction, which the baseline x86-64 target lacks:
-/// MRV-degree counts a cell's open peers with popcounts, and this saves a fifth of the
-/// default configuration's instructions. Called only when the CPU has `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn choose_with_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
-    choose(order, t, s, floor)
-}
+/// Proof that this CPU has the `popcnt` instruction, which the baseline x86-64 target lacks.
+/// Only [`Popcnt::detect`] makes one, after asking the CPU, so code that holds one may run
+/// functions compiled with `popcnt`.
+#[derive(Clone, Copy, Debug)]
+struct Popcnt(());
 
-/// [`choose`], with `popcnt` when the solver found it at construction.
-#[inline]
-fn choose_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: `Solver::popcnt` is true only if the CPU reported `popcnt`.
-        unsafe { choose_with_popcnt(order, t, s, floor) }
+impl Popcnt {
+    /// `Some` when the CPU has `popcnt`.
+    fn detect() -> Option<Popcnt> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("popcnt").then_some(Popcnt(()))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            None
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        choose(order, t, s, floor)
-    }
-}
 
-/// Whether this CPU has the `popcnt` instruction.
-fn has_popcnt() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+    /// [`choose`], compiled with `popcnt`: MRV-degree counts a cell's open peers with
+    /// popcounts, and this saves a fifth of the default configuration's instructions.
+    #[inline]
+    fn choose(self, order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "popcnt")]
+            fn choose_with_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+                choose(order, t, s, floor)
+            }
+            // SAFETY: `self` exists only if `detect` found `popcnt` on this CPU.
+            unsafe { choose_with_popcnt(order, t, s, floor) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            choose(order, t, s, floor)
+        }
     }
 }
 

@@ -212,11 +212,10 @@ impl Dlx {
 
         let arena = Arena::with_capacity(nodes.len());
         let node_count = nodes.len();
-        let block = arena.alloc_extend(nodes);
-        let ptr = NonNull::from(&mut block[0]);
+        let nodes = block_pointer(arena.alloc_extend(nodes));
         Dlx {
             _arena: arena,
-            nodes: ptr,
+            nodes,
             node_count,
             item_count: item_count as u32,
             primary_count: primary_count as u32,
@@ -586,13 +585,19 @@ impl Dlx {
     }
 }
 
+/// The pointer through which all of a block's nodes are reached. It is taken from the whole
+/// slice, so that it may address every node of the block: a pointer made from a reference to
+/// node 0 alone could address only that node.
+fn block_pointer(block: &mut [Node]) -> NonNull<Node> {
+    NonNull::new(block.as_mut_ptr()).expect("a slice's pointer is never null")
+}
+
 impl Clone for Dlx {
     fn clone(&self) -> Dlx {
         let arena = Arena::with_capacity(self.node_count);
         // SAFETY: the block holds `node_count` initialised nodes.
         let source = unsafe { std::slice::from_raw_parts(self.nodes.as_ptr(), self.node_count) };
-        let block = arena.alloc_extend(source.iter().copied());
-        let nodes = NonNull::from(&mut block[0]);
+        let nodes = block_pointer(arena.alloc_extend(source.iter().copied()));
         Dlx {
             _arena: arena,
             nodes,

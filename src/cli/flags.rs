@@ -1,0 +1,125 @@
+//! The flags that several subcommands share, read and checked in one place, so that a number
+//! means the same thing everywhere and a bad one gets the same clear message (and exit code 2,
+//! as every usage error).
+
+use std::time::Duration;
+
+use quadrille::Budget;
+
+/// The longest time budget accepted: about 31 years, far beyond any run, and far below what
+/// the clock can add to the present.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// The most threads accepted; 0 means one per core.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a number of seconds for a time budget: finite, 0 or more, at most [`MAX_SECONDS`].
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if value.is_nan() {
+        return Err(format!("'{text}' is not a number of seconds"));
+    }
+    if value.is_infinite() {
+        return Err("the time budget must be finite (leave the flag out for no limit)".into());
+    }
+    if value < 0.0 {
+        return Err(format!("the time budget must be 0 or more, not {text}"));
+    }
+    if value > MAX_SECONDS {
+        return Err(format!(
+            "{text} seconds is more than the longest time budget, {MAX_SECONDS:e} seconds (leave the flag out for no limit)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// Parses a thread count: 0 (one per core) up to [`MAX_THREADS`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    let value: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a thread count (0 for one per core)"))?;
+    if value > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} threads, not {value}"));
+    }
+    Ok(value)
+}
+
+/// Parses a positive count (a solution limit): 1 or more.
+pub fn positive(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be 1 or more".into()),
+        Ok(value) => Ok(value),
+        Err(_) => Err(format!("'{text}' is not a whole number from 1 to {}", u64::MAX)),
+    }
+}
+
+/// Parses a whole number of nodes, cells or puzzles, 0 or more.
+pub fn whole(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number from 0 to {}", u64::MAX))
+}
+
+/// The per-search budget flags.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct BudgetArgs {
+    /// Give up after N search-tree nodes (the answer is then `undecided` or a lower bound `N+`).
+    #[arg(long, value_name = "N", value_parser = whole)]
+    pub node_budget: Option<u64>,
+    /// Give up after this many seconds (the answer is then `undecided` or a lower bound `N+`).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time_budget: Option<Duration>,
+}
+
+impl BudgetArgs {
+    /// The budget the flags ask for.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            nodes: self.node_budget,
+            time: self.time_budget,
+        }
+    }
+}
+
+/// A thread pool of `threads` threads (0: one per core). Pools are built here, at the edge, and
+/// the library runs on whichever pool it is called in.
+pub fn pool(threads: usize) -> quadrille::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| std::io::Error::other(format!("cannot start {threads} threads: {e}")).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_refuses_what_no_clock_holds() {
+        assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(seconds("0"), Ok(Duration::ZERO));
+        assert_eq!(seconds("1e9"), Ok(Duration::from_secs(1_000_000_000)));
+        for bad in ["inf", "-inf", "nan", "NaN", "-1", "-0.5", "1e19", "1e300", "x", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert!(seconds("nan").unwrap_err().contains("not a number"));
+        assert!(seconds("-1").unwrap_err().contains("0 or more"));
+        assert!(seconds("inf").unwrap_err().contains("finite"));
+        assert!(seconds("1e300").unwrap_err().contains("longest"));
+    }
+
+    #[test]
+    fn counts_and_threads() {
+        assert_eq!(positive("3"), Ok(3));
+        assert!(positive("0").is_err());
+        assert!(positive("-1").is_err());
+        assert_eq!(whole("0"), Ok(0));
+        assert!(whole("1.5").is_err());
+        assert_eq!(threads("0"), Ok(0));
+        assert!(threads("100000").is_err());
+    }
+}
