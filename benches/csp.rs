@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
-use quadrille::csp::{Config, Solver};
+use quadrille::csp::{Config, CspSolver};
 use quadrille::sudoku::{Grid, Shape};
 
 fn data_dir() -> Option<PathBuf> {
@@ -42,7 +42,7 @@ fn load(file: &str, max: usize) -> Option<Vec<Grid>> {
 
 /// Solves every puzzle (count up to 2) and returns the total solutions, so nothing is
 /// optimised away and a wrong solver would show in the validation below.
-fn run(solver: &mut Solver, puzzles: &[Grid], budget: &Budget) -> u64 {
+fn run(solver: &mut CspSolver, puzzles: &[Grid], budget: &Budget) -> u64 {
     puzzles
         .iter()
         .map(|p| solver.count(black_box(p), Some(2), budget).solutions)
@@ -62,7 +62,7 @@ fn bench_set(c: &mut Criterion, file: &str, label: &str, configs: &[Config], sam
     // Weak configurations can take millions of nodes on one puzzle; cap each puzzle.
     let budget = Budget::nodes(100_000);
     for &config in configs {
-        let mut solver = Solver::new(Shape::CLASSIC, config);
+        let mut solver = CspSolver::new(Shape::CLASSIC, config);
         // Warm-up that validates: every puzzle in these sets has exactly one solution.
         let found = run(&mut solver, &puzzles, &budget);
         assert!(

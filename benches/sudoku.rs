@@ -14,8 +14,9 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
 use quadrille::batch::{self, Settings};
+use quadrille::engine::{Engine, Solver};
+use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader, parse_line};
-use quadrille::sudoku::{Engine, Shape, Solver};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")

@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::budget::Budget;
+use crate::engine::{Engine, Outcome, Solver};
 use crate::error::{Error, Result};
+use crate::sudoku::Shape;
 use crate::sudoku::format::{Puzzle, PuzzleReader};
-use crate::sudoku::{Engine, Outcome, Shape, Solver};
 
 /// Puzzles read and solved together; large enough to keep every thread busy, small enough to
 /// keep memory flat and the first results quick.

@@ -146,6 +146,16 @@ pub enum ErrorKind {
         second: (usize, usize),
     },
 
+    // --- Making puzzles ---
+    /// A request that no puzzle can meet, e.g. an unsolvable 1x1 grid.
+    #[error("cannot make {what}: {reason}")]
+    Unsatisfiable {
+        /// What was asked for.
+        what: String,
+        /// Why it cannot be.
+        reason: &'static str,
+    },
+
     // --- Anything else ---
     /// An engine or configuration name that is not known.
     #[error("unknown {what} '{name}'{hint}")]

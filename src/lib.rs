@@ -15,16 +15,19 @@
 //!   pentominoes.
 //! - [`sudoku`]: [`Shape`](sudoku::Shape)s of every box size, [`Grid`](sudoku::Grid)s, the
 //!   line and grid [`format`](sudoku::format)s, an independent [`check`](sudoku::check)er, a
-//!   seeded [`generate`](sudoku::generate)r, the exact-cover [`encode`](sudoku::encode)ing and
-//!   the [`DlxSolver`](sudoku::DlxSolver); [`Engine`](sudoku::Engine) and
-//!   [`Solver`](sudoku::Solver) give every engine one signature.
+//!   and the exact-cover [`encode`](sudoku::encode)ing.
+//! - [`engine`]: [`Engine`](engine::Engine) and [`Solver`](engine::Solver) give every engine
+//!   one signature and one [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver)
+//!   and the [`csp`] solver.
+//! - [`generate`]: seeded random grids and puzzles (unique, random, contradictory).
 //! - [`csp`]: constraint propagation and backtracking over the same grids, configurable.
 //! - [`batch`]: a stream of puzzles solved on all cores, in input order, in flat memory.
 //! - [`Error`]: one error type; its [`ErrorKind`] says what, its line and column say where.
 //!
 //! ```
 //! use quadrille::Budget;
-//! use quadrille::sudoku::{Engine, Solver, format::parse_line};
+//! use quadrille::engine::{Engine, Solver};
+//! use quadrille::sudoku::format::parse_line;
 //!
 //! // A 4x4 puzzle with nine solutions, counted by both engines.
 //! let puzzle = parse_line("1...........4..2", None)?;
@@ -42,8 +45,10 @@ pub mod batch;
 pub mod budget;
 pub mod compare;
 pub mod csp;
+pub mod engine;
 pub mod error;
 pub mod exact_cover;
+pub mod generate;
 pub mod io;
 pub mod problems;
 pub mod sudoku;

@@ -432,3 +432,62 @@ fn count_matches_the_fixture_counts() {
         .collect();
     assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), want);
 }
+
+// --- numeric flags and impossible requests: usage errors, never panics ---
+
+#[test]
+fn time_budgets_no_clock_can_hold_are_usage_errors_on_every_subcommand() {
+    let puzzle = "1...........4..2\n";
+    let knuth = path("knuth_example.dlx");
+    let file = path("sudoku/9x9_sample.txt");
+    for value in ["inf", "1e300", "1e19", "nan", "-1"] {
+        let flag = format!("--time-budget={value}");
+        for args in [
+            vec!["solve", flag.as_str()],
+            vec!["count", flag.as_str()],
+            vec!["xc", knuth.as_str(), flag.as_str()],
+            vec!["compare", file.as_str(), flag.as_str()],
+        ] {
+            let out = run(&args, puzzle);
+            assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+            assert!(stderr(&out).contains("--time-budget"), "{args:?}");
+            assert!(!stderr(&out).contains("panicked"), "{args:?}");
+        }
+    }
+    // The longest accepted budget runs, and the answer is the same as without one.
+    let out = run(&["count", "--time-budget", "1e9"], puzzle);
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "9\n"));
+    let out = run(
+        &[
+            "xc",
+            &knuth,
+            "--count",
+            "--time-budget",
+            "1e9",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!((code(&out), stdout(&out).as_str()), (0, "1\n"));
+}
+
+#[test]
+fn an_unsolvable_one_cell_grid_is_an_error_not_a_panic() {
+    let out = run(
+        &[
+            "generate",
+            "--box",
+            "1x1",
+            "-n",
+            "1",
+            "--kind",
+            "contradictory",
+        ],
+        "",
+    );
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("cannot make a contradictory 1x1 puzzle"));
+    assert!(!stderr(&out).contains("panicked"));
+    assert_eq!(stdout(&out), "");
+}

@@ -4,9 +4,10 @@
 
 use proptest::prelude::*;
 use quadrille::csp::Config;
+use quadrille::engine::{DlxSolver, Engine, Solver};
+use quadrille::generate::{random_contradictory, random_puzzle};
 use quadrille::sudoku::check::check_solution;
-use quadrille::sudoku::generate::{random_contradictory, random_puzzle};
-use quadrille::sudoku::{DlxSolver, Engine, Grid, Shape, Solver};
+use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 
 const SHAPES: [(usize, usize); 7] = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)];
@@ -40,7 +41,7 @@ fn puzzle() -> impl Strategy<Value = Grid> {
             let low = min_fraction(shape.size());
             let givens = ((low + (1.0 - low) * t) * cells as f64) as usize;
             if contradictory {
-                random_contradictory(shape, seed, givens)
+                random_contradictory(shape, seed, givens).unwrap()
             } else {
                 random_puzzle(shape, seed, givens)
             }

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use quadrille::batch::{self, Record, Settings, Summary};
 use quadrille::csp::Config;
+use quadrille::engine::{DlxSolver, Engine, Outcome, Solver};
+use quadrille::generate::{random_contradictory, random_grid, random_puzzle};
 use quadrille::sudoku::check::check_solution;
 use quadrille::sudoku::format::{Layout, PuzzleReader, parse_line};
-use quadrille::sudoku::generate::{random_contradictory, random_grid, random_puzzle};
-use quadrille::sudoku::{DlxSolver, Engine, Grid, Outcome, Shape, Solver};
+use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -136,7 +137,10 @@ fn build_fixture(plan: &Plan) -> Vec<(Grid, &'static str)> {
     }
     for seed in 0..plan.contradictory {
         let givens = cells * 3 / 4;
-        out.push((random_contradictory(shape, 300 + seed, givens), "none"));
+        out.push((
+            random_contradictory(shape, 300 + seed, givens).unwrap(),
+            "none",
+        ));
     }
     out
 }
@@ -385,7 +389,7 @@ fn zero_one_and_many_solutions_agree_with_brute_force() {
     let mut seen = [false; 3];
     for seed in 0..40 {
         let puzzle = if seed % 5 == 4 {
-            random_contradictory(s, seed, 18)
+            random_contradictory(s, seed, 18).unwrap()
         } else {
             random_puzzle(s, seed, 12 + (seed as usize % 8))
         };
@@ -577,10 +581,10 @@ fn batch_stops_at_the_first_failed_output() {
 fn batch_mixes_shapes_and_reports_unsolvable() {
     let puzzles = [
         random_puzzle(shape(2, 2), 1, 6),
-        random_contradictory(shape(3, 3), 2, 30),
+        random_contradictory(shape(3, 3), 2, 30).unwrap(),
         random_puzzle(shape(2, 3), 3, 20),
         random_puzzle(shape(3, 3), 4, 40),
-        random_contradictory(shape(2, 4), 5, 30),
+        random_contradictory(shape(2, 4), 5, 30).unwrap(),
     ];
     let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
     for engine in [Engine::Dlx, "csp:first+lex+fc".parse().unwrap()] {

@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::Budget;
 use quadrille::compare::{self, DEFAULT_NODE_BUDGET, Settings, plot};
+use quadrille::engine::Engine;
+use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader};
-use quadrille::sudoku::{Engine, Shape};
 
-use super::puzzles::InputLayout;
 use super::flags;
-use super::{Outcome, open_input, stderr_is_terminal, stdout};
+use super::puzzles::InputLayout;
+use super::{Status, open_input, stderr_is_terminal, stdout};
 
 /// Disagreements listed one by one before the rest are only counted.
 const SHOWN_DISAGREEMENTS: usize = 20;
@@ -52,7 +53,7 @@ pub struct Args {
 }
 
 /// Runs the comparison, prints the table, and writes the JSON and the chart if asked.
-pub fn run(args: Args) -> quadrille::Result<Outcome> {
+pub fn run(args: Args) -> quadrille::Result<Status> {
     let engines = if args.engines.is_empty() {
         Engine::defaults()
     } else {
@@ -153,12 +154,12 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
                 disagreements.len() - SHOWN_DISAGREEMENTS
             );
         }
-        return Ok(Outcome::BadInput);
+        return Ok(Status::BadInput);
     }
     Ok(if comparison.skipped().is_empty() {
-        Outcome::Success
+        Status::Success
     } else {
-        Outcome::BadInput
+        Status::BadInput
     })
 }
 

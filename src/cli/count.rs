@@ -1,6 +1,6 @@
 //! `quadrille count`: the number of solutions of each puzzle.
 
-use super::Outcome;
+use super::Status;
 use super::flags;
 use super::puzzles::{self, Mode, PuzzleArgs};
 
@@ -15,6 +15,6 @@ pub struct Args {
 }
 
 /// Counts the solutions of every puzzle of the inputs; a long count uses every thread.
-pub fn run(args: Args) -> quadrille::Result<Outcome> {
+pub fn run(args: Args) -> quadrille::Result<Status> {
     puzzles::run(&args.common, Mode::Count, args.limit)
 }

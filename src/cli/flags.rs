@@ -53,7 +53,10 @@ pub fn positive(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err("must be 1 or more".into()),
         Ok(value) => Ok(value),
-        Err(_) => Err(format!("'{text}' is not a whole number from 1 to {}", u64::MAX)),
+        Err(_) => Err(format!(
+            "'{text}' is not a whole number from 1 to {}",
+            u64::MAX
+        )),
     }
 }
 
@@ -103,7 +106,9 @@ mod tests {
         assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(seconds("0"), Ok(Duration::ZERO));
         assert_eq!(seconds("1e9"), Ok(Duration::from_secs(1_000_000_000)));
-        for bad in ["inf", "-inf", "nan", "NaN", "-1", "-0.5", "1e19", "1e300", "x", ""] {
+        for bad in [
+            "inf", "-inf", "nan", "NaN", "-1", "-0.5", "1e19", "1e300", "x", "",
+        ] {
             assert!(seconds(bad).is_err(), "{bad}");
         }
         assert!(seconds("nan").unwrap_err().contains("not a number"));

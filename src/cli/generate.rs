@@ -2,12 +2,12 @@
 
 use std::io::Write;
 
+use quadrille::generate::{random_contradictory, random_puzzle, unique_puzzle};
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::generate::{random_contradictory, random_puzzle, unique_puzzle};
 use rayon::prelude::*;
 
 use super::flags;
-use super::{Outcome, stdout};
+use super::{Status, stdout};
 
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
@@ -45,14 +45,14 @@ enum Kind {
 }
 
 /// Generates the puzzles in parallel and prints them in seed order.
-pub fn run(args: Args) -> quadrille::Result<Outcome> {
+pub fn run(args: Args) -> quadrille::Result<Status> {
     let shape = args.shape;
     let cells = shape.cell_count();
     let make = |i: usize| {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {
-            Kind::Unique => unique_puzzle(shape, seed, args.givens.unwrap_or(0)),
-            Kind::Random => random_puzzle(shape, seed, args.givens.unwrap_or(cells / 3)),
+            Kind::Unique => Ok(unique_puzzle(shape, seed, args.givens.unwrap_or(0))),
+            Kind::Random => Ok(random_puzzle(shape, seed, args.givens.unwrap_or(cells / 3))),
             Kind::Contradictory => {
                 random_contradictory(shape, seed, args.givens.unwrap_or(cells / 3))
             }
@@ -66,11 +66,12 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
         let end = (start + 256).min(args.count);
         let grids: Vec<_> = pool.install(|| (start..end).into_par_iter().map(make).collect());
         for grid in grids {
+            let grid = grid?;
             line.clear();
             grid.write_line(&mut line);
             writeln!(out, "{line}")?;
         }
     }
     out.flush()?;
-    Ok(Outcome::Success)
+    Ok(Status::Success)
 }

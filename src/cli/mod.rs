@@ -41,7 +41,7 @@ enum Command {
 
 /// How a subcommand ended when nothing went wrong outright.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Status {
     /// Everything was fine.
     Success,
     /// The work was done, but some input was bad (reported as it was met).
@@ -69,8 +69,8 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(args),
     };
     match result {
-        Ok(Outcome::Success) => ExitCode::SUCCESS,
-        Ok(Outcome::BadInput) => ExitCode::from(1),
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::BadInput) => ExitCode::from(1),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("quadrille: {err}");

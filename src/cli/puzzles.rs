@@ -1,15 +1,16 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
-use std::io::{BufRead, Write};
 use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::batch::{self, Record, Settings, Solved, Summary};
-use quadrille::sudoku::format::{Layout, PuzzleReader};
-use quadrille::sudoku::{Engine, Shape};
 use quadrille::Stop;
+use quadrille::batch::{self, Record, Settings, Solved, Summary};
+use quadrille::engine::Engine;
+use quadrille::sudoku::Shape;
+use quadrille::sudoku::format::{Layout, PuzzleReader};
 use serde_json::json;
+use std::io::{BufRead, Write};
 
 use super::flags::{self, BudgetArgs};
-use super::{Input, Outcome, open_inputs, stderr_is_terminal, stdout};
+use super::{Input, Status, open_inputs, stderr_is_terminal, stdout};
 
 /// Inputs big enough to deserve a progress bar (when standard error is a terminal).
 const PROGRESS_BYTES: u64 = 1 << 20;
@@ -61,7 +62,7 @@ pub enum Mode {
 }
 
 /// Runs a batch over every input and writes one result per puzzle line.
-pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Result<Outcome> {
+pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Result<Status> {
     let settings = Settings {
         engine: args.engine,
         limit,
@@ -100,9 +101,9 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
         print_summary(&total, &settings);
     }
     Ok(if total.errors > 0 {
-        Outcome::BadInput
+        Status::BadInput
     } else {
-        Outcome::Success
+        Status::Success
     })
 }
 

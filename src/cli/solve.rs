@@ -1,6 +1,6 @@
 //! `quadrille solve`: one answer per puzzle line, in input order.
 
-use super::Outcome;
+use super::Status;
 use super::flags;
 use super::puzzles::{self, Mode, PuzzleArgs};
 
@@ -16,6 +16,6 @@ pub struct Args {
 }
 
 /// Solves every puzzle of the inputs.
-pub fn run(args: Args) -> quadrille::Result<Outcome> {
+pub fn run(args: Args) -> quadrille::Result<Status> {
     puzzles::run(&args.common, Mode::Solve, Some(args.limit))
 }

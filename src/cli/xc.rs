@@ -2,13 +2,13 @@
 
 use std::io::Write;
 
+use quadrille::Stop;
 use quadrille::exact_cover::{Control, CountSink, Dlx, Report, Solution};
 use quadrille::io::dlx;
-use quadrille::Stop;
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
-use super::{Outcome, open_input, stdout};
+use super::{Status, open_input, stdout};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
@@ -35,13 +35,13 @@ pub struct Args {
 }
 
 /// Reads the problem, searches, prints.
-pub fn run(args: Args) -> quadrille::Result<Outcome> {
+pub fn run(args: Args) -> quadrille::Result<Status> {
     let input = open_input(args.file.as_deref())?;
     let problem = match dlx::read_problem(input.reader) {
         Ok(problem) => problem.into_problem(),
         Err(err) => {
             eprintln!("quadrille: {}: {err}", input.name);
-            return Ok(Outcome::BadInput);
+            return Ok(Status::BadInput);
         }
     };
     let budget = args.budget.budget();
@@ -115,5 +115,5 @@ pub fn run(args: Args) -> quadrille::Result<Outcome> {
             stats.elapsed.as_secs_f64(),
         );
     }
-    Ok(Outcome::Success)
+    Ok(Status::Success)
 }

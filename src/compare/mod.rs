@@ -21,7 +21,7 @@
 //!
 //! ```
 //! use quadrille::compare::{self, Settings};
-//! use quadrille::sudoku::Engine;
+//! use quadrille::engine::Engine;
 //! use quadrille::sudoku::format::{Layout, PuzzleReader};
 //!
 //! let text = "1...........4..2 easy\n1.3.34.2.......1 easy\n11.............. bad\n................ open\n";
@@ -52,10 +52,10 @@ use serde_json::{Value, json};
 
 use crate::batch;
 use crate::budget::{Budget, Stop};
+use crate::engine::{Engine, Outcome};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::check::check_solution;
 use crate::sudoku::format::Puzzle;
-use crate::sudoku::{Engine, Outcome};
 
 pub use stats::{EngineSummary, Spread};
 
@@ -545,8 +545,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{random_grid, random_puzzle};
     use crate::sudoku::format::{Layout, PuzzleReader};
-    use crate::sudoku::generate::{random_grid, random_puzzle};
     use crate::sudoku::{Grid, Shape};
 
     fn engines(names: &[&str]) -> Vec<Engine> {

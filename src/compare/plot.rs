@@ -107,7 +107,8 @@ type DrawResult = std::result::Result<(), Box<dyn std::error::Error>>;
 ///
 /// ```
 /// use quadrille::compare::{self, plot, Settings};
-/// use quadrille::sudoku::{Engine, format::{Layout, PuzzleReader}};
+/// use quadrille::engine::Engine;
+/// use quadrille::sudoku::format::{Layout, PuzzleReader};
 ///
 /// let text = "1...........4..2 easy\n................ open\n";
 /// let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::sudoku::Engine;
+use crate::engine::Engine;
 
 /// The `q`-quantile (0 <= q <= 1) of values sorted ascending; 0 for no values.
 ///

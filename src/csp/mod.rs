@@ -1,7 +1,7 @@
 //! Constraint-propagation search over Sudoku grids of every shape.
 //!
 //! The model: variables are cells, domains are candidate bitsets (`u64`, so n <= 64), and the
-//! constraints are the all-different groups (rows, columns, boxes). A [`Solver`] is built
+//! constraints are the all-different groups (rows, columns, boxes). A [`CspSolver`] is built
 //! once per shape and [`Config`]; it precomputes the units and peers of every cell and keeps
 //! its buffers, so counting solutions allocates nothing on the hot path.
 //!
@@ -10,10 +10,10 @@
 //! - `domains`: the per-shape tables and the state block, copied per search level.
 //! - `propagate`: the inference rules, run to a fixpoint.
 //! - `search`: the backtracking loop with an explicit stack, and the heuristics.
-//! - [`Stats`] / [`Inferences`] / [`Outcome`]: what a search reports.
+//! - [`CspStats`] / [`Inferences`] / [`CspReport`]: what a search reports.
 //!
 //! ```
-//! use quadrille::csp::{Config, Solver};
+//! use quadrille::csp::{Config, CspSolver};
 //! use quadrille::sudoku::{Grid, Shape};
 //! use quadrille::{Budget, Stop};
 //!
@@ -21,7 +21,7 @@
 //! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let cells = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
 //! let puzzle = Grid::from_cells(shape, cells).unwrap();
-//! let mut solver = Solver::new(shape, "mrv+lex+hidden-singles".parse()?);
+//! let mut solver = CspSolver::new(shape, "mrv+lex+hidden-singles".parse()?);
 //! let outcome = solver.count(&puzzle, Some(2), &Budget::unlimited());
 //! assert_eq!(outcome.solutions, 1);
 //! assert_eq!(outcome.stop, Stop::Exhausted);
@@ -31,7 +31,7 @@
 //!
 //! # Speed
 //!
-//! Measured single-threaded in release mode through [`Solver::count`] with a limit of 2 (a
+//! Measured single-threaded in release mode through [`CspSolver::count`] with a limit of 2 (a
 //! uniqueness check), µs per puzzle, on a shared 2-core AMD EPYC VM (thread CPU time; wall
 //! time was within 10% when the machine was quiet). Run with `QUADRILLE_DATA=<data dir>
 //! cargo test --release --lib csp::tests::speed -- --ignored --nocapture`; criterion benches
@@ -61,8 +61,8 @@ mod search;
 mod stats;
 
 pub use config::{Config, Propagation, ValueOrder, VariableOrder};
-pub use search::Solver;
-pub use stats::{Inferences, Outcome, Stats};
+pub use search::CspSolver;
+pub use stats::{CspReport, CspStats, Inferences};
 
 #[cfg(test)]
 mod tests;

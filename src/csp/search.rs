@@ -5,7 +5,7 @@ use std::time::Instant;
 use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{State, Tables};
 use super::propagate::Propagator;
-use super::stats::{Inferences, Outcome, Stats};
+use super::stats::{CspReport, CspStats, Inferences};
 use crate::sudoku::{Grid, Shape};
 use crate::{Budget, Stop};
 
@@ -21,12 +21,12 @@ struct Choice {
 /// for the state stack the first time a search goes deeper than any before it).
 ///
 /// ```
-/// use quadrille::csp::{Config, Solver};
+/// use quadrille::csp::{Config, CspSolver};
 /// use quadrille::sudoku::{Grid, Shape};
 /// use quadrille::{Budget, Stop};
 ///
 /// let shape = Shape::new(2, 2)?;
-/// let mut solver = Solver::new(shape, Config::default());
+/// let mut solver = CspSolver::new(shape, Config::default());
 /// let outcome = solver.count(&Grid::empty(shape), None, &Budget::unlimited());
 /// assert_eq!(outcome.solutions, 288);
 /// assert_eq!(outcome.stop, Stop::Exhausted);
@@ -34,7 +34,7 @@ struct Choice {
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Solver {
+pub struct CspSolver {
     shape: Shape,
     config: Config,
     tables: Tables,
@@ -51,15 +51,15 @@ pub struct Solver {
     popcnt: Option<Popcnt>,
 }
 
-impl Solver {
+impl CspSolver {
     /// A solver for grids of `shape`, searching as `config` says. Builds the unit and peer
     /// tables and the buffers.
-    pub fn new(shape: Shape, config: Config) -> Solver {
+    pub fn new(shape: Shape, config: Config) -> CspSolver {
         let tables = Tables::new(shape);
         let cells = tables.cells;
         // Two levels up front; deeper ones as the search needs them.
         let stack = vec![0; 2 * tables.stride];
-        Solver {
+        CspSolver {
             shape,
             config,
             stack,
@@ -82,7 +82,7 @@ impl Solver {
     }
 
     /// Solves `puzzle`: counts up to one solution, with no budget.
-    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
+    pub fn solve(&mut self, puzzle: &Grid) -> CspReport {
         self.count(puzzle, Some(1), &Budget::unlimited())
     }
 
@@ -96,13 +96,13 @@ impl Solver {
     /// count is a lower bound. The root node is always searched; after it, `stats.nodes`
     /// never exceeds the node budget, and the clock is read every 1024 nodes. A puzzle of
     /// another shape than the solver's rebuilds the solver for that shape.
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> CspReport {
         let start = Instant::now();
         if puzzle.shape() != self.shape {
-            *self = Solver::new(puzzle.shape(), self.config);
+            *self = CspSolver::new(puzzle.shape(), self.config);
         }
         let limit = limit.unwrap_or(u64::MAX);
-        let mut stats = Stats::default();
+        let mut stats = CspStats::default();
         let mut solutions = 0;
         let stop = if limit == 0 {
             Stop::Limit
@@ -113,7 +113,7 @@ impl Solver {
             .then(|| Grid::from_cells(self.shape, self.first.clone()))
             .flatten();
         stats.elapsed = start.elapsed();
-        Outcome {
+        CspReport {
             solutions,
             solution,
             stop,
@@ -127,10 +127,10 @@ impl Solver {
         limit: u64,
         budget: &Budget,
         start: Instant,
-        stats: &mut Stats,
+        stats: &mut CspStats,
         solutions: &mut u64,
     ) -> Stop {
-        let Solver {
+        let CspSolver {
             config,
             tables: t,
             stack,
@@ -263,7 +263,12 @@ impl Popcnt {
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "popcnt")]
-            fn choose_with_popcnt(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+            fn choose_with_popcnt(
+                order: VariableOrder,
+                t: &Tables,
+                s: &State,
+                floor: u32,
+            ) -> usize {
                 choose(order, t, s, floor)
             }
             // SAFETY: `self` exists only if `detect` found `popcnt` on this CPU.

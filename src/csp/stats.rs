@@ -42,7 +42,7 @@ impl Inferences {
 
 /// Counts for one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct CspStats {
     /// Search-tree nodes: the root (the puzzle with its givens propagated) plus every value
     /// tried at a choice point, whether it survived propagation or not.
     pub nodes: u64,
@@ -58,9 +58,9 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
-/// The result of [`crate::csp::Solver::count`].
+/// The result of [`crate::csp::CspSolver::count`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct CspReport {
     /// Solutions found (all of them when `stop` is [`Stop::Exhausted`], else a lower bound).
     pub solutions: u64,
     /// The first solution found, if any.
@@ -68,5 +68,5 @@ pub struct Outcome {
     /// Why the search ended.
     pub stop: Stop,
     /// What the search did.
-    pub stats: Stats,
+    pub stats: CspStats,
 }

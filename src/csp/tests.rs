@@ -153,8 +153,8 @@ fn blank(full: &Grid, percent: usize, rng: &mut Rng) -> Grid {
     puzzle
 }
 
-fn count_all(config: Config, puzzle: &Grid) -> Outcome {
-    Solver::new(puzzle.shape(), config).count(puzzle, None, &Budget::unlimited())
+fn count_all(config: Config, puzzle: &Grid) -> CspReport {
+    CspSolver::new(puzzle.shape(), config).count(puzzle, None, &Budget::unlimited())
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn solutions_are_valid_on_every_shape() {
         let shape = Shape::new(rows, cols).unwrap();
         let full = pattern_grid(shape, &mut rng);
         let puzzle = blank(&full, percent, &mut rng);
-        let outcome = Solver::new(shape, Config::default()).solve(&puzzle);
+        let outcome = CspSolver::new(shape, Config::default()).solve(&puzzle);
         assert_eq!(outcome.solutions, 1, "{shape}");
         assert_eq!(outcome.stop, Stop::Limit, "{shape}");
         let solution = outcome.solution.expect("a solution");
@@ -252,7 +252,7 @@ fn hard_puzzles_have_one_solution_in_every_preset() {
     for puzzle in &puzzles {
         let mut first: Option<Grid> = None;
         for config in Config::presets() {
-            let outcome = Solver::new(Shape::CLASSIC, config).count(
+            let outcome = CspSolver::new(Shape::CLASSIC, config).count(
                 puzzle,
                 Some(2),
                 &Budget::nodes(2_000_000),
@@ -321,7 +321,7 @@ fn a_swappable_rectangle_gives_two_solutions() {
         assert_eq!(outcome.solutions, 2, "{config}");
         assert_eq!(outcome.stop, Stop::Exhausted);
         let limited =
-            Solver::new(Shape::CLASSIC, config).count(&puzzle, Some(1), &Budget::unlimited());
+            CspSolver::new(Shape::CLASSIC, config).count(&puzzle, Some(1), &Budget::unlimited());
         assert_eq!((limited.solutions, limited.stop), (1, Stop::Limit));
     }
 }
@@ -330,7 +330,7 @@ fn a_swappable_rectangle_gives_two_solutions() {
 fn budgets_stop_the_search_and_say_so() {
     let empty = Grid::empty(Shape::CLASSIC);
     for config in Config::presets() {
-        let mut solver = Solver::new(Shape::CLASSIC, config);
+        let mut solver = CspSolver::new(Shape::CLASSIC, config);
         let outcome = solver.count(&empty, None, &Budget::nodes(1000));
         assert_eq!(outcome.stop, Stop::NodeBudget, "{config}");
         assert!(outcome.stop.is_budget());
@@ -356,7 +356,7 @@ fn budgets_stop_the_search_and_say_so() {
     }
     let big = Grid::empty(Shape::new(4, 4).unwrap());
     let started = Instant::now();
-    let outcome = Solver::new(big.shape(), Config::default()).count(
+    let outcome = CspSolver::new(big.shape(), Config::default()).count(
         &big,
         None,
         &Budget::time(Duration::from_millis(50)),
@@ -364,7 +364,7 @@ fn budgets_stop_the_search_and_say_so() {
     assert_eq!(outcome.stop, Stop::TimeBudget);
     assert!(started.elapsed() < Duration::from_secs(5));
     let outcome =
-        Solver::new(big.shape(), Config::default()).count(&big, Some(0), &Budget::unlimited());
+        CspSolver::new(big.shape(), Config::default()).count(&big, Some(0), &Budget::unlimited());
     assert_eq!((outcome.solutions, outcome.stop), (0, Stop::Limit));
 }
 
@@ -463,7 +463,7 @@ fn speed() {
             let budget = Budget::nodes(
                 std::env::var("CSP_BUDGET").map_or(200_000, |b| b.parse().expect("a number")),
             );
-            let mut solver = Solver::new(Shape::CLASSIC, config);
+            let mut solver = CspSolver::new(Shape::CLASSIC, config);
             let (mut nodes, mut stopped, mut singles) = (0, 0, 0);
             let started = Instant::now();
             let cpu_started = thread_cpu_ns();
@@ -503,7 +503,7 @@ fn thread_cpu_ns() -> Option<u64> {
 
 #[test]
 fn a_solver_follows_the_shape_of_the_puzzle() {
-    let mut solver = Solver::new(Shape::CLASSIC, Config::default());
+    let mut solver = CspSolver::new(Shape::CLASSIC, Config::default());
     let small = Grid::empty(Shape::new(2, 2).unwrap());
     let outcome = solver.count(&small, None, &Budget::unlimited());
     assert_eq!(outcome.solutions, 288);

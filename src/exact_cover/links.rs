@@ -413,7 +413,7 @@ impl Dlx {
     /// It costs a test in the innermost loop. It pays where dead ends are often hidden behind
     /// forced moves: on the forum-hardest Sudoku set it takes 30% of the search-tree nodes away
     /// and 13% of the time; on 6x10 pentominoes it takes 15% of the nodes away but makes the
-    /// search 23% slower. Off by default; [`DlxSolver`](crate::sudoku::DlxSolver) turns it on.
+    /// search 23% slower. Off by default; [`DlxSolver`](crate::engine::DlxSolver) turns it on.
     pub fn track_dead_ends(&mut self, on: bool) {
         self.track_empty = on;
         self.empty_items = (self.primary_headers().iter())

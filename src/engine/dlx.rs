@@ -8,40 +8,16 @@
 use std::time::Instant;
 
 use crate::budget::{Budget, Stop};
+use crate::engine::Outcome;
 use crate::exact_cover::{Control, Dlx, Report, Solution, Stats};
 use crate::sudoku::{Grid, Shape, encode};
-
-/// What solving one puzzle gave, the same for every engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// Solutions found (up to the limit asked for).
-    pub solutions: u64,
-    /// The first solution found.
-    pub solution: Option<Grid>,
-    /// Why the search ended; only [`Stop::Exhausted`] makes `solutions` the exact count.
-    pub stop: Stop,
-    /// Search-tree nodes.
-    pub nodes: u64,
-    /// Dead ends met (DLX) or values tried and undone (CSP): zero means no backtracking.
-    pub backtracks: u64,
-    /// Engine-specific work: link updates for DLX, inferences for CSP.
-    pub work: u64,
-    /// Time spent on the puzzle, from givens to answer.
-    pub elapsed: std::time::Duration,
-}
-
-impl Outcome {
-    /// Whether the count is exact (the search was not stopped by a limit or a budget).
-    pub fn is_complete(&self) -> bool {
-        self.stop.is_complete()
-    }
-}
 
 /// Solves puzzles of one shape by Dancing Links.
 ///
 /// ```
 /// use quadrille::Budget;
-/// use quadrille::sudoku::{DlxSolver, Grid, Shape};
+/// use quadrille::engine::DlxSolver;
+/// use quadrille::sudoku::{Grid, Shape};
 ///
 /// let shape = Shape::new(2, 2)?;
 /// let mut solver = DlxSolver::new(shape);

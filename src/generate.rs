@@ -21,13 +21,16 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::sudoku::{DlxSolver, Grid, Shape};
+use crate::engine::DlxSolver;
+use crate::error::{Error, ErrorKind, Result};
+use crate::sudoku::{Grid, Shape};
 
 /// A random valid full grid of the given shape (see the module docs: random, reproducible from
 /// the seed, but not uniform over all grids).
 ///
 /// ```
-/// use quadrille::sudoku::{Grid, Shape, check::check_solution, generate::random_grid};
+/// use quadrille::generate::random_grid;
+/// use quadrille::sudoku::{Grid, Shape, check::check_solution};
 ///
 /// let shape = Shape::new(3, 4)?;
 /// let grid = random_grid(shape, 7);
@@ -45,7 +48,9 @@ pub fn random_grid(shape: Shape, seed: u64) -> Grid {
 /// minimal: no given can be removed without losing uniqueness.
 ///
 /// ```
-/// use quadrille::sudoku::{DlxSolver, Shape, generate::unique_puzzle};
+/// use quadrille::engine::DlxSolver;
+/// use quadrille::generate::unique_puzzle;
+/// use quadrille::sudoku::Shape;
 ///
 /// let shape = Shape::new(2, 3)?;
 /// let puzzle = unique_puzzle(shape, 42, 0);
@@ -79,7 +84,8 @@ pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
 /// There is no guarantee of a unique solution. `givens` above n*n is taken as n*n.
 ///
 /// ```
-/// use quadrille::sudoku::{Shape, generate::random_puzzle};
+/// use quadrille::generate::random_puzzle;
+/// use quadrille::sudoku::Shape;
 ///
 /// let puzzle = random_puzzle(Shape::CLASSIC, 1, 30);
 /// assert_eq!(puzzle.givens(), 30);
@@ -110,19 +116,28 @@ pub fn random_puzzle(shape: Shape, seed: u64, givens: usize) -> Grid {
 /// The result has at least n givens (X's row less X, and Y) and at most n*n - 3 (or n*n - 2
 /// when two of X, Z and W coincide), so `givens` is clamped to that range.
 ///
-/// # Panics
-/// If n < 2: a 1x1 grid has no unsolvable well-formed puzzle.
+/// # Errors
+/// [`ErrorKind::Unsatisfiable`] if n < 2: the 1x1 grid has no well-formed puzzle without a
+/// solution.
 ///
 /// ```
-/// use quadrille::sudoku::{Shape, check::conflicts, generate::random_contradictory};
+/// use quadrille::generate::random_contradictory;
+/// use quadrille::sudoku::{Shape, check::conflicts};
 ///
-/// let puzzle = random_contradictory(Shape::CLASSIC, 3, 25);
+/// let puzzle = random_contradictory(Shape::CLASSIC, 3, 25)?;
 /// assert!(conflicts(&puzzle).is_ok());
 /// assert_eq!(puzzle.givens(), 25);
+/// assert!(random_contradictory(Shape::new(1, 1)?, 3, 0).is_err());
+/// # Ok::<(), quadrille::Error>(())
 /// ```
-pub fn random_contradictory(shape: Shape, seed: u64, givens: usize) -> Grid {
+pub fn random_contradictory(shape: Shape, seed: u64, givens: usize) -> Result<Grid> {
     let n = shape.size();
-    assert!(n >= 2, "a {n}x{n} grid cannot be contradictory");
+    if n < 2 {
+        return Err(Error::new(ErrorKind::Unsatisfiable {
+            what: format!("a contradictory {n}x{n} puzzle"),
+            reason: "every well-formed puzzle of one cell has a solution",
+        }));
+    }
     let mut rng = Pcg64::seed_from_u64(seed);
     let full = random_grid_with(shape, &mut rng);
     let (xr, xc) = (rng.random_range(0..n), rng.random_range(0..n));
@@ -158,7 +173,7 @@ pub fn random_contradictory(shape: Shape, seed: u64, givens: usize) -> Grid {
     for &i in optional.iter().take(extra) {
         grid.cells_mut()[i] = full.cells()[i];
     }
-    grid
+    Ok(grid)
 }
 
 fn random_grid_with(shape: Shape, rng: &mut Pcg64) -> Grid {
@@ -290,7 +305,7 @@ mod tests {
             let n = shape.size();
             for seed in 0..20 {
                 for givens in [0, n, shape.cell_count() / 4, shape.cell_count()] {
-                    let puzzle = random_contradictory(shape, seed, givens);
+                    let puzzle = random_contradictory(shape, seed, givens).unwrap();
                     assert!(conflicts(&puzzle).is_ok(), "{shape} seed {seed}: {puzzle}");
                     assert!(has_dead_cell(&puzzle), "{shape} seed {seed}: {puzzle}");
                     let cells = shape.cell_count();

@@ -1,14 +1,22 @@
 //! One solver signature for every engine: given a puzzle, a solution limit and a budget, return
 //! the number of solutions found, the first one, and the search's statistics ([`Outcome`]).
-//! The batch runner, `quadrille compare` and the benchmarks all go through it.
+//! The batch runner, `quadrille compare`, the generator and the benchmarks all go through it.
+//!
+//! This layer sits above the engines it joins: [`DlxSolver`] (Sudoku as exact cover, through
+//! [`crate::exact_cover`]) and [`csp::CspSolver`]; neither of those knows of the other or of
+//! this module.
+
+mod dlx;
+
+pub use dlx::DlxSolver;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Stop};
 use crate::csp;
 use crate::error::{Error, ErrorKind, Result};
-use crate::sudoku::{DlxSolver, Grid, Outcome, Shape};
+use crate::sudoku::{Grid, Shape};
 
 /// A Sudoku engine: Dancing Links, or CSP search with a configuration.
 ///
@@ -16,7 +24,7 @@ use crate::sudoku::{DlxSolver, Grid, Outcome, Shape};
 /// [`csp::Config`]'s names, e.g. `csp:mrv+lcv+hidden-singles`.
 ///
 /// ```
-/// use quadrille::sudoku::Engine;
+/// use quadrille::engine::Engine;
 ///
 /// let engine: Engine = "csp:first+lex+fc".parse()?;
 /// assert_eq!(engine.to_string(), "csp:first+lex+fc");
@@ -72,13 +80,39 @@ impl FromStr for Engine {
     }
 }
 
+/// What solving one puzzle gave, the same for every engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found (up to the limit asked for).
+    pub solutions: u64,
+    /// The first solution found.
+    pub solution: Option<Grid>,
+    /// Why the search ended; only [`Stop::Exhausted`] makes `solutions` the exact count.
+    pub stop: Stop,
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// Dead ends met (DLX) or values tried and undone (CSP): zero means no backtracking.
+    pub backtracks: u64,
+    /// Engine-specific work: link updates for DLX, inferences for CSP.
+    pub work: u64,
+    /// Time spent on the puzzle, from givens to answer.
+    pub elapsed: std::time::Duration,
+}
+
+impl Outcome {
+    /// Whether the count is exact (the search was not stopped by a limit or a budget).
+    pub fn is_complete(&self) -> bool {
+        self.stop.is_complete()
+    }
+}
+
 /// A solver for one engine and one shape, reused across puzzles.
 #[derive(Clone, Debug)]
 pub enum Solver {
     /// Dancing Links.
     Dlx(DlxSolver),
     /// CSP search.
-    Csp(csp::Solver),
+    Csp(csp::CspSolver),
 }
 
 impl Solver {
@@ -86,7 +120,7 @@ impl Solver {
     pub fn new(engine: Engine, shape: Shape) -> Solver {
         match engine {
             Engine::Dlx => Solver::Dlx(DlxSolver::new(shape)),
-            Engine::Csp(config) => Solver::Csp(csp::Solver::new(shape, config)),
+            Engine::Csp(config) => Solver::Csp(csp::CspSolver::new(shape, config)),
         }
     }
 
@@ -102,7 +136,8 @@ impl Solver {
     ///
     /// ```
     /// use quadrille::Budget;
-    /// use quadrille::sudoku::{Engine, Grid, Shape, Solver};
+    /// use quadrille::engine::{Engine, Solver};
+    /// use quadrille::sudoku::{Grid, Shape};
     ///
     /// let empty = Grid::empty(Shape::new(2, 2)?);
     /// for engine in Engine::defaults() {
