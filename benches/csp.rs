@@ -62,7 +62,7 @@ fn bench_set(c: &mut Criterion, file: &str, label: &str, configs: &[Config], sam
     // Weak configurations can take millions of nodes on one puzzle; cap each puzzle.
     let budget = Budget::nodes(100_000);
     for &config in configs {
-        let mut solver = CspSolver::new(Shape::CLASSIC, config);
+        let mut solver = CspSolver::new(Shape::CLASSIC.board(), config);
         // Warm-up that validates: every puzzle in these sets has exactly one solution.
         let found = run(&mut solver, &puzzles, &budget);
         assert!(

@@ -65,7 +65,7 @@ fn engines(c: &mut Criterion, engine: Engine, sets: &[(&str, &str, usize)]) {
         let Some(lines) = sample(file, count) else {
             continue;
         };
-        let mut solver = Solver::new(engine, Shape::CLASSIC);
+        let mut solver = Solver::sudoku(engine, Shape::CLASSIC);
         let mut out = String::new();
         // Warm-up that also validates: every puzzle of these sets has a solution.
         let solved = solve_lines(&mut solver, &lines, &mut out);

@@ -139,7 +139,7 @@ pub fn solve_one(puzzle: &Puzzle, settings: &Settings) -> Outcome {
         let key = (settings.engine, puzzle.grid.shape());
         let solver = solvers
             .entry(key)
-            .or_insert_with(|| Solver::new(key.0, key.1));
+            .or_insert_with(|| Solver::sudoku(key.0, key.1));
         if settings.split {
             solver.count_split(&puzzle.grid, settings.limit, &settings.budget)
         } else {

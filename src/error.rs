@@ -85,6 +85,16 @@ pub enum ErrorKind {
         cols: usize,
     },
 
+    // --- Boards ---
+    /// A group (or a board) that breaks the board model's rules.
+    #[error("invalid {group}: {reason}")]
+    InvalidGroup {
+        /// The group, e.g. `row 3`, or the board.
+        group: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
+
     // --- Reading Sudoku puzzles ---
     /// A character that is neither a digit of this shape nor a blank.
     #[error("unexpected character '{ch}'")]

@@ -1,5 +1,9 @@
 //! Random complete grids and puzzles from a seed.
 //!
+//! The full grids come from the Sudoku pattern below, which knows the boxes; everything after
+//! it reads the board: uniqueness is checked by the [`DlxSolver`] of the board, and the
+//! contradictions are built from the board's groups.
+//!
 //! Everything here is reproducible: the same shape and seed give the same grid on every
 //! platform, because the generator is `rand_pcg::Pcg64` seeded with `seed_from_u64` and only
 //! portable `rand` operations (`shuffle`, `random_range` on `usize`, `random_bool`) are used.
@@ -21,6 +25,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
+use crate::board::{Board, Cell};
 use crate::engine::DlxSolver;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
@@ -54,7 +59,7 @@ pub fn random_grid(shape: Shape, seed: u64) -> Grid {
 ///
 /// let shape = Shape::new(2, 3)?;
 /// let puzzle = unique_puzzle(shape, 42, 0);
-/// assert!(DlxSolver::new(shape).is_unique(&puzzle));
+/// assert!(DlxSolver::sudoku(shape).is_unique(&puzzle));
 /// assert_eq!(puzzle, unique_puzzle(shape, 42, 0)); // reproducible
 /// # Ok::<(), quadrille::Error>(())
 /// ```
@@ -63,7 +68,7 @@ pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
     let mut grid = random_grid_with(shape, &mut rng);
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
     order.shuffle(&mut rng);
-    let mut solver = DlxSolver::new(shape);
+    let mut solver = DlxSolver::new(shape.board());
     let mut givens = shape.cell_count();
     for cell in order {
         if givens <= min_givens {
@@ -105,16 +110,16 @@ pub fn random_puzzle(shape: Shape, seed: u64, givens: usize) -> Grid {
 /// A puzzle that is well formed (no digit twice in a row, column or box) but has no solution,
 /// certainly, by construction.
 ///
-/// The construction: take a random full grid, choose a cell X holding digit d and another
-/// row; keep X's row full except X, so that d is the only digit X could hold; write d in X's
-/// column on the other row (cell Y), and empty the cells where that row and Y's box held d, so
-/// that nothing repeats. X then has no candidate. The other cells are kept at random to reach
-/// `givens`. Because the contradiction is a single empty cell, even a solver with no
-/// propagation finds it as soon as it looks at X: this tests the "no solution" path, not how
-/// deep a search can go.
+/// The construction, on the board's groups: take a random full grid, a cell X holding digit d,
+/// X's first group G (its row) and a cell Y of X's second group (its column) outside G. Keep G
+/// full except X, so that d is the only digit X could hold; write d in Y, and empty every cell
+/// that holds d and shares a group with Y (X among them), so that nothing repeats. X then has
+/// no candidate. The other cells are kept at random to reach `givens`. Because the
+/// contradiction is a single empty cell, even a solver with no propagation finds it as soon as
+/// it looks at X: this tests the "no solution" path, not how deep a search can go.
 ///
-/// The result has at least n givens (X's row less X, and Y) and at most n*n - 3 (or n*n - 2
-/// when two of X, Z and W coincide), so `givens` is clamped to that range.
+/// The result has at least n givens (G less X, and Y) and at most n*n - 3 (or n*n - 2 when two
+/// of the emptied cells coincide), so `givens` is clamped to that range.
 ///
 /// # Errors
 /// [`ErrorKind::Unsatisfiable`] if n < 2: the 1x1 grid has no well-formed puzzle without a
@@ -141,39 +146,53 @@ pub fn random_contradictory(shape: Shape, seed: u64, givens: usize) -> Result<Gr
     let mut rng = Pcg64::seed_from_u64(seed);
     let full = random_grid_with(shape, &mut rng);
     let (xr, xc) = (rng.random_range(0..n), rng.random_range(0..n));
-    let d = full.get(xr, xc);
-    let mut yr = rng.random_range(0..n - 1);
-    if yr >= xr {
-        yr += 1;
-    }
-    // Where d stands, in the full grid, in Y's row (Z) and in Y's box (W).
-    let z = (0..n)
-        .map(|c| (yr, c))
-        .find(|&(r, c)| full.get(r, c) == d)
-        .expect("a full grid holds every digit in every row");
-    let (top, left) = shape.box_origin(shape.box_of(yr, xc));
-    let w = (0..n)
-        .map(|i| (top + i / shape.box_cols(), left + i % shape.box_cols()))
-        .find(|&(r, c)| full.get(r, c) == d)
-        .expect("a full grid holds every digit in every box");
+    Ok(contradiction(
+        shape.board(),
+        &full,
+        Cell::at(xr, xc, n),
+        &mut rng,
+        givens,
+    ))
+}
 
-    let index = |(r, c): (usize, usize)| r * n + c;
-    let mut grid = Grid::empty(shape);
-    for c in (0..n).filter(|&c| c != xc) {
-        grid.set(xr, c, full.get(xr, c));
-    }
-    grid.set(yr, xc, d);
-    // Z and W are never in X's row (d is at X only there) and never Y (Y held another digit).
-    let blank = [index((xr, xc)), index(z), index(w)];
-    let mut optional: Vec<usize> = (0..shape.cell_count())
-        .filter(|&i| i / n != xr && i != index((yr, xc)) && !blank.contains(&i))
+/// The construction of [`random_contradictory`] on `board`, from the full grid `full` and the
+/// cell X.
+fn contradiction(board: &Board, full: &Grid, x: Cell, rng: &mut Pcg64, givens: usize) -> Grid {
+    let digit = |cell: Cell| full.cells()[cell.index()];
+    let d = digit(x);
+    let mut groups = board.groups_of(x);
+    let (g, h) = (groups.next(), groups.next());
+    let (g, h) = (
+        board.group(g.expect("a Sudoku cell has a row")),
+        board.group(h.expect("and a column")),
+    );
+    let outside: Vec<Cell> = (h.cells().iter())
+        .copied()
+        .filter(|c| !g.cells().contains(c))
         .collect();
-    optional.shuffle(&mut rng);
-    let extra = givens.saturating_sub(n);
+    let y = outside[rng.random_range(0..outside.len())];
+    let peers_of_y: Vec<Cell> = (board.groups_of(y))
+        .flat_map(|k| board.group(k).cells().iter().copied())
+        .collect();
+    let blank: Vec<Cell> = (board.cells())
+        .filter(|&c| digit(c) == d && peers_of_y.contains(&c))
+        .collect();
+
+    let mut grid = Grid::empty(full.shape());
+    for &c in g.cells().iter().filter(|&&c| c != x) {
+        grid.cells_mut()[c.index()] = digit(c);
+    }
+    grid.cells_mut()[y.index()] = d;
+    let mut optional: Vec<usize> = (board.cells())
+        .filter(|c| !g.cells().contains(c) && *c != y && !blank.contains(c))
+        .map(Cell::index)
+        .collect();
+    optional.shuffle(rng);
+    let extra = givens.saturating_sub(board.size());
     for &i in optional.iter().take(extra) {
         grid.cells_mut()[i] = full.cells()[i];
     }
-    Ok(grid)
+    grid
 }
 
 fn random_grid_with(shape: Shape, rng: &mut Pcg64) -> Grid {

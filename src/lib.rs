@@ -32,7 +32,7 @@
 //! // A 4x4 puzzle with nine solutions, counted by both engines.
 //! let puzzle = parse_line("1...........4..2", None)?;
 //! for engine in [Engine::Dlx, "csp:mrv+lex+hidden-singles".parse()?] {
-//!     let mut solver = Solver::new(engine, puzzle.shape());
+//!     let mut solver = Solver::sudoku(engine, puzzle.shape());
 //!     let outcome = solver.count(&puzzle, None, &Budget::unlimited());
 //!     assert_eq!(outcome.solutions, 9);
 //!     assert!(outcome.is_complete());
@@ -42,6 +42,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod board;
 pub mod budget;
 pub mod compare;
 pub mod csp;

@@ -292,7 +292,10 @@ mod known_counts {
 
     #[test]
     fn sudoku_4x4_grids() {
-        assert_eq!(count(&encode::problem(Shape::new(2, 2).unwrap())), 288);
+        assert_eq!(
+            count(&encode::problem(Shape::new(2, 2).unwrap().board())),
+            288
+        );
     }
 
     #[test]

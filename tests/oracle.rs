@@ -54,13 +54,13 @@ proptest! {
     #[test]
     fn dlx_and_csp_agree(puzzle in puzzle(), config in 0..Config::all().len()) {
         let config = Config::all()[config];
-        let dlx = DlxSolver::new(puzzle.shape()).count(&puzzle, Some(LIMIT), &Budget::unlimited());
+        let dlx = DlxSolver::sudoku(puzzle.shape()).count(&puzzle, Some(LIMIT), &Budget::unlimited());
         prop_assert!(dlx.stop != Stop::NodeBudget && dlx.stop != Stop::TimeBudget);
         // Weak configurations may wander on big grids: give them a budget, and compare only
         // what both searches finished.
         let budget = if puzzle.size() <= 6 { Budget::unlimited() } else { Budget::nodes(20_000) };
         let engine = Engine::Csp(config);
-        let csp = Solver::new(engine, puzzle.shape()).count(&puzzle, Some(LIMIT), &budget);
+        let csp = Solver::sudoku(engine, puzzle.shape()).count(&puzzle, Some(LIMIT), &budget);
 
         for outcome in [&dlx, &csp] {
             prop_assert_eq!(outcome.solution.is_some(), outcome.solutions > 0);

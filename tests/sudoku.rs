@@ -42,8 +42,7 @@ pub fn count_text(outcome: &Outcome) -> String {
 /// A puzzle with exactly one solution: the full grid of `seed`, whose cells are blanked one by
 /// one in a seeded random order, each blank kept only while DLX still finds a unique solution;
 /// blanking stops at `floor` givens (big grids keep many givens so that they stay quick).
-pub fn unique_puzzle(solver: &mut DlxSolver, seed: u64, floor: usize) -> Grid {
-    let shape = solver.shape();
+pub fn unique_puzzle(solver: &mut DlxSolver, shape: Shape, seed: u64, floor: usize) -> Grid {
     let mut grid = random_grid(shape, seed);
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
     order.shuffle(&mut Pcg64::seed_from_u64(seed ^ 0x5eed));
@@ -62,8 +61,8 @@ pub fn unique_puzzle(solver: &mut DlxSolver, seed: u64, floor: usize) -> Grid {
 
 /// A puzzle with several solutions: a unique puzzle with more cells blanked, in seeded order,
 /// until DLX finds a second solution.
-fn several_puzzle(solver: &mut DlxSolver, seed: u64, floor: usize) -> Grid {
-    let mut grid = unique_puzzle(solver, seed, floor);
+fn several_puzzle(solver: &mut DlxSolver, shape: Shape, seed: u64, floor: usize) -> Grid {
+    let mut grid = unique_puzzle(solver, shape, seed, floor);
     let mut order: Vec<usize> = (0..grid.shape().cell_count()).collect();
     order.shuffle(&mut Pcg64::seed_from_u64(seed ^ 0xb1a4));
     for i in order {
@@ -124,13 +123,16 @@ fn build_fixture(plan: &Plan) -> Vec<(Grid, &'static str)> {
     let shape = shape(plan.shape.0, plan.shape.1);
     let cells = shape.cell_count();
     let floor = (cells as f64 * plan.floor) as usize;
-    let mut solver = DlxSolver::new(shape);
+    let mut solver = DlxSolver::sudoku(shape);
     let mut out = Vec::new();
     for seed in 0..plan.unique {
-        out.push((unique_puzzle(&mut solver, seed, floor), "unique"));
+        out.push((unique_puzzle(&mut solver, shape, seed, floor), "unique"));
     }
     for seed in 0..plan.several {
-        out.push((several_puzzle(&mut solver, 100 + seed, floor), "several"));
+        out.push((
+            several_puzzle(&mut solver, shape, 100 + seed, floor),
+            "several",
+        ));
     }
     for seed in 0..plan.sparse {
         out.push((random_puzzle(shape, 200 + seed, cells / 4), "sparse"));
@@ -157,9 +159,16 @@ fn expected_line(solver: &mut DlxSolver, puzzle: &Grid) -> String {
 
 /// 20 unique classic puzzles for the README's run command, minimised down to 24-30 givens.
 fn build_sample() -> Vec<Grid> {
-    let mut solver = DlxSolver::new(Shape::CLASSIC);
+    let mut solver = DlxSolver::sudoku(Shape::CLASSIC);
     (0..20)
-        .map(|seed| unique_puzzle(&mut solver, 1000 + seed, 24 + (seed % 7) as usize))
+        .map(|seed| {
+            unique_puzzle(
+                &mut solver,
+                Shape::CLASSIC,
+                1000 + seed,
+                24 + (seed % 7) as usize,
+            )
+        })
         .collect()
 }
 
@@ -192,7 +201,7 @@ fn fixtures_match_both_engines() {
             fixture(&format!("{n}x{n}.expected")),
         );
         if bless() {
-            let mut solver = DlxSolver::new(shape);
+            let mut solver = DlxSolver::sudoku(shape);
             let (mut puzzles, mut expected) = (String::new(), String::new());
             for (puzzle, label) in build_fixture(plan) {
                 writeln!(puzzles, "{puzzle} {label}").unwrap();
@@ -210,7 +219,7 @@ fn fixtures_match_both_engines() {
         );
         let mut kinds = [0; 3]; // none, unique, several
         let mut solvers = [Engine::Dlx, Engine::Csp(Config::default())]
-            .map(|engine| (engine, Solver::new(engine, shape)));
+            .map(|engine| (engine, Solver::sudoku(engine, shape)));
         for (k, (line, want)) in puzzles.iter().zip(&expected).enumerate() {
             let place = format!("{}:{}", txt.display(), k + 1);
             let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("{place}: {e}"));
@@ -257,7 +266,7 @@ fn fixtures_match_both_engines() {
         let text: String = build_sample().iter().map(|g| format!("{g}\n")).collect();
         std::fs::write(&sample, text).unwrap();
     }
-    let mut solver = DlxSolver::new(Shape::CLASSIC);
+    let mut solver = DlxSolver::sudoku(Shape::CLASSIC);
     let lines = read_lines(&sample);
     assert_eq!(lines.len(), 20);
     for line in &lines {
@@ -306,7 +315,7 @@ fn brute_force_count(puzzle: &Grid) -> u64 {
 }
 
 fn count_with(engine: Engine, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
-    Solver::new(engine, puzzle.shape()).count(puzzle, limit, budget)
+    Solver::sudoku(engine, puzzle.shape()).count(puzzle, limit, budget)
 }
 
 fn engines() -> Vec<Engine> {
@@ -467,7 +476,7 @@ fn clashing_givens_have_no_solution() {
             assert_eq!(outcome.solution, None, "{engine}");
         }
         // A reused DLX solver is left clean by a clash: the next puzzle is solved normally.
-        let mut solver = DlxSolver::new(s);
+        let mut solver = DlxSolver::sudoku(s);
         assert_eq!(solver.solve(&puzzle).solutions, 0);
         let good = random_puzzle(s, 1, 40);
         let outcome = solver.solve(&good);
@@ -718,7 +727,7 @@ fn top1465_dlx_and_csp_give_the_same_solution() {
     };
     let records = count_data_set(&text, 200);
     assert_eq!(records.len(), 200);
-    let mut csp = Solver::new(Engine::Csp(Config::default()), Shape::CLASSIC);
+    let mut csp = Solver::sudoku(Engine::Csp(Config::default()), Shape::CLASSIC);
     for (line, puzzle, dlx) in &records {
         let solution = dlx.solution.as_ref().unwrap();
         assert_eq!(check_solution(puzzle, solution), Ok(()), "line {line}");

@@ -1,4 +1,4 @@
-//! The per-shape tables (units and peers) and the search state: one flat block of `u64`s per
+//! The per-board tables (units and peers) and the search state: one flat block of `u64`s per
 //! search depth.
 //!
 //! A state block holds, in order: the candidate bitset of every cell (bit `d - 1` for digit
@@ -10,32 +10,43 @@
 //! forum-hardest set (cachegrind). Blocks are kept for every depth reached so far, grown on
 //! demand: a 64x64 block is 34 KB, and MRV searches stay far shallower than the cell count.
 
-use crate::sudoku::Shape;
+use crate::board::Board;
 
-/// Units (rows, columns, boxes) and peers of every cell, computed once per shape.
+/// Words in a set of units: a board has at most [`crate::board::MAX_GROUPS`] = 256 groups.
+pub(crate) const UNIT_WORDS: usize = 4;
+
+/// A set of units, bit `u % 64` of word `u / 64`.
+pub(crate) type UnitSet = [u64; UNIT_WORDS];
+
+/// Units (the board's groups) and peers of every cell, computed once per board.
 #[derive(Clone, Debug)]
 pub(crate) struct Tables {
-    /// The grid side n.
+    /// The board's side n.
     pub n: usize,
     /// n*n.
     pub cells: usize,
     /// The mask of all n digits.
     pub full: u64,
-    /// 3n units of n cells each, flattened: rows, then columns, then boxes.
+    /// The number of units (groups).
+    pub unit_count: usize,
+    /// The units' cells, n per unit, flattened, in the board's group order.
     pub units: Vec<u16>,
-    /// The three units of every cell: row, column, box.
-    pub cell_units: Vec<[u16; 3]>,
-    /// The units of every cell as a set of unit indices (bit `u % 64` of word `u / 64`), for
-    /// marking units dirty. With 3n <= 64 units (n <= 21) everything is in word 0.
-    pub cell_bits: Vec<[u64; 3]>,
-    /// Whether 3n <= 64, so that unit sets fit in one word.
+    /// The units of every cell, flattened: cell c's are `cell_units[unit_starts[c]..unit_starts[c + 1]]`.
+    pub cell_units: Vec<u16>,
+    unit_starts: Vec<u32>,
+    /// The units of every cell as a set, for marking units dirty. With at most 64 units
+    /// (n <= 21 for a Sudoku) everything is in word 0.
+    pub cell_bits: Vec<UnitSet>,
+    /// Whether there are at most 64 units, so that unit sets fit in one word.
     pub compact: bool,
-    /// The set of all units, as in `cell_bits`.
-    pub all_units: [u64; 3],
-    /// Peers per cell (the same for every cell): 2(n-1) + (n - r - c + 1).
-    pub peer_count: usize,
-    /// The peers of every cell, flattened, `peer_count` per cell.
+    /// The set of all units.
+    pub all_units: UnitSet,
+    /// The most peers any cell has.
+    pub max_peers: usize,
+    /// The peers of every cell (the other cells of its units, once each), flattened:
+    /// cell c's are `peers[peer_starts[c]..peer_starts[c + 1]]`.
     pub peers: Vec<u16>,
+    peer_starts: Vec<u32>,
     /// For grids of at most 256 cells, the peers of every cell as a cell bitset
     /// (`open_words` words per cell), so that counting a cell's open peers is a few
     /// popcounts; empty for larger grids, which walk the peer list instead.
@@ -47,49 +58,37 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    pub fn new(shape: Shape) -> Tables {
-        let n = shape.size();
-        let cells = n * n;
-        let mut units = Vec::with_capacity(3 * n * n);
-        for row in 0..n {
-            units.extend((0..n).map(|col| (row * n + col) as u16));
-        }
-        for col in 0..n {
-            units.extend((0..n).map(|row| (row * n + col) as u16));
-        }
-        for b in 0..n {
-            let (r0, c0) = shape.box_origin(b);
-            for dr in 0..shape.box_rows() {
-                for dc in 0..shape.box_cols() {
-                    units.push(((r0 + dr) * n + c0 + dc) as u16);
-                }
-            }
-        }
-        let cell_units: Vec<[u16; 3]> = (0..cells)
-            .map(|cell| {
-                let (row, col) = (cell / n, cell % n);
-                [
-                    row as u16,
-                    (n + col) as u16,
-                    (2 * n + shape.box_of(row, col)) as u16,
-                ]
-            })
+    pub fn new(board: &Board) -> Tables {
+        let n = board.size();
+        let cells = board.cell_count();
+        let unit_count = board.groups().len();
+        let units: Vec<u16> = (board.groups().iter())
+            .flat_map(|g| g.cells().iter().map(|c| c.index() as u16))
             .collect();
+        let mut cell_units = Vec::new();
+        let mut unit_starts = vec![0u32];
+        for cell in board.cells() {
+            cell_units.extend(board.groups_of(cell).map(|g| g as u16));
+            unit_starts.push(cell_units.len() as u32);
+        }
         let unit_set = |units: &[u16]| {
-            let mut set = [0u64; 3];
+            let mut set = UnitSet::default();
             for &u in units {
                 set[u as usize / 64] |= 1 << (u % 64);
             }
             set
         };
-        let cell_bits = cell_units.iter().map(|units| unit_set(units)).collect();
-        let all: Vec<u16> = (0..3 * n as u16).collect();
+        let cell_bits = (0..cells)
+            .map(|c| unit_set(&cell_units[unit_starts[c] as usize..unit_starts[c + 1] as usize]))
+            .collect();
+        let all: Vec<u16> = (0..unit_count as u16).collect();
         let mut peers = Vec::new();
+        let mut peer_starts = vec![0u32];
         let mut is_peer = vec![false; cells];
-        let mut peer_count = 0;
-        for (cell, its_units) in cell_units.iter().enumerate() {
+        let mut max_peers = 0;
+        for cell in 0..cells {
             let start = peers.len();
-            for &u in its_units {
+            for &u in &cell_units[unit_starts[cell] as usize..unit_starts[cell + 1] as usize] {
                 for &p in &units[u as usize * n..(u as usize + 1) * n] {
                     if p as usize != cell && !is_peer[p as usize] {
                         is_peer[p as usize] = true;
@@ -100,14 +99,15 @@ impl Tables {
             for &p in &peers[start..] {
                 is_peer[p as usize] = false;
             }
-            peer_count = peers.len() - start;
+            max_peers = max_peers.max(peers.len() - start);
+            peer_starts.push(peers.len() as u32);
         }
         let open_words = cells.div_ceil(64);
         let mut peer_masks = Vec::new();
         if open_words <= 4 {
             peer_masks = vec![0u64; cells * open_words];
             for cell in 0..cells {
-                for &p in &peers[cell * peer_count..(cell + 1) * peer_count] {
+                for &p in &peers[peer_starts[cell] as usize..peer_starts[cell + 1] as usize] {
                     let p = p as usize;
                     peer_masks[cell * open_words + p / 64] |= 1 << (p % 64);
                 }
@@ -117,17 +117,26 @@ impl Tables {
             n,
             cells,
             full: if n == 64 { u64::MAX } else { (1 << n) - 1 },
+            unit_count,
             units,
             cell_units,
+            unit_starts,
             cell_bits,
-            compact: 3 * n <= 64,
+            compact: unit_count <= 64,
             all_units: unit_set(&all),
-            peer_count,
+            max_peers,
             peers,
+            peer_starts,
             peer_masks,
             open_words,
-            stride: cells + 3 * n + open_words + 1,
+            stride: cells + unit_count + open_words + 1,
         }
+    }
+
+    /// The units of `cell`.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> &[u16] {
+        &self.cell_units[self.unit_starts[cell] as usize..self.unit_starts[cell + 1] as usize]
     }
 
     /// The n cells of unit `u`.
@@ -139,7 +148,7 @@ impl Tables {
     /// The peers of `cell`.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+        &self.peers[self.peer_starts[cell] as usize..self.peer_starts[cell + 1] as usize]
     }
 
     /// Writes the state of the empty grid into `block`.
@@ -172,7 +181,7 @@ impl<'a> State<'a> {
     #[inline]
     pub fn view(t: &Tables, block: &'a mut [u64]) -> State<'a> {
         let (dom, rest) = block.split_at_mut(t.cells);
-        let (placed, rest) = rest.split_at_mut(3 * t.n);
+        let (placed, rest) = rest.split_at_mut(t.unit_count);
         let (open, rest) = rest.split_at_mut(t.open_words);
         State {
             dom,

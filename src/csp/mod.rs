@@ -21,7 +21,7 @@
 //! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let cells = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
 //! let puzzle = Grid::from_cells(shape, cells).unwrap();
-//! let mut solver = CspSolver::new(shape, "mrv+lex+hidden-singles".parse()?);
+//! let mut solver = CspSolver::new(shape.board(), "mrv+lex+hidden-singles".parse()?);
 //! let outcome = solver.count(&puzzle, Some(2), &Budget::unlimited());
 //! assert_eq!(outcome.solutions, 1);
 //! assert_eq!(outcome.stop, Stop::Exhausted);

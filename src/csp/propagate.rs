@@ -4,17 +4,18 @@
 //! Cheap rules run first and the stronger ones only when the cheap ones are stable, so a
 //! stronger level never costs more than the rule itself. Naked singles go through a queue of
 //! cells whose domain shrank to one digit; every cell enters it at most once (domains only
-//! shrink), so the queue, allocated once per shape with room for every cell, never grows.
+//! shrink), so the queue, allocated once per board with room for every cell, never grows.
 //!
-//! Hidden singles only appear in a unit where a cell lost a candidate, so removals mark their
-//! cell's row, column and box dirty (a set of unit indices, one word when n <= 21), and the
+//! A unit is a group of the board (a row, a column, a box, or a variant's group). Hidden
+//! singles only appear in a unit where a cell lost a candidate, so removals mark their cell's
+//! units dirty (a set of unit indices, one word when there are at most 64), and the
 //! hidden-singles pass looks at dirty units only. The removal loop over the peers is written
 //! without branches (arithmetic on "did this peer lose the digit", 0 or 1), since whether a
 //! peer holds the digit is a coin toss for the branch predictor; that loop is most of the
 //! solver's time (profiled with perf and cachegrind on the forum-hardest set).
 
 use super::config::Propagation;
-use super::domains::{State, Tables};
+use super::domains::{State, Tables, UNIT_WORDS, UnitSet};
 use super::stats::Inferences;
 
 /// The rule engine for one configuration, borrowing the solver's tables and buffers.
@@ -24,8 +25,8 @@ pub(crate) struct Propagator<'a> {
     /// of one more, since the branch-free loop writes a slot before deciding to keep it.
     pub queue: &'a mut [u16],
     pub len: usize,
-    /// Units where a candidate was removed since they were last scanned: rows, columns, boxes.
-    pub dirty: [u64; 3],
+    /// Units where a candidate was removed since they were last scanned.
+    pub dirty: UnitSet,
     pub inf: &'a mut Inferences,
     pub level: Propagation,
     pub pigeonhole: bool,
@@ -62,7 +63,7 @@ impl Propagator<'_> {
         s.dom[cell] = bit;
         s.open[cell >> 6] &= !(1u64 << (cell & 63));
         *s.count -= 1;
-        for &u in &t.cell_units[cell] {
+        for &u in t.units_of(cell) {
             s.placed[u as usize] |= bit;
         }
         self.mark(cell, u64::MAX);
@@ -98,7 +99,7 @@ impl Propagator<'_> {
         let dom = &mut *s.dom;
         let queue = &mut *self.queue;
         assert!(dom.len() == t.cells && t.cell_bits.len() == t.cells);
-        assert!(queue.len() > len + t.peer_count);
+        assert!(queue.len() > len + t.max_peers);
         for &p in t.peers(cell) {
             let p = p as usize;
             // SAFETY: peers are cell indices (< t.cells = dom.len() = cell_bits.len(), built
@@ -119,8 +120,9 @@ impl Propagator<'_> {
             removed += hit;
             dirty[0] |= units[0] * hit;
             if !COMPACT {
-                dirty[1] |= units[1] * hit;
-                dirty[2] |= units[2] * hit;
+                for w in 1..UNIT_WORDS {
+                    dirty[w] |= units[w] * hit;
+                }
             }
             // A peer that just lost the digit and has one left is a new naked single. One with
             // none left is queued too, and `assign` looks for it there: cheaper than a test
@@ -150,7 +152,7 @@ impl Propagator<'_> {
         let queue = &mut *self.queue;
         let cell_bits = &t.cell_bits[..];
         assert!(dom.len() == t.cells && cell_bits.len() == t.cells && t.compact);
-        assert!(queue.len() > len + t.peer_count && s.open.len() == words);
+        assert!(queue.len() > len + t.max_peers && s.open.len() == words);
         let masks = &t.peer_masks[cell * words..(cell + 1) * words];
         for (word, (&peers, &open)) in masks.iter().zip(s.open.iter()).enumerate() {
             let mut todo = peers & open;
@@ -236,7 +238,7 @@ impl Propagator<'_> {
     /// Assigns `bit` to `cell` (a decision or a given) and propagates to a fixpoint.
     pub fn decide(&mut self, s: &mut State, cell: usize, bit: u64) -> bool {
         self.len = 0;
-        self.dirty = [0; 3];
+        self.dirty = UnitSet::default();
         self.assign(s, cell, bit) && self.propagate(s)
     }
 
@@ -291,7 +293,7 @@ impl Propagator<'_> {
     /// yet placed) is assigned there at once.
     fn hidden_singles(&mut self, s: &mut State) -> Pass {
         let mut changed = false;
-        for word in 0..3 {
+        for word in 0..UNIT_WORDS {
             while self.dirty[word] != 0 {
                 let i = self.dirty[word].trailing_zeros() as usize;
                 self.dirty[word] &= self.dirty[word] - 1;
@@ -351,7 +353,7 @@ impl Propagator<'_> {
             2
         };
         for k in 2..=max_k {
-            for u in 0..3 * self.t.n {
+            for u in 0..self.t.unit_count {
                 if s.placed[u] == self.t.full {
                     continue;
                 }
@@ -492,7 +494,7 @@ impl Propagator<'_> {
     fn pigeonhole_check(&mut self, s: &State) -> bool {
         let t = self.t;
         let mut doms = [0u64; 64];
-        for u in 0..3 * t.n {
+        for u in 0..t.unit_count {
             let missing = t.full & !s.placed[u];
             if missing == 0 {
                 continue;

@@ -6,7 +6,8 @@ use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{State, Tables};
 use super::propagate::Propagator;
 use super::stats::{CspReport, CspStats, Inferences};
-use crate::sudoku::{Grid, Shape};
+use crate::board::Board;
+use crate::sudoku::Grid;
 use crate::{Budget, Stop};
 
 /// A choice point: the cell branched on and the digits not tried yet.
@@ -16,7 +17,7 @@ struct Choice {
     remaining: u64,
 }
 
-/// A CSP solver for one shape and one configuration. It owns its tables and buffers, so one
+/// A CSP solver for one board and one configuration. It owns its tables and buffers, so one
 /// solver can run many puzzles without allocating, except for the returned solution (and
 /// for the state stack the first time a search goes deeper than any before it).
 ///
@@ -26,7 +27,7 @@ struct Choice {
 /// use quadrille::{Budget, Stop};
 ///
 /// let shape = Shape::new(2, 2)?;
-/// let mut solver = CspSolver::new(shape, Config::default());
+/// let mut solver = CspSolver::new(&shape.board(), Config::default());
 /// let outcome = solver.count(&Grid::empty(shape), None, &Budget::unlimited());
 /// assert_eq!(outcome.solutions, 288);
 /// assert_eq!(outcome.stop, Stop::Exhausted);
@@ -35,7 +36,6 @@ struct Choice {
 /// ```
 #[derive(Clone, Debug)]
 pub struct CspSolver {
-    shape: Shape,
     config: Config,
     tables: Tables,
     /// State blocks, `tables.stride` words per depth; grown on demand, never shrunk.
@@ -52,19 +52,18 @@ pub struct CspSolver {
 }
 
 impl CspSolver {
-    /// A solver for grids of `shape`, searching as `config` says. Builds the unit and peer
+    /// A solver for puzzles on `board`, searching as `config` says. Builds the unit and peer
     /// tables and the buffers.
-    pub fn new(shape: Shape, config: Config) -> CspSolver {
-        let tables = Tables::new(shape);
+    pub fn new(board: &Board, config: Config) -> CspSolver {
+        let tables = Tables::new(board);
         let cells = tables.cells;
         // Two levels up front; deeper ones as the search needs them.
         let stack = vec![0; 2 * tables.stride];
         CspSolver {
-            shape,
             config,
             stack,
             choices: vec![Choice::default(); cells + 1],
-            queue: vec![0; cells + tables.peer_count + 1],
+            queue: vec![0; cells + tables.max_peers + 1],
             first: vec![0; cells],
             popcnt: Popcnt::detect(),
             tables,
@@ -74,11 +73,6 @@ impl CspSolver {
     /// The configuration.
     pub fn config(&self) -> Config {
         self.config
-    }
-
-    /// The shape of the grids this solver was built for.
-    pub fn shape(&self) -> Shape {
-        self.shape
     }
 
     /// Solves `puzzle`: counts up to one solution, with no budget.
@@ -94,13 +88,17 @@ impl CspSolver {
     /// [`Stop::Limit`] when `limit` solutions were found (a limit of 0 stops at once), and
     /// [`Stop::NodeBudget`] / [`Stop::TimeBudget`] when the budget ran out, in which case the
     /// count is a lower bound. The root node is always searched; after it, `stats.nodes`
-    /// never exceeds the node budget, and the clock is read every 1024 nodes. A puzzle of
-    /// another shape than the solver's rebuilds the solver for that shape.
+    /// never exceeds the node budget, and the clock is read every 1024 nodes.
+    ///
+    /// # Panics
+    /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> CspReport {
         let start = Instant::now();
-        if puzzle.shape() != self.shape {
-            *self = CspSolver::new(puzzle.shape(), self.config);
-        }
+        assert_eq!(
+            puzzle.size(),
+            self.tables.n,
+            "the puzzle's side is not the board's"
+        );
         let limit = limit.unwrap_or(u64::MAX);
         let mut stats = CspStats::default();
         let mut solutions = 0;
@@ -110,7 +108,7 @@ impl CspSolver {
             self.search(puzzle, limit, budget, start, &mut stats, &mut solutions)
         };
         let solution = (solutions > 0)
-            .then(|| Grid::from_cells(self.shape, self.first.clone()))
+            .then(|| Grid::from_cells(puzzle.shape(), self.first.clone()))
             .flatten();
         stats.elapsed = start.elapsed();
         CspReport {
@@ -153,7 +151,7 @@ impl CspSolver {
             t,
             queue,
             len: 0,
-            dirty: [0; 3],
+            dirty: Default::default(),
             inf: &mut inf,
             level: config.propagation,
             pigeonhole: config.pigeonhole,
@@ -376,10 +374,9 @@ fn pick(order: ValueOrder, t: &Tables, s: &State, cell: usize, remaining: u64) -
                 .iter()
                 .filter(|&&p| s.is_open(p as usize) && s.dom[p as usize] & bit != 0)
                 .count(),
-            ValueOrder::LeastPlaced => s.placed[..t.n]
-                .iter()
-                .filter(|&&row| row & bit != 0)
-                .count(),
+            // Over every unit: on a Sudoku a placed digit is in one row, one column and one
+            // box, so this is three times the count over the rows, in the same order.
+            ValueOrder::LeastPlaced => s.placed.iter().filter(|&&unit| unit & bit != 0).count(),
         }
     };
     if order == ValueOrder::Lexicographic {

@@ -154,7 +154,7 @@ fn blank(full: &Grid, percent: usize, rng: &mut Rng) -> Grid {
 }
 
 fn count_all(config: Config, puzzle: &Grid) -> CspReport {
-    CspSolver::new(puzzle.shape(), config).count(puzzle, None, &Budget::unlimited())
+    CspSolver::new(puzzle.shape().board(), config).count(puzzle, None, &Budget::unlimited())
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn solutions_are_valid_on_every_shape() {
         let shape = Shape::new(rows, cols).unwrap();
         let full = pattern_grid(shape, &mut rng);
         let puzzle = blank(&full, percent, &mut rng);
-        let outcome = CspSolver::new(shape, Config::default()).solve(&puzzle);
+        let outcome = CspSolver::new(shape.board(), Config::default()).solve(&puzzle);
         assert_eq!(outcome.solutions, 1, "{shape}");
         assert_eq!(outcome.stop, Stop::Limit, "{shape}");
         let solution = outcome.solution.expect("a solution");
@@ -252,7 +252,7 @@ fn hard_puzzles_have_one_solution_in_every_preset() {
     for puzzle in &puzzles {
         let mut first: Option<Grid> = None;
         for config in Config::presets() {
-            let outcome = CspSolver::new(Shape::CLASSIC, config).count(
+            let outcome = CspSolver::new(Shape::CLASSIC.board(), config).count(
                 puzzle,
                 Some(2),
                 &Budget::nodes(2_000_000),
@@ -320,8 +320,11 @@ fn a_swappable_rectangle_gives_two_solutions() {
         let outcome = count_all(config, &puzzle);
         assert_eq!(outcome.solutions, 2, "{config}");
         assert_eq!(outcome.stop, Stop::Exhausted);
-        let limited =
-            CspSolver::new(Shape::CLASSIC, config).count(&puzzle, Some(1), &Budget::unlimited());
+        let limited = CspSolver::new(Shape::CLASSIC.board(), config).count(
+            &puzzle,
+            Some(1),
+            &Budget::unlimited(),
+        );
         assert_eq!((limited.solutions, limited.stop), (1, Stop::Limit));
     }
 }
@@ -330,7 +333,7 @@ fn a_swappable_rectangle_gives_two_solutions() {
 fn budgets_stop_the_search_and_say_so() {
     let empty = Grid::empty(Shape::CLASSIC);
     for config in Config::presets() {
-        let mut solver = CspSolver::new(Shape::CLASSIC, config);
+        let mut solver = CspSolver::new(Shape::CLASSIC.board(), config);
         let outcome = solver.count(&empty, None, &Budget::nodes(1000));
         assert_eq!(outcome.stop, Stop::NodeBudget, "{config}");
         assert!(outcome.stop.is_budget());
@@ -356,15 +359,18 @@ fn budgets_stop_the_search_and_say_so() {
     }
     let big = Grid::empty(Shape::new(4, 4).unwrap());
     let started = Instant::now();
-    let outcome = CspSolver::new(big.shape(), Config::default()).count(
+    let outcome = CspSolver::new(big.shape().board(), Config::default()).count(
         &big,
         None,
         &Budget::time(Duration::from_millis(50)),
     );
     assert_eq!(outcome.stop, Stop::TimeBudget);
     assert!(started.elapsed() < Duration::from_secs(5));
-    let outcome =
-        CspSolver::new(big.shape(), Config::default()).count(&big, Some(0), &Budget::unlimited());
+    let outcome = CspSolver::new(big.shape().board(), Config::default()).count(
+        &big,
+        Some(0),
+        &Budget::unlimited(),
+    );
     assert_eq!((outcome.solutions, outcome.stop), (0, Stop::Limit));
 }
 
@@ -463,7 +469,7 @@ fn speed() {
             let budget = Budget::nodes(
                 std::env::var("CSP_BUDGET").map_or(200_000, |b| b.parse().expect("a number")),
             );
-            let mut solver = CspSolver::new(Shape::CLASSIC, config);
+            let mut solver = CspSolver::new(Shape::CLASSIC.board(), config);
             let (mut nodes, mut stopped, mut singles) = (0, 0, 0);
             let started = Instant::now();
             let cpu_started = thread_cpu_ns();
@@ -501,20 +507,33 @@ fn thread_cpu_ns() -> Option<u64> {
     text.split_whitespace().next()?.parse().ok()
 }
 
+/// The board of an n x n Latin square: rows and columns, no boxes.
+fn latin_board(n: usize) -> crate::board::Board {
+    use crate::board::{Board, Cell, Group};
+    let rows = (0..n).map(|r| Group::new("row", r + 1, (0..n).map(|c| Cell::at(r, c, n))));
+    let cols = (0..n).map(|c| Group::new("column", c + 1, (0..n).map(|r| Cell::at(r, c, n))));
+    Board::new(n, rows.chain(cols).collect::<crate::Result<_>>().unwrap()).unwrap()
+}
+
 #[test]
-fn a_solver_follows_the_shape_of_the_puzzle() {
-    let mut solver = CspSolver::new(Shape::CLASSIC, Config::default());
-    let small = Grid::empty(Shape::new(2, 2).unwrap());
-    let outcome = solver.count(&small, None, &Budget::unlimited());
-    assert_eq!(outcome.solutions, 288);
-    assert_eq!(solver.shape(), small.shape());
-    // 2x3 and 3x2 boxes are different shapes with the same side.
+fn a_solver_follows_its_board() {
+    // The same empty 4x4 grid: 288 Sudoku grids, 576 Latin squares (a known count).
+    let empty = Grid::empty(Shape::new(2, 2).unwrap());
+    let count = |board: &crate::board::Board| {
+        CspSolver::new(board, Config::default())
+            .count(&empty, None, &Budget::unlimited())
+            .solutions
+    };
+    assert_eq!(count(Shape::new(2, 2).unwrap().board()), 288);
+    assert_eq!(count(&latin_board(4)), 576);
+    // 2x3 and 3x2 boxes are different boards with the same side.
     let mut rng = Rng(77);
     let wide = blank(
         &pattern_grid(Shape::new(3, 2).unwrap(), &mut rng),
         50,
         &mut rng,
     );
+    let mut solver = CspSolver::new(Shape::new(3, 2).unwrap().board(), Config::default());
     let outcome = solver.solve(&wide);
     assert!(is_solution_of(&outcome.solution.unwrap(), &wide));
     assert_eq!(solver.config(), Config::default());

@@ -1,18 +1,19 @@
-//! Solving Sudoku with the exact-cover engine.
+//! Solving a board with the exact-cover engine.
 //!
-//! A [`DlxSolver`] builds the links of its shape once; each puzzle then forces its givens'
+//! A [`DlxSolver`] builds the links of its board once (see [`encode`]); each puzzle then forces its givens'
 //! options, searches, and restores the links (from a copy kept at build time, see
 //! [`Dlx::keep_copy`]), so a batch of puzzles reuses one structure and nothing is allocated
 //! but the solution grid.
 
 use std::time::Instant;
 
+use crate::board::{Board, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::Outcome;
 use crate::exact_cover::{Control, Dlx, Report, Solution, Stats};
 use crate::sudoku::{Grid, Shape, encode};
 
-/// Solves puzzles of one shape by Dancing Links.
+/// Solves puzzles of one board by Dancing Links.
 ///
 /// ```
 /// use quadrille::Budget;
@@ -20,7 +21,7 @@ use crate::sudoku::{Grid, Shape, encode};
 /// use quadrille::sudoku::{Grid, Shape};
 ///
 /// let shape = Shape::new(2, 2)?;
-/// let mut solver = DlxSolver::new(shape);
+/// let mut solver = DlxSolver::new(shape.board());
 /// let mut puzzle = Grid::empty(shape);
 /// puzzle.set(0, 0, 1);
 /// puzzle.set(0, 1, 2);
@@ -33,32 +34,33 @@ use crate::sudoku::{Grid, Shape, encode};
 /// ```
 #[derive(Clone, Debug)]
 pub struct DlxSolver {
-    shape: Shape,
+    /// The board's side n.
+    size: usize,
     dlx: Dlx,
     first: Vec<usize>,
 }
 
 impl DlxSolver {
-    /// A solver for grids of this shape (builds the n³-option matrix once).
-    pub fn new(shape: Shape) -> DlxSolver {
+    /// A solver for the Sudoku of this shape.
+    pub fn sudoku(shape: Shape) -> DlxSolver {
+        DlxSolver::new(shape.board())
+    }
+
+    /// A solver for puzzles on this board (builds the n³-option matrix once).
+    pub fn new(board: &Board) -> DlxSolver {
         DlxSolver {
-            shape,
+            size: board.size(),
             dlx: {
                 // Dead ends hide behind forced moves in Sudoku: tracking them pays (see
                 // `Dlx::track_dead_ends`).
-                let mut dlx = Dlx::new(&encode::problem(shape));
+                let mut dlx = Dlx::new(&encode::problem(board));
                 dlx.track_dead_ends(true);
                 // The givens change much of the links: restoring them is one copy.
                 dlx.keep_copy();
                 dlx
             },
-            first: Vec::with_capacity(shape.cell_count()),
+            first: Vec::with_capacity(board.cell_count()),
         }
-    }
-
-    /// The shape this solver was built for.
-    pub fn shape(&self) -> Shape {
-        self.shape
     }
 
     /// The first solution, searching on only until one is found.
@@ -88,7 +90,7 @@ impl DlxSolver {
     /// A puzzle whose givens clash (two equal digits in a unit) has no solution.
     ///
     /// # Panics
-    /// If the puzzle's shape is not the solver's.
+    /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
         let limit = limit.unwrap_or(u64::MAX);
         self.with_givens(puzzle, |dlx, first| {
@@ -115,9 +117,9 @@ impl DlxSolver {
         F: FnOnce(&mut Dlx, &mut Vec<usize>) -> Report,
     {
         assert_eq!(
-            puzzle.shape(),
-            self.shape,
-            "puzzle shape differs from solver's"
+            puzzle.size(),
+            self.size,
+            "the puzzle's side is not the board's"
         );
         let start = Instant::now();
         self.first.clear();
@@ -128,10 +130,10 @@ impl DlxSolver {
             report.map_or((Stats::default(), Stop::Exhausted), |r| (r.stats, r.stop));
 
         let solution = (!self.first.is_empty()).then(|| {
-            let mut grid = Grid::empty(self.shape);
+            let mut grid = Grid::empty(puzzle.shape());
             for &option in &self.first {
-                let (cell, digit) = encode::cell_and_digit(self.shape, option);
-                grid.cells_mut()[cell] = digit;
+                let (cell, digit) = encode::placement(self.size, option);
+                grid.cells_mut()[cell.index()] = digit.get();
             }
             grid
         });
@@ -148,11 +150,10 @@ impl DlxSolver {
 
     /// Forces the givens' options. Returns whether two givens clash, and the updates made.
     fn force_givens(&mut self, puzzle: &Grid) -> (bool, u64) {
-        let n = self.shape.size();
         let mut updates = 0;
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                let option = encode::option(self.shape, cell / n, cell % n, digit);
+            if let Some(digit) = Digit::new(digit) {
+                let option = encode::option(self.size, crate::board::Cell::new(cell), digit);
                 match self.dlx.force(option) {
                     Some(u) => updates += u,
                     None => return (true, updates),

@@ -13,6 +13,7 @@ pub use dlx::DlxSolver;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board::Board;
 use crate::budget::{Budget, Stop};
 use crate::csp;
 use crate::error::{Error, ErrorKind, Result};
@@ -106,7 +107,7 @@ impl Outcome {
     }
 }
 
-/// A solver for one engine and one shape, reused across puzzles.
+/// A solver for one engine and one board, reused across puzzles.
 #[derive(Clone, Debug)]
 pub enum Solver {
     /// Dancing Links.
@@ -116,20 +117,17 @@ pub enum Solver {
 }
 
 impl Solver {
-    /// A solver of `engine` for grids of `shape`.
-    pub fn new(engine: Engine, shape: Shape) -> Solver {
+    /// A solver of `engine` for puzzles on `board`.
+    pub fn new(engine: Engine, board: &Board) -> Solver {
         match engine {
-            Engine::Dlx => Solver::Dlx(DlxSolver::new(shape)),
-            Engine::Csp(config) => Solver::Csp(csp::CspSolver::new(shape, config)),
+            Engine::Dlx => Solver::Dlx(DlxSolver::new(board)),
+            Engine::Csp(config) => Solver::Csp(csp::CspSolver::new(board, config)),
         }
     }
 
-    /// The shape it solves.
-    pub fn shape(&self) -> Shape {
-        match self {
-            Solver::Dlx(s) => s.shape(),
-            Solver::Csp(s) => s.shape(),
-        }
+    /// A solver of `engine` for the Sudoku of `shape`.
+    pub fn sudoku(engine: Engine, shape: Shape) -> Solver {
+        Solver::new(engine, shape.board())
     }
 
     /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
@@ -141,7 +139,7 @@ impl Solver {
     ///
     /// let empty = Grid::empty(Shape::new(2, 2)?);
     /// for engine in Engine::defaults() {
-    ///     let outcome = Solver::new(engine, empty.shape()).count(&empty, None, &Budget::unlimited());
+    ///     let outcome = Solver::sudoku(engine, empty.shape()).count(&empty, None, &Budget::unlimited());
     ///     assert_eq!(outcome.solutions, 288, "{engine}");
     /// }
     /// # Ok::<(), quadrille::Error>(())

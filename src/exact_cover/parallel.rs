@@ -38,7 +38,7 @@ impl Dlx {
     /// use quadrille::sudoku::{Shape, encode};
     /// use quadrille::exact_cover::Dlx;
     ///
-    /// let mut dlx = Dlx::new(&encode::problem(Shape::new(2, 2)?));
+    /// let mut dlx = Dlx::new(&encode::problem(Shape::new(2, 2)?.board()));
     /// let report = dlx.count_parallel(2, None, &Budget::unlimited());
     /// assert_eq!(report.stats.solutions, 288);
     /// assert!(report.is_complete());

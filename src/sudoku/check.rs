@@ -1,165 +1,206 @@
 //! Checking grids against the rules, independently of every solver.
 //!
-//! Nothing here knows how any solver works: the checks restate the rules of Sudoku directly
-//! (each row, column and box holds each digit at most once, and a solution holds each exactly
-//! once and keeps the givens), so that a test which runs a solver and then [`check_solution`]
-//! is a real test of that solver.
+//! Nothing here knows how any solver works: the checks restate the rules directly (each group
+//! holds each digit at most once, and a solution holds each exactly once and keeps the givens),
+//! so that a test which runs a solver and then [`check_solution`] is a real test of that
+//! solver.
 //!
-//! Units are named as people read them: `row 3`, `column 5`, `box 2`, all 1-based, boxes
-//! numbered row by row from the top left; cells as `r3c5`.
+//! The rules come from the [`Board`]: each group holds each digit at most once in a puzzle and
+//! exactly once in a solution. Groups are named as people read them: `row 3`, `column 5`,
+//! `box 2`, all 1-based, boxes numbered row by row from the top left; cells as `r3c5`.
 
+use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::Grid;
 
-/// The three kinds of unit, in the order they are checked.
-#[derive(Clone, Copy)]
-enum Unit {
-    Row,
-    Column,
-    Box,
+/// What is wrong with a proposed solution: the first rule it breaks, with the cells and digits.
+/// Cells are 1-based (row, column).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// The solution's side or shape is not the puzzle's.
+    #[error("the solution has box shape {found} but the puzzle has {expected}")]
+    OtherShape {
+        /// The puzzle's shape, as `RxC`.
+        expected: String,
+        /// The solution's shape.
+        found: String,
+    },
+    /// A cell is left empty.
+    #[error("r{}c{} is empty", cell.0, cell.1)]
+    Empty {
+        /// The cell.
+        cell: (usize, usize),
+    },
+    /// A cell holds a value above n.
+    #[error("r{}c{} holds {digit}, outside 1..={size}", cell.0, cell.1)]
+    OutOfRange {
+        /// The cell.
+        cell: (usize, usize),
+        /// The value.
+        digit: u8,
+        /// The side n.
+        size: usize,
+    },
+    /// A given of the puzzle is changed.
+    #[error("r{}c{} changes the given {given} to {digit}", cell.0, cell.1)]
+    ChangedGiven {
+        /// The cell.
+        cell: (usize, usize),
+        /// The puzzle's digit there.
+        given: u8,
+        /// The solution's.
+        digit: u8,
+    },
+    /// A group holds a digit twice.
+    #[error(
+        "{group} holds {digit} twice (r{}c{} and r{}c{})",
+        first.0, first.1, second.0, second.1
+    )]
+    Repeated {
+        /// The group, e.g. `box 2`.
+        group: String,
+        /// The repeated digit.
+        digit: u8,
+        /// Where it is first, in the group's reading order.
+        first: (usize, usize),
+        /// Where it is again.
+        second: (usize, usize),
+    },
 }
 
-impl Unit {
-    const ALL: [Unit; 3] = [Unit::Row, Unit::Column, Unit::Box];
-
-    fn name(self) -> &'static str {
-        match self {
-            Unit::Row => "row",
-            Unit::Column => "column",
-            Unit::Box => "box",
-        }
-    }
-
-    /// The 0-based index of this kind of unit that holds 0-based (row, col).
-    fn index(self, grid: &Grid, row: usize, col: usize) -> usize {
-        match self {
-            Unit::Row => row,
-            Unit::Column => col,
-            Unit::Box => grid.shape().box_of(row, col),
-        }
-    }
-
-    /// The 0-based cells of unit `k`, in reading order.
-    fn cells(self, grid: &Grid, k: usize) -> impl Iterator<Item = (usize, usize)> {
-        let shape = grid.shape();
-        let n = shape.size();
-        let (top, left) = shape.box_origin(k);
-        (0..n).map(move |i| match self {
-            Unit::Row => (k, i),
-            Unit::Column => (i, k),
-            Unit::Box => (top + i / shape.box_cols(), left + i % shape.box_cols()),
-        })
-    }
-}
-
-/// Checks that no digit is given twice in a row, column or box.
-///
-/// Cells are scanned in reading order (row by row); the error names the first cell that repeats
-/// a digit already seen in one of its units (as `second`), the earlier cell (as `first`), the
-/// digit and the unit (a row before a column before a box). The error has no position: a reader
-/// that knows where the second cell was written adds it.
+/// Checks that no digit is given twice in a row, column or box of the grid's Sudoku board
+/// (see [`conflicts_on`]).
 ///
 /// ```
-/// use quadrille::sudoku::{check, format};
+/// use quadrille::sudoku::format::parse_line;
 ///
-/// let grid = format::parse_line("1..1............", None);
+/// let grid = parse_line("1..1............", None);
 /// // parse_line already refuses it, naming row 1 and both cells:
 /// let err = grid.unwrap_err();
 /// assert_eq!(err.to_string(), "column 4: digit 1 is given twice in row 1: at r1c1 and r1c4");
-/// # let _ = check::conflicts;
 /// ```
 pub fn conflicts(grid: &Grid) -> Result<()> {
-    let n = grid.size();
-    // first[(unit * n + k) * (n + 1) + digit] = 1 + the cell index where the digit was first
-    // seen, 0 if not yet; one flat table (n <= 64, so indices fit u16) keeps this cheap enough
-    // to run on every puzzle read.
-    let mut first = vec![0u16; 3 * n * (n + 1)];
-    for row in 0..n {
-        for col in 0..n {
-            let d = grid.get(row, col) as usize;
-            if d == 0 {
-                continue;
+    conflicts_on(grid.shape().board(), grid)
+}
+
+/// Checks that no digit is given twice in a group of `board`.
+///
+/// Cells are scanned in reading order (row by row); the error names the first cell that repeats
+/// a digit already seen in one of its groups (as `second`), the earlier cell (as `first`), the
+/// digit and the group (the first of the cell's groups in the board's order: for a Sudoku, a
+/// row before a column before a box). The error has no position: a reader that knows where the
+/// second cell was written adds it.
+///
+/// # Panics
+/// If the grid's side is not the board's.
+pub fn conflicts_on(board: &Board, grid: &Grid) -> Result<()> {
+    let n = board.size();
+    assert_eq!(grid.size(), n, "the grid's side is not the board's");
+    // first[g * (n + 1) + digit] = 1 + the cell index where the digit was first seen in group
+    // g, 0 if not yet; one flat table (n <= 64, so indices fit u16) keeps this cheap enough to
+    // run on every puzzle read.
+    let mut first = vec![0u16; board.groups().len() * (n + 1)];
+    for cell in board.cells() {
+        let d = grid.cells()[cell.index()] as usize;
+        if d == 0 {
+            continue;
+        }
+        for g in board.groups_of(cell) {
+            let slot = &mut first[g * (n + 1) + d];
+            if *slot != 0 {
+                let earlier = usize::from(*slot - 1);
+                let (row, col) = cell.row_col(n);
+                return Err(Error::new(ErrorKind::ConflictingGivens {
+                    digit: d as u32,
+                    unit: board.group(g).to_string(),
+                    first: (earlier / n + 1, earlier % n + 1),
+                    second: (row + 1, col + 1),
+                }));
             }
-            for (u, unit) in Unit::ALL.into_iter().enumerate() {
-                let k = unit.index(grid, row, col);
-                let slot = &mut first[(u * n + k) * (n + 1) + d];
-                if *slot != 0 {
-                    let earlier = usize::from(*slot - 1);
-                    return Err(Error::new(ErrorKind::ConflictingGivens {
-                        digit: d as u32,
-                        unit: format!("{} {}", unit.name(), k + 1),
-                        first: (earlier / n + 1, earlier % n + 1),
-                        second: (row + 1, col + 1),
-                    }));
-                }
-                *slot = (row * n + col + 1) as u16;
-            }
+            *slot = (cell.index() + 1) as u16;
         }
     }
     Ok(())
 }
 
-/// Checks that `solution` solves `puzzle`: the same shape, every cell filled with a digit in
-/// 1..=n, every row, column and box a permutation of 1..=n, and every given of the puzzle kept.
-///
-/// The message names the first thing wrong, with the cell or unit, e.g.
-/// `r3c5 is empty`, `r1c2 changes the given 7 to 4`, `box 2 holds 5 twice (r1c4 and r2c6)`.
+/// Checks that `solution` solves `puzzle` on the puzzle's Sudoku board (see
+/// [`check_solution_on`]).
 ///
 /// ```
-/// use quadrille::sudoku::{check::check_solution, format::parse_line};
+/// use quadrille::sudoku::format::parse_line;
+/// use quadrille::sudoku::check::check_solution;
 ///
 /// let puzzle = parse_line("1...............", None)?;
 /// let good = parse_line("1234341221434321", None)?;
 /// assert_eq!(check_solution(&puzzle, &good), Ok(()));
 /// let mut bad = good.clone();
 /// bad.set(0, 0, 2);
-/// assert_eq!(check_solution(&puzzle, &bad).unwrap_err(), "r1c1 changes the given 1 to 2");
+/// let err = check_solution(&puzzle, &bad).unwrap_err();
+/// assert_eq!(err.to_string(), "r1c1 changes the given 1 to 2");
 /// # Ok::<(), quadrille::Error>(())
 /// ```
-pub fn check_solution(puzzle: &Grid, solution: &Grid) -> std::result::Result<(), String> {
+pub fn check_solution(puzzle: &Grid, solution: &Grid) -> std::result::Result<(), Violation> {
     if puzzle.shape() != solution.shape() {
-        return Err(format!(
-            "the solution has box shape {} but the puzzle has {}",
-            solution.shape(),
-            puzzle.shape()
-        ));
+        return Err(Violation::OtherShape {
+            expected: puzzle.shape().to_string(),
+            found: solution.shape().to_string(),
+        });
     }
-    let n = solution.size();
-    for row in 0..n {
-        for col in 0..n {
-            let d = solution.get(row, col);
-            let cell = format!("r{}c{}", row + 1, col + 1);
-            if d == 0 {
-                return Err(format!("{cell} is empty"));
-            }
-            if d as usize > n {
-                return Err(format!("{cell} holds {d}, outside 1..={n}"));
-            }
-            let given = puzzle.get(row, col);
-            if given != 0 && given != d {
-                return Err(format!("{cell} changes the given {given} to {d}"));
-            }
+    check_solution_on(puzzle.shape().board(), puzzle, solution)
+}
+
+/// Checks that `solution` solves `puzzle` on `board`: every cell filled with a digit in 1..=n,
+/// every group a permutation of 1..=n, and every given of the puzzle kept. The error is the
+/// first thing wrong, cells in reading order, then the groups in the board's order.
+pub fn check_solution_on(
+    board: &Board,
+    puzzle: &Grid,
+    solution: &Grid,
+) -> std::result::Result<(), Violation> {
+    let n = board.size();
+    if puzzle.size() != n || solution.size() != n {
+        return Err(Violation::OtherShape {
+            expected: format!("{n}x{n} cells"),
+            found: format!("{0}x{0} and {1}x{1}", puzzle.size(), solution.size()),
+        });
+    }
+    let place = |index: usize| (index / n + 1, index % n + 1);
+    for cell in board.cells() {
+        let (d, given) = (solution.cells()[cell.index()], puzzle.cells()[cell.index()]);
+        let at = place(cell.index());
+        if d == 0 {
+            return Err(Violation::Empty { cell: at });
+        }
+        if d as usize > n {
+            return Err(Violation::OutOfRange {
+                cell: at,
+                digit: d,
+                size: n,
+            });
+        }
+        if given != 0 && given != d {
+            return Err(Violation::ChangedGiven {
+                cell: at,
+                given,
+                digit: d,
+            });
         }
     }
-    // Every digit is in 1..=n, so a unit without repeats is a permutation.
-    for unit in Unit::ALL {
-        for k in 0..n {
-            let mut seen: Vec<Option<(usize, usize)>> = vec![None; n + 1];
-            for (row, col) in unit.cells(solution, k) {
-                let d = solution.get(row, col) as usize;
-                if let Some((r0, c0)) = seen[d] {
-                    return Err(format!(
-                        "{} {} holds {d} twice (r{}c{} and r{}c{})",
-                        unit.name(),
-                        k + 1,
-                        r0 + 1,
-                        c0 + 1,
-                        row + 1,
-                        col + 1
-                    ));
-                }
-                seen[d] = Some((row, col));
+    // Every digit is in 1..=n, so a group without repeats is a permutation.
+    let mut seen: Vec<Option<usize>> = vec![None; n + 1];
+    for group in board.groups() {
+        seen.fill(None);
+        for cell in group.cells() {
+            let d = solution.cells()[cell.index()];
+            if let Some(earlier) = seen[d as usize] {
+                return Err(Violation::Repeated {
+                    group: group.to_string(),
+                    digit: d,
+                    first: place(earlier),
+                    second: place(cell.index()),
+                });
             }
+            seen[d as usize] = Some(cell.index());
         }
     }
     Ok(())
@@ -253,7 +294,9 @@ mod tests {
         let mut bad = solved4();
         bad.set(2, 1, 4); // was 1; row 3 now holds 4 twice
         assert_eq!(
-            check_solution(&Grid::empty(shape(2, 2)), &bad).unwrap_err(),
+            check_solution(&Grid::empty(shape(2, 2)), &bad)
+                .unwrap_err()
+                .to_string(),
             "row 3 holds 4 twice (r3c2 and r3c3)"
         );
     }
@@ -265,7 +308,9 @@ mod tests {
         bad.set(0, 0, 2);
         bad.set(0, 1, 1);
         assert_eq!(
-            check_solution(&Grid::empty(shape(2, 2)), &bad).unwrap_err(),
+            check_solution(&Grid::empty(shape(2, 2)), &bad)
+                .unwrap_err()
+                .to_string(),
             "column 1 holds 2 twice (r1c1 and r3c1)"
         );
     }
@@ -275,7 +320,7 @@ mod tests {
         let mut puzzle = Grid::empty(shape(2, 2));
         puzzle.set(3, 2, 3);
         assert_eq!(
-            check_solution(&puzzle, &solved4()).unwrap_err(),
+            check_solution(&puzzle, &solved4()).unwrap_err().to_string(),
             "r4c3 changes the given 3 to 2"
         );
     }
@@ -288,7 +333,9 @@ mod tests {
             &[&[1, 2, 3, 4], &[2, 3, 4, 1], &[3, 4, 1, 2], &[4, 1, 2, 3]],
         );
         assert_eq!(
-            check_solution(&Grid::empty(shape(2, 2)), &latin).unwrap_err(),
+            check_solution(&Grid::empty(shape(2, 2)), &latin)
+                .unwrap_err()
+                .to_string(),
             "box 1 holds 2 twice (r1c2 and r2c1)"
         );
     }
@@ -298,10 +345,14 @@ mod tests {
         let mut partial = solved4();
         partial.set(1, 2, 0);
         assert_eq!(
-            check_solution(&Grid::empty(shape(2, 2)), &partial).unwrap_err(),
+            check_solution(&Grid::empty(shape(2, 2)), &partial)
+                .unwrap_err()
+                .to_string(),
             "r2c3 is empty"
         );
-        let err = check_solution(&Grid::empty(shape(2, 3)), &solved4()).unwrap_err();
+        let err = check_solution(&Grid::empty(shape(2, 3)), &solved4())
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "the solution has box shape 2x2 but the puzzle has 2x3");
     }
 }

@@ -1,71 +1,65 @@
-//! Sudoku as exact cover: the standard encoding with 4n² items and n³ options.
+//! A board as exact cover: the standard encoding, read from the board's groups.
 //!
-//! Items, in this order (the order breaks MRV ties, as in Knuth's `sudoku2dlx`):
-//! `p{r}_{c}` (cell r,c is filled), `r{r}_{d}` (row r has digit d), `c{c}_{d}` (column c has d),
-//! `b{b}_{d}` (box b has d), 0-based rows, columns and boxes, digits 1..=n. Option
-//! `(r*n + c)*n + d - 1` puts digit d in cell (r, c) and covers `p{r}_{c} r{r}_{d} c{c}_{d}
-//! b{b}_{d}`. Encoding is kept apart from solving: this module only builds the problem and maps
-//! options back to cells.
+//! Items, in this order (the order breaks MRV ties, as in Knuth's `sudoku2dlx`): one per cell
+//! (`r3c5`: the cell is filled), then one per group and digit (`row3_7`: row 3 holds a 7), the
+//! groups in the board's order (for a Sudoku: rows, columns, boxes). Option `cell * n + d - 1`
+//! puts digit d in the cell and covers the cell's item and the item of d in each of the cell's
+//! groups. Encoding is kept apart from solving: this module only builds the problem and maps
+//! options to placements and back.
 
+use crate::board::{Board, Cell, Digit};
 use crate::exact_cover::{Problem, ProblemBuilder};
-use crate::sudoku::Shape;
 
-/// The exact-cover problem of filling an empty grid of this shape.
+/// The exact-cover problem of filling the empty board.
 ///
 /// ```
 /// use quadrille::exact_cover::Dlx;
 /// use quadrille::sudoku::{Shape, encode};
 ///
-/// let problem = encode::problem(Shape::new(2, 2)?);
+/// let problem = encode::problem(&Shape::new(2, 2)?.board());
 /// assert_eq!((problem.item_count(), problem.option_count()), (64, 64));
+/// assert_eq!(problem.option_text(0), "r1c1 row1_1 column1_1 box1_1");
 /// assert_eq!(Dlx::new(&problem).count(None).stats.solutions, 288);
 /// # Ok::<(), quadrille::Error>(())
 /// ```
-pub fn problem(shape: Shape) -> Problem {
-    let n = shape.size();
+pub fn problem(board: &Board) -> Problem {
+    let n = board.size();
     let mut b = ProblemBuilder::new();
-    let groups = ["p", "r", "c", "b"];
-    for group in groups {
-        for i in 0..n {
-            for j in 0..n {
-                // Cells are (row, column); the other groups are (unit, digit) with digits 1..=n.
-                let name = if group == "p" {
-                    format!("p{i}_{j}")
-                } else {
-                    format!("{group}{i}_{}", j + 1)
-                };
-                b.primary(&name).expect("item names are distinct and valid");
-            }
+    for cell in board.cells() {
+        let (row, col) = cell.row_col(n);
+        b.primary(&format!("r{}c{}", row + 1, col + 1))
+            .expect("cell names are distinct and valid");
+    }
+    for group in board.groups() {
+        for d in 1..=n {
+            b.primary(&format!("{}{}_{d}", group.kind(), group.number()))
+                .expect("group names are distinct words and numbers");
         }
     }
-    let item = |group: usize, i: usize, j: usize| group * n * n + i * n + j;
-    for row in 0..n {
-        for col in 0..n {
-            let bx = shape.box_of(row, col);
-            for d in 0..n {
-                b.option([
-                    item(0, row, col),
-                    item(1, row, d),
-                    item(2, col, d),
-                    item(3, bx, d),
-                ])
-                .expect("every option names four distinct primary items");
-            }
+    let cells = board.cell_count();
+    let mut items = Vec::new();
+    for cell in board.cells() {
+        for d in 0..n {
+            items.clear();
+            items.push(cell.index());
+            items.extend(board.groups_of(cell).map(|g| cells + g * n + d));
+            b.option(items.iter().copied())
+                .expect("an option names its cell once and each of its groups once");
         }
     }
-    b.build().expect("a Sudoku has primary items")
+    b.build()
+        .expect("a board has cells, and cells are primary items")
 }
 
-/// The option that puts `digit` (1..=n) in cell (`row`, `col`).
+/// The option that puts `digit` in `cell`, on a board of side `n`.
 #[inline]
-pub fn option(shape: Shape, row: usize, col: usize, digit: u8) -> usize {
-    let n = shape.size();
-    (row * n + col) * n + digit as usize - 1
+pub fn option(n: usize, cell: Cell, digit: Digit) -> usize {
+    cell.index() * n + digit.index()
 }
 
-/// The cell (as a row-major index) and digit (1..=n) of an option.
+/// The cell and digit of an option, on a board of side `n`.
 #[inline]
-pub fn cell_and_digit(shape: Shape, option: usize) -> (usize, u8) {
-    let n = shape.size();
-    (option / n, (option % n) as u8 + 1)
+pub fn placement(n: usize, option: usize) -> (Cell, Digit) {
+    let digit = Digit::new((option % n) as u8 + 1).expect("n <= 64, so option % n + 1 is a digit");
+    (Cell::new(option / n), digit)
 }

@@ -3,10 +3,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::sync::OnceLock;
+
+use crate::board::{Board, Cell, Group};
 use crate::error::{Error, ErrorKind, Result};
 
-/// The largest grid side quadrille accepts. Candidate sets are 64-bit masks, so n <= 64.
-pub const MAX_SIZE: usize = 64;
+pub use crate::board::MAX_SIZE;
 
 /// The shape of a Sudoku: boxes of `box_rows` x `box_cols` cells, so a grid of side
 /// `n = box_rows * box_cols`, with n boxes, and digits 1..=n.
@@ -94,6 +96,45 @@ impl Shape {
     /// The 0-based box of a 0-based (row, column); boxes are numbered row by row.
     pub fn box_of(self, row: usize, col: usize) -> usize {
         (row / self.box_rows()) * self.box_rows() + col / self.box_cols()
+    }
+
+    /// The board of this shape: its rows, then its columns, then its boxes (numbered row by
+    /// row from the top left), each group's cells in reading order. The engines, the checker
+    /// and the generator read the rules from it.
+    ///
+    /// ```
+    /// use quadrille::sudoku::Shape;
+    ///
+    /// let board = Shape::new(2, 3)?.board();
+    /// assert_eq!(board.groups().len(), 18);
+    /// assert_eq!(board.group(12).to_string(), "box 1");
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn board(self) -> &'static Board {
+        // One board per shape, built on first use and shared: the reader checks every puzzle's
+        // givens against it, and a batch builds a solver per thread from it.
+        static BOARDS: [OnceLock<Board>; MAX_SIZE * MAX_SIZE] =
+            [const { OnceLock::new() }; MAX_SIZE * MAX_SIZE];
+        BOARDS[(self.box_rows() - 1) * MAX_SIZE + self.box_cols() - 1]
+            .get_or_init(|| self.build_board())
+    }
+
+    fn build_board(self) -> Board {
+        let n = self.size();
+        let rows = (0..n).map(|r| ("row", r, (0..n).map(|c| Cell::at(r, c, n)).collect()));
+        let cols = (0..n).map(|c| ("column", c, (0..n).map(|r| Cell::at(r, c, n)).collect()));
+        let boxes = (0..n).map(|b| {
+            let (top, left) = self.box_origin(b);
+            let cells =
+                (0..n).map(|i| Cell::at(top + i / self.box_cols(), left + i % self.box_cols(), n));
+            ("box", b, cells.collect::<Vec<_>>())
+        });
+        let groups = (rows.chain(cols).chain(boxes))
+            .map(|(kind, i, cells): (&'static str, usize, Vec<Cell>)| {
+                Group::new(kind, i + 1, cells).expect("a row, column or box has distinct cells")
+            })
+            .collect();
+        Board::new(n, groups).expect("a shape's rows, columns and boxes make a board")
     }
 
     /// The 0-based (row, column) of the top-left cell of a 0-based box.
