@@ -33,6 +33,6 @@ mod scan;
 mod search;
 
 pub use choose::{ActiveItem, ActiveItems, FirstItem, ItemChooser, Mrv};
-pub use links::Dlx;
+pub use links::{Dlx, LinkError};
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
