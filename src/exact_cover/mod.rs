@@ -29,10 +29,12 @@ mod choose;
 mod links;
 mod parallel;
 mod problem;
+mod sanity;
 mod scan;
 mod search;
 
 pub use choose::{ActiveItem, ActiveItems, FirstItem, ItemChooser, Mrv};
-pub use links::{Dlx, LinkError};
+pub use links::Dlx;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
+pub use sanity::LinkError;
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
