@@ -3,8 +3,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
+use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::check::check_solution;
-use quadrille::sudoku::format::parse_line;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_quadrille");

@@ -7,8 +7,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::Budget;
 use quadrille::compare::{self, DEFAULT_NODE_BUDGET, Settings, plot};
 use quadrille::engine::Engine;
+use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::format::{Layout, PuzzleReader};
 
 use super::flags;
 use super::puzzles::InputLayout;

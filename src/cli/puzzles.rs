@@ -4,8 +4,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::Stop;
 use quadrille::batch::{self, Record, Settings, Solved, Summary};
 use quadrille::engine::Engine;
+use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::format::{Layout, PuzzleReader};
 use serde_json::json;
 use std::io::{BufRead, Write};
 

@@ -60,9 +60,10 @@ impl Unit {
 /// that knows where the second cell was written adds it.
 ///
 /// ```
-/// use quadrille::sudoku::{check, format};
+/// use quadrille::io::puzzle::parse_line;
+/// use quadrille::sudoku::check;
 ///
-/// let grid = format::parse_line("1..1............", None);
+/// let grid = parse_line("1..1............", None);
 /// // parse_line already refuses it, naming row 1 and both cells:
 /// let err = grid.unwrap_err();
 /// assert_eq!(err.to_string(), "column 4: digit 1 is given twice in row 1: at r1c1 and r1c4");
@@ -106,7 +107,8 @@ pub fn conflicts(grid: &Grid) -> Result<()> {
 /// `r3c5 is empty`, `r1c2 changes the given 7 to 4`, `box 2 holds 5 twice (r1c4 and r2c6)`.
 ///
 /// ```
-/// use quadrille::sudoku::{check::check_solution, format::parse_line};
+/// use quadrille::io::puzzle::parse_line;
+/// use quadrille::sudoku::check::check_solution;
 ///
 /// let puzzle = parse_line("1...............", None)?;
 /// let good = parse_line("1234341221434321", None)?;
