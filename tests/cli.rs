@@ -274,6 +274,28 @@ fn solve_threads_1_and_2_agree() {
 }
 
 #[test]
+fn the_box_flag_hint_is_the_tools_not_the_librarys() {
+    // The library's message names no flag; every place the tool prints it adds the hint.
+    let library = parse_line("....", None).unwrap_err().to_string();
+    assert_eq!(library, "column 1: cannot tell the grid shape from 4 cells");
+    let hinted = "cannot tell the grid shape from 4 cells; give it with --box RxC";
+    let input = "1...........4..2\n....\n";
+    let text = run(&["solve"], input);
+    assert_eq!(code(&text), 1);
+    assert!(stdout(&text).contains(&format!("error: line 2, column 1: {hinted}\n")));
+    assert!(stderr(&text).contains(hinted), "{}", stderr(&text));
+    let json = run(&["count", "--json"], input);
+    let objects = json_lines(&stdout(&json));
+    assert_eq!(objects[1]["error"], format!("column 1: {hinted}"));
+    let compare = run(&["compare", "-", "--engines", "dlx"], input);
+    assert!(
+        stderr(&compare).contains(&format!("<stdin>: line 2, column 1: {hinted} (skipped)")),
+        "{}",
+        stderr(&compare)
+    );
+}
+
+#[test]
 fn solve_with_a_limit_prints_counts_like_the_fixtures() {
     // `--limit 3` prints the count after the solution, as the .expected files have it.
     let expected = std::fs::read_to_string(path("sudoku/8x8.expected")).unwrap();

@@ -175,7 +175,7 @@ mod tests {
         );
         assert_eq!(
             line_err(short, None),
-            "column 1: cannot tell the grid shape from 80 cells; give it with --box RxC"
+            "column 1: cannot tell the grid shape from 80 cells"
         );
         // 25 cells: a 5x5 grid has no boxes.
         let err = parse_line(&".".repeat(25), None).unwrap_err();

@@ -151,7 +151,7 @@ mod tests {
                 "line 4, column 7: unexpected character '*'",
                 "line 6, column 4: digit 1 is given twice in row 1: at r1c1 and r1c4",
                 "7: 1.3.34.2.......1 Some(\"hard\")",
-                "line 9, column 1: cannot tell the grid shape from 15 cells; give it with --box RxC",
+                "line 9, column 1: cannot tell the grid shape from 15 cells",
                 "10: ...............4 None",
             ]
         );
