@@ -108,6 +108,12 @@ pub enum ErrorKind {
         /// Cells found.
         found: usize,
     },
+    /// A line longer than any puzzle needs; it is read through and dropped, not held.
+    #[error("the line is longer than {limit} bytes, more than any puzzle needs")]
+    LineTooLong {
+        /// The longest line taken, in bytes before its `\n`.
+        limit: usize,
+    },
     /// A cell count that matches no square grid the shape can be inferred from. Giving the
     /// shape to the reader settles it; the message names no command-line flag, as the library
     /// may have none: the tool adds its own hint.

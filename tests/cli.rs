@@ -296,6 +296,22 @@ fn the_box_flag_hint_is_the_tools_not_the_librarys() {
 }
 
 #[test]
+fn a_line_longer_than_any_puzzle_is_an_error_and_the_batch_goes_on() {
+    // 20 MB on one line, then a puzzle: the long line is reported, not held, and line 2 is
+    // solved with its own number.
+    let input = format!("{}\n1...........4..2\n", "1".repeat(20_000_000));
+    let out = run(&["solve"], &input);
+    let message =
+        "line 1, column 1: the line is longer than 65536 bytes, more than any puzzle needs";
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        format!("error: {message}\n1243342121344312\n")
+    );
+    assert_eq!(stderr(&out), format!("quadrille: {message}\n"));
+}
+
+#[test]
 fn solve_with_a_limit_prints_counts_like_the_fixtures() {
     // `--limit 3` prints the count after the solution, as the .expected files have it.
     let expected = std::fs::read_to_string(path("sudoku/8x8.expected")).unwrap();

@@ -50,7 +50,7 @@ mod sdk;
 mod write;
 
 pub use line::parse_line;
-pub use reader::PuzzleReader;
+pub use reader::{MAX_LINE_BYTES, PuzzleReader};
 pub use write::write_pretty;
 
 use crate::sudoku::Grid;

@@ -122,17 +122,8 @@ impl GridAssembler {
         if !text.chars().any(|c| !is_decoration(c)) {
             return None;
         }
-        match self.block.skip {
-            Skip::Nothing => {}
-            Skip::Rows(k) => {
-                self.block.skip = if k > 1 {
-                    Skip::Rows(k - 1)
-                } else {
-                    Skip::Nothing
-                };
-                return None;
-            }
-            Skip::ToSeparator => return None,
+        if self.skips_row() {
+            return None;
         }
         let tokens = row_tokens(text);
         if self.block.rows == 0 {
@@ -141,10 +132,7 @@ impl GridAssembler {
             let (shape, numeric) = match grid_mode(&tokens, self.shape) {
                 Ok(mode) => mode,
                 Err(err) => {
-                    self.block = Block {
-                        skip: Skip::ToSeparator,
-                        ..Block::default()
-                    };
+                    self.abandon_grid();
                     return Some(Err(err.with_line(line)));
                 }
             };
@@ -154,15 +142,7 @@ impl GridAssembler {
         let shape = self.block.shape.expect("set on the first row");
         let n = shape.size();
         if let Err(err) = self.push_row(&tokens, text, line, n) {
-            let rows_left = n - self.block.rows - 1;
-            self.block = Block {
-                skip: if rows_left > 0 {
-                    Skip::Rows(rows_left)
-                } else {
-                    Skip::Nothing
-                },
-                ..Block::default()
-            };
+            self.abandon_grid();
             return Some(Err(err));
         }
         self.block.rows += 1;
@@ -181,6 +161,48 @@ impl GridAssembler {
             });
         self.block.cells = cells; // keep the allocation for the next grid
         Some(result)
+    }
+
+    /// A row that could not be read at all (a line too long to hold), with its error: a bad
+    /// row like any other, unless it falls in the rest of a grid already reported.
+    pub(super) fn unreadable_row(&mut self, err: Error) -> Option<Result<Puzzle>> {
+        if self.skips_row() {
+            return None;
+        }
+        self.abandon_grid();
+        Some(Err(err))
+    }
+
+    /// Whether this row belongs to the rest of a bad grid, to be skipped (and counted off).
+    fn skips_row(&mut self) -> bool {
+        match self.block.skip {
+            Skip::Nothing => false,
+            Skip::Rows(k) => {
+                self.block.skip = if k > 1 {
+                    Skip::Rows(k - 1)
+                } else {
+                    Skip::Nothing
+                };
+                true
+            }
+            Skip::ToSeparator => true,
+        }
+    }
+
+    /// Drops the grid of a bad row and skips what is left of it: its remaining rows when its
+    /// size is known, else everything up to the next separator.
+    fn abandon_grid(&mut self) {
+        let skip = match self.block.shape {
+            None => Skip::ToSeparator,
+            Some(shape) => match shape.size() - self.block.rows - 1 {
+                0 => Skip::Nothing,
+                rows_left => Skip::Rows(rows_left),
+            },
+        };
+        self.block = Block {
+            skip,
+            ..Block::default()
+        };
     }
 
     /// Reads one row of n cells into the open grid, checking characters, length and range.
@@ -255,8 +277,39 @@ impl GridAssembler {
 mod tests {
     use crate::generate::random_puzzle;
     use crate::io::puzzle::Layout;
+    use crate::io::puzzle::MAX_LINE_BYTES;
     use crate::io::puzzle::parse_line;
     use crate::io::puzzle::test_helpers::{CLASSIC, read, shape, summary};
+
+    #[test]
+    fn grid_layout_lines_too_long_are_bad_rows() {
+        let long = "1".repeat(MAX_LINE_BYTES + 1);
+        let text = format!(
+            "12|..\n{long}\n21|..\n..|21\n\
+             {long}\n12|..\n\n\
+             12|..\n..|12\n21|..\n..|21\n\
+             12|.*\n{long}\n21|..\n..|21\n\
+             12|..\n..|12\n21|..\n{long}\n\
+             12|..\n..|12\n21|..\n..|21\n"
+        );
+        let too_long = "column 1: the line is longer than 65536 bytes, more than any puzzle needs";
+        let items = read(&text, None, Layout::Grid);
+        assert_eq!(
+            summary(&items),
+            [
+                // In a grid: the rest of the grid is skipped, as after any bad row.
+                format!("line 2, {too_long}"),
+                // Outside a grid: its size is unknown, so up to the next separator is skipped.
+                format!("line 5, {too_long}"),
+                "8: 12....1221....21 None".to_string(),
+                // In what is left of a grid already reported, it is skipped with the rest.
+                "line 12, column 5: unexpected character '*'".to_string(),
+                // As the last row.
+                format!("line 19, {too_long}"),
+                "20: 12....1221....21 None".to_string(),
+            ]
+        );
+    }
 
     #[test]
     fn grid_layout_with_decoration() {
