@@ -22,6 +22,7 @@
 //!
 //! The reader is a streaming iterator: it holds one line (one grid in the grid layout) at a
 //! time, so a file of a million puzzles is never in memory, and it goes on after a bad puzzle.
+//! A line longer than any puzzle needs ([`MAX_LINE_BYTES`]) is an error, and is never held.
 //!
 //! The modules, one concern each:
 //! - `line`: the one-line layout ([`parse_line`]);

@@ -87,12 +87,8 @@ impl<R: BufRead> PuzzleReader<R> {
     fn read_line(&mut self) -> std::io::Result<LineRead> {
         self.buf.clear();
         // One byte over the limit tells a line of exactly the limit from a longer one.
-        let most = MAX_LINE_BYTES as u64 + 1;
-        if (&mut self.input)
-            .take(most)
-            .read_until(b'\n', &mut self.buf)?
-            == 0
-        {
+        let mut capped = (&mut self.input).take(MAX_LINE_BYTES as u64 + 1);
+        if capped.read_until(b'\n', &mut self.buf)? == 0 {
             return Ok(LineRead::End);
         }
         let too_long = self.buf.len() > MAX_LINE_BYTES && self.buf.last() != Some(&b'\n');
