@@ -15,8 +15,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
 use quadrille::batch::{self, Settings};
 use quadrille::engine::{Engine, Solver};
+use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::format::{Layout, PuzzleReader, parse_line};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")

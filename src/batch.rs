@@ -16,8 +16,8 @@ use rayon::prelude::*;
 use crate::budget::Budget;
 use crate::engine::{Engine, Outcome, Solver};
 use crate::error::{Error, Result};
+use crate::io::puzzle::{Puzzle, PuzzleReader};
 use crate::sudoku::Shape;
-use crate::sudoku::format::{Puzzle, PuzzleReader};
 
 /// Puzzles read and solved together; large enough to keep every thread busy, small enough to
 /// keep memory flat and the first results quick.
@@ -153,7 +153,7 @@ pub fn solve_one(puzzle: &Puzzle, settings: &Settings) -> Outcome {
 ///
 /// ```
 /// use quadrille::batch::{self, Settings};
-/// use quadrille::sudoku::format::{Layout, PuzzleReader};
+/// use quadrille::io::puzzle::{Layout, PuzzleReader};
 ///
 /// let input = "# 4x4\n1...........4..2\n11..............\n................\n";
 /// let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);

@@ -118,8 +118,16 @@ pub enum ErrorKind {
         /// Cells found.
         found: usize,
     },
-    /// A cell count that matches no square grid the shape can be inferred from.
-    #[error("cannot tell the grid shape from {cells} cells; give it with --box RxC")]
+    /// A line longer than any puzzle needs; it is read through and dropped, not held.
+    #[error("the line is longer than {limit} bytes, more than any puzzle needs")]
+    LineTooLong {
+        /// The longest line taken, in bytes before its `\n`.
+        limit: usize,
+    },
+    /// A cell count that matches no square grid the shape can be inferred from. Giving the
+    /// shape to the reader settles it; the message names no command-line flag, as the library
+    /// may have none: the tool adds its own hint.
+    #[error("cannot tell the grid shape from {cells} cells")]
     UnknownShape {
         /// The number of cells read.
         cells: usize,
@@ -134,7 +142,7 @@ pub enum ErrorKind {
         /// Why it is invalid.
         reason: &'static str,
     },
-    /// A box specification that does not parse (`--box 3x3`).
+    /// A box specification that does not parse (it should read like `3x3`).
     #[error("invalid box specification '{spec}': expected RxC, e.g. 3x3 or 2x3")]
     InvalidShapeSpec {
         /// The text given.

@@ -10,12 +10,15 @@
 //!   solution, up to N, all, a count, on one thread or several, with a node or time
 //!   [`Budget`]. Every search returns its [`Stats`](exact_cover::Stats) and why it
 //!   [`Stop`]ped, and leaves the links exactly as built.
-//! - [`io::dlx`]: Knuth's dlx text format, read (with line and column in every error) and
-//!   written. [`problems`] builds classic problems in code: n queens, Langford pairs,
-//!   pentominoes.
-//! - [`sudoku`]: [`Shape`](sudoku::Shape)s of every box size, [`Grid`](sudoku::Grid)s, the
-//!   line and grid [`format`](sudoku::format)s, an independent [`check`](sudoku::check)er, a
-//!   and the exact-cover [`encode`](sudoku::encode)ing.
+//! - [`io`]: text in and out, with line and column in every error. [`io::dlx`]: Knuth's dlx
+//!   format, read and written. [`io::puzzle`]: Sudoku puzzles one per line or in multi-line
+//!   grids, read as a stream by [`PuzzleReader`](io::puzzle::PuzzleReader) (or one line by
+//!   [`parse_line`](io::puzzle::parse_line)) and written by
+//!   [`write_pretty`](io::puzzle::write_pretty). [`problems`] builds classic problems in code:
+//!   n queens, Langford pairs, pentominoes.
+//! - [`sudoku`]: [`Shape`](sudoku::Shape)s of every box size, [`Grid`](sudoku::Grid)s, an
+//!   independent [`check`](sudoku::check)er, and the exact-cover
+//!   [`encode`](sudoku::encode)ing.
 //! - [`engine`]: [`Engine`](engine::Engine) and [`Solver`](engine::Solver) give every engine
 //!   one signature and one [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver)
 //!   and the [`csp`] solver.
@@ -27,7 +30,7 @@
 //! ```
 //! use quadrille::Budget;
 //! use quadrille::engine::{Engine, Solver};
-//! use quadrille::sudoku::format::parse_line;
+//! use quadrille::io::puzzle::parse_line;
 //!
 //! // A 4x4 puzzle with nine solutions, counted by both engines.
 //! let puzzle = parse_line("1...........4..2", None)?;

@@ -3,8 +3,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
+use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::check::check_solution;
-use quadrille::sudoku::format::parse_line;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
@@ -271,6 +271,44 @@ fn solve_threads_1_and_2_agree() {
         assert_eq!(stdout(&one), stdout(&two), "{file}");
         assert_eq!(code(&one), code(&two), "{file}");
     }
+}
+
+#[test]
+fn the_box_flag_hint_is_the_tools_not_the_librarys() {
+    // The library's message names no flag; every place the tool prints it adds the hint.
+    let library = parse_line("....", None).unwrap_err().to_string();
+    assert_eq!(library, "column 1: cannot tell the grid shape from 4 cells");
+    let hinted = "cannot tell the grid shape from 4 cells; give it with --box RxC";
+    let input = "1...........4..2\n....\n";
+    let text = run(&["solve"], input);
+    assert_eq!(code(&text), 1);
+    assert!(stdout(&text).contains(&format!("error: line 2, column 1: {hinted}\n")));
+    assert!(stderr(&text).contains(hinted), "{}", stderr(&text));
+    let json = run(&["count", "--json"], input);
+    let objects = json_lines(&stdout(&json));
+    assert_eq!(objects[1]["error"], format!("column 1: {hinted}"));
+    let compare = run(&["compare", "-", "--engines", "dlx"], input);
+    assert!(
+        stderr(&compare).contains(&format!("<stdin>: line 2, column 1: {hinted} (skipped)")),
+        "{}",
+        stderr(&compare)
+    );
+}
+
+#[test]
+fn a_line_longer_than_any_puzzle_is_an_error_and_the_batch_goes_on() {
+    // 20 MB on one line, then a puzzle: the long line is reported, not held, and line 2 is
+    // solved with its own number.
+    let input = format!("{}\n1...........4..2\n", "1".repeat(20_000_000));
+    let out = run(&["solve"], &input);
+    let message =
+        "line 1, column 1: the line is longer than 65536 bytes, more than any puzzle needs";
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        format!("error: {message}\n1243342121344312\n")
+    );
+    assert_eq!(stderr(&out), format!("quadrille: {message}\n"));
 }
 
 #[test]

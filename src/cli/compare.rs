@@ -7,12 +7,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::Budget;
 use quadrille::compare::{self, DEFAULT_NODE_BUDGET, Settings, plot};
 use quadrille::engine::Engine;
+use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::format::{Layout, PuzzleReader};
 
 use super::flags;
 use super::puzzles::InputLayout;
-use super::{Status, open_input, stderr_is_terminal, stdout};
+use super::{Status, flag_hint, open_input, stderr_is_terminal, stdout};
 
 /// Disagreements listed one by one before the rest are only counted.
 const SHOWN_DISAGREEMENTS: usize = 20;
@@ -94,7 +94,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     }
 
     for error in comparison.skipped() {
-        eprintln!("quadrille: {name}: {error} (skipped)");
+        eprintln!("quadrille: {name}: {error}{} (skipped)", flag_hint(error));
     }
     let puzzles = comparison.puzzles().len();
     let budget = match (settings.budget.nodes, settings.budget.time) {

@@ -73,9 +73,18 @@ pub fn run() -> ExitCode {
         Ok(Status::BadInput) => ExitCode::from(1),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("quadrille: {err}");
+            eprintln!("quadrille: {err}{}", flag_hint(&err));
             ExitCode::from(1)
         }
+    }
+}
+
+/// What the tool adds after a library error to name the flag that fixes it, or `""`. The
+/// library's messages name no flags (its callers may have none); the tool knows its own.
+pub fn flag_hint(err: &quadrille::Error) -> &'static str {
+    match err.kind() {
+        quadrille::ErrorKind::UnknownShape { .. } => "; give it with --box RxC",
+        _ => "",
     }
 }
 

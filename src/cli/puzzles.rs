@@ -4,13 +4,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::Stop;
 use quadrille::batch::{self, Record, Settings, Solved, Summary};
 use quadrille::engine::Engine;
+use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::format::{Layout, PuzzleReader};
 use serde_json::json;
 use std::io::{BufRead, Write};
 
 use super::flags::{self, BudgetArgs};
-use super::{Input, Status, open_inputs, stderr_is_terminal, stdout};
+use super::{Input, Status, flag_hint, open_inputs, stderr_is_terminal, stdout};
 
 /// Inputs big enough to deserve a progress bar (when standard error is a terminal).
 const PROGRESS_BYTES: u64 = 1 << 20;
@@ -142,15 +142,17 @@ impl ResultWriter<'_> {
         let Solved { puzzle, outcome } = match &record.result {
             Ok(solved) => solved,
             Err(err) => {
-                eprintln!("quadrille: {place}{err}");
+                let hint = flag_hint(err);
+                eprintln!("quadrille: {place}{err}{hint}");
                 return if self.json {
-                    let mut object = json!({ "line": record.line, "error": err.message() });
+                    let error = format!("{}{hint}", err.message());
+                    let mut object = json!({ "line": record.line, "error": error });
                     if let Some(file) = self.file {
                         object["file"] = json!(file);
                     }
                     writeln!(out, "{object}")
                 } else {
-                    writeln!(out, "error: {place}{err}")
+                    writeln!(out, "error: {place}{err}{hint}")
                 };
             }
         };

@@ -22,7 +22,7 @@
 //! ```
 //! use quadrille::compare::{self, Settings};
 //! use quadrille::engine::Engine;
-//! use quadrille::sudoku::format::{Layout, PuzzleReader};
+//! use quadrille::io::puzzle::{Layout, PuzzleReader};
 //!
 //! let text = "1...........4..2 easy\n1.3.34.2.......1 easy\n11.............. bad\n................ open\n";
 //! let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
@@ -54,8 +54,8 @@ use crate::batch;
 use crate::budget::{Budget, Stop};
 use crate::engine::{Engine, Outcome};
 use crate::error::{Error, ErrorKind, Result};
+use crate::io::puzzle::Puzzle;
 use crate::sudoku::check::check_solution;
-use crate::sudoku::format::Puzzle;
 
 pub use stats::{EngineSummary, Spread};
 
@@ -546,7 +546,7 @@ where
 mod tests {
     use super::*;
     use crate::generate::{random_grid, random_puzzle};
-    use crate::sudoku::format::{Layout, PuzzleReader};
+    use crate::io::puzzle::{Layout, PuzzleReader};
     use crate::sudoku::{Grid, Shape};
 
     fn engines(names: &[&str]) -> Vec<Engine> {

@@ -108,7 +108,7 @@ type DrawResult = std::result::Result<(), Box<dyn std::error::Error>>;
 /// ```
 /// use quadrille::compare::{self, plot, Settings};
 /// use quadrille::engine::Engine;
-/// use quadrille::sudoku::format::{Layout, PuzzleReader};
+/// use quadrille::io::puzzle::{Layout, PuzzleReader};
 ///
 /// let text = "1...........4..2 easy\n................ open\n";
 /// let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);

@@ -72,7 +72,7 @@ pub enum Violation {
 /// (see [`conflicts_on`]).
 ///
 /// ```
-/// use quadrille::sudoku::format::parse_line;
+/// use quadrille::io::puzzle::parse_line;
 ///
 /// let grid = parse_line("1..1............", None);
 /// // parse_line already refuses it, naming row 1 and both cells:
@@ -127,7 +127,7 @@ pub fn conflicts_on(board: &Board, grid: &Grid) -> Result<()> {
 /// [`check_solution_on`]).
 ///
 /// ```
-/// use quadrille::sudoku::format::parse_line;
+/// use quadrille::io::puzzle::parse_line;
 /// use quadrille::sudoku::check::check_solution;
 ///
 /// let puzzle = parse_line("1...............", None)?;

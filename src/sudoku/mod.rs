@@ -1,8 +1,8 @@
-//! Sudoku of every box shape: shapes, grids, formats, checking, and the exact-cover encoding.
+//! Sudoku of every box shape: shapes, grids, checking, and the exact-cover encoding. Reading
+//! and writing puzzles is [`crate::io::puzzle`]'s.
 
 pub mod check;
 pub mod encode;
-pub mod format;
 mod grid;
 mod shape;
 

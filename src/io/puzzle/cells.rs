@@ -1,0 +1,125 @@
+//! What both layouts share: the value of one cell as written, and the checks that turn the
+//! cells of one puzzle into a [`Grid`] (shape, length, range, no repeated givens), with errors
+//! that point at the cell to blame.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::sudoku::check::conflicts;
+use crate::sudoku::{Grid, Shape};
+
+/// One cell as read: its value before range checking (0 = empty) and where it was written.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RawCell {
+    pub(super) value: u32,
+    /// 1-based line, or 0 when the caller adds the line.
+    pub(super) line: usize,
+    /// 1-based character column.
+    pub(super) column: usize,
+}
+
+/// An error at a column, and at a line unless `line` is 0 (the caller adds it then).
+pub(super) fn error_at(kind: ErrorKind, line: usize, column: usize) -> Error {
+    if line == 0 {
+        Error::new(kind).with_column(column)
+    } else {
+        Error::at(kind, line, column)
+    }
+}
+
+/// The value of a one-character cell: `Some(0)` for a blank, `None` for a bad character.
+pub(super) fn char_value(ch: char) -> Option<u32> {
+    match ch {
+        '.' | '_' => Some(0),
+        '0'..='9' => ch.to_digit(10),
+        'a'..='z' | 'A'..='Z' => ch.to_digit(36),
+        _ => None,
+    }
+}
+
+/// The value of a numeric cell token (`0`, `.` or `_` for a blank), or the 0-based character
+/// offset of its first bad character. Huge numbers saturate: they are out of range anyway.
+fn number_value(token: &str) -> std::result::Result<u32, usize> {
+    if token == "." || token == "_" {
+        return Ok(0);
+    }
+    let mut value: u32 = 0;
+    for (i, ch) in token.chars().enumerate() {
+        let d = ch.to_digit(10).ok_or(i)?;
+        value = value.saturating_mul(10).saturating_add(d);
+    }
+    Ok(value)
+}
+
+/// Whether a token is one numeric cell (for grids with n > 35).
+pub(super) fn is_numeric_token(token: &str) -> bool {
+    number_value(token).is_ok()
+}
+
+/// A numeric cell token written at `column` (on a line the caller adds).
+pub(super) fn number_cell(token: &str, column: usize) -> Result<RawCell> {
+    match number_value(token) {
+        Ok(value) => Ok(RawCell {
+            value,
+            line: 0,
+            column,
+        }),
+        Err(i) => {
+            let ch = token.chars().nth(i).unwrap_or('?');
+            Err(error_at(ErrorKind::BadCharacter { ch }, 0, column + i))
+        }
+    }
+}
+
+/// Turns the cells of one puzzle into a grid: infers or checks the shape and the length, the
+/// range of every digit, and that no digit is given twice in a unit. `start` is where the
+/// puzzle begins and `end` just after its last cell, for errors about the whole puzzle.
+pub(super) fn finish(
+    cells: &[RawCell],
+    shape: Option<Shape>,
+    line: usize,
+    start: usize,
+    end: usize,
+) -> Result<Grid> {
+    let found = cells.len();
+    let shape = shape
+        .or_else(|| Shape::from_cell_count(found))
+        .ok_or_else(|| error_at(ErrorKind::UnknownShape { cells: found }, line, start))?;
+    let expected = shape.cell_count();
+    if found != expected {
+        let (line, column) = match cells.get(expected) {
+            Some(extra) => (extra.line, extra.column),
+            None => (line, end),
+        };
+        return Err(error_at(
+            ErrorKind::WrongLength { expected, found },
+            line,
+            column,
+        ));
+    }
+    let n = shape.size();
+    let mut values = Vec::with_capacity(found);
+    for cell in cells {
+        if cell.value as usize > n {
+            let kind = ErrorKind::DigitOutOfRange {
+                digit: cell.value,
+                size: n,
+            };
+            return Err(error_at(kind, cell.line, cell.column));
+        }
+        values.push(cell.value as u8);
+    }
+    let grid = Grid::from_cells(shape, values).expect("length and range were checked");
+    conflicts(&grid).map_err(|err| {
+        let ErrorKind::ConflictingGivens { second, .. } = err.kind() else {
+            return err;
+        };
+        // The error points at the second cell, where the reader first sees the repeat.
+        let cell = cells[(second.0 - 1) * n + second.1 - 1];
+        let err = err.with_column(cell.column);
+        if cell.line > 0 {
+            err.with_line(cell.line)
+        } else {
+            err
+        }
+    })?;
+    Ok(grid)
+}
