@@ -51,6 +51,7 @@ pub mod exact_cover;
 pub mod generate;
 pub mod io;
 pub mod problems;
+pub mod runner;
 pub mod sudoku;
 
 pub use budget::{Budget, Stop};
