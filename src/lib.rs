@@ -54,7 +54,7 @@ pub mod problems;
 pub mod runner;
 pub mod sudoku;
 
-pub use budget::{Budget, Stop};
+pub use budget::{Budget, Request, SolutionCount, Stop};
 pub use error::{Error, ErrorKind, Result};
 
 /// The README's examples, compiled and run as doc tests so that they stay true.
