@@ -75,7 +75,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
         report
     } else if args.threads != 1 {
-        links.count_parallel(args.threads, args.limit, &budget)
+        flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
     } else {
         links.search(&budget, CountSink::new(args.limit))
     };
