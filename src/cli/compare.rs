@@ -4,11 +4,11 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::Budget;
-use quadrille::compare::{self, DEFAULT_NODE_BUDGET, Settings, plot};
+use quadrille::compare::{self, DEFAULT_NODE_BUDGET, plot};
 use quadrille::engine::Engine;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader};
+use quadrille::{Budget, Request};
 
 use super::flags;
 use super::puzzles::InputLayout;
@@ -59,18 +59,18 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else {
         args.engines.clone()
     };
-    let settings = Settings {
+    let request = Request {
         limit: Some(args.limit),
         budget: Budget {
             nodes: (args.node_budget > 0).then_some(args.node_budget),
             time: args.time_budget,
         },
-        threads: args.threads,
     };
     let layout = match args.input {
         InputLayout::Line => Layout::Line,
         InputLayout::Grid => Layout::Grid,
     };
+    let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let name = input.name.clone();
     let bar = (stderr_is_terminal() && input.size.is_some()).then(|| {
@@ -88,7 +88,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         None => input.reader,
     };
     let puzzles = PuzzleReader::new(reader, args.shape, layout);
-    let comparison = compare::run(puzzles, &engines, &settings)?;
+    let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -97,13 +97,13 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         eprintln!("quadrille: {name}: {error} (skipped)");
     }
     let puzzles = comparison.puzzles().len();
-    let budget = match (settings.budget.nodes, settings.budget.time) {
+    let budget = match (request.budget.nodes, request.budget.time) {
         (Some(n), Some(t)) => format!("{n} nodes or {:.3} s", t.as_secs_f64()),
         (Some(n), None) => format!("{n} nodes"),
         (None, Some(t)) => format!("{:.3} s", t.as_secs_f64()),
         (None, None) => "none".to_string(),
     };
-    let threads = match settings.threads {
+    let threads = match args.threads {
         1 => "1 thread".to_string(),
         0 => "all cores (times may be inflated by contention)".to_string(),
         n => format!("{n} threads (times may be inflated by contention)"),

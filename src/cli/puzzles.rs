@@ -1,11 +1,11 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::Stop;
-use quadrille::batch::{self, Record, Settings, Solved, Summary};
+use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
 use quadrille::engine::Engine;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader};
+use quadrille::{Request, Stop};
 use serde_json::json;
 use std::io::{BufRead, Write};
 
@@ -63,11 +63,14 @@ pub enum Mode {
 
 /// Runs a batch over every input and writes one result per puzzle line.
 pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Result<Status> {
-    let settings = Settings {
-        engine: args.engine,
+    let request = Request {
         limit,
         budget: args.budget.budget(),
-        split: mode == Mode::Count,
+    };
+    // Counts can be long: each is split across the threads. Solving is quick per puzzle.
+    let parallelism = match mode {
+        Mode::Count => Parallelism::WithinPuzzle,
+        Mode::Solve => Parallelism::AcrossPuzzles,
     };
     let layout = match args.input {
         InputLayout::Line => Layout::Line,
@@ -89,7 +92,9 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
             file: many.then_some(name.as_str()),
         };
         let summary = pool.install(|| {
-            batch::solve(puzzles, &settings, |record| writer.write(&mut out, record))
+            batch::solve(puzzles, args.engine, &request, parallelism, |record| {
+                writer.write(&mut out, record)
+            })
         })?;
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -98,7 +103,7 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     }
     out.flush()?;
     if args.stats {
-        print_summary(&total, &settings);
+        print_summary(&total, args.engine, &request);
     }
     Ok(if total.errors > 0 {
         Status::BadInput
@@ -189,7 +194,7 @@ impl ResultWriter<'_> {
     }
 }
 
-fn print_summary(s: &Summary, settings: &Settings) {
+fn print_summary(s: &Summary, engine: Engine, request: &Request) {
     let solved_ok = s.puzzles - s.errors;
     let per = |x: f64| {
         if solved_ok > 0 {
@@ -198,14 +203,14 @@ fn print_summary(s: &Summary, settings: &Settings) {
             0.0
         }
     };
-    let unique = if settings.limit.is_none_or(|l| l >= 2) {
+    let unique = if request.limit.is_none_or(|l| l >= 2) {
         format!("unique {}, multiple {}", s.unique, s.multiple)
     } else {
         "uniqueness not checked (use --limit 2)".to_string()
     };
     eprintln!(
         "engine {}: {} puzzles in {} lines: solved {}, {unique}, unsolvable {}, undecided {}, errors {}",
-        settings.engine, s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
+        engine, s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
     );
     eprintln!(
         "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (in the solver, per thread), {:.1} nodes/puzzle, {:.1}% without backtracking",
