@@ -12,7 +12,7 @@ use quadrille::generate::{random_contradictory, random_grid, random_puzzle};
 use quadrille::sudoku::check::check_solution;
 use quadrille::sudoku::format::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::{Grid, Shape};
-use quadrille::{Budget, Request, Stop};
+use quadrille::{Budget, Request, SolutionCount, Stop};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
@@ -33,10 +33,7 @@ pub fn fixture(name: &str) -> PathBuf {
 /// The count as the fixtures and `quadrille solve --limit` write it: exact, or `N+` when the
 /// search stopped before it was exhausted.
 pub fn count_text(outcome: &Outcome) -> String {
-    match outcome.stop {
-        Stop::Exhausted => outcome.solutions.to_string(),
-        _ => format!("{}+", outcome.solutions),
-    }
+    SolutionCount::new(outcome.solutions, outcome.stop).to_string()
 }
 
 /// A puzzle with exactly one solution: the full grid of `seed`, whose cells are blanked one by

@@ -5,7 +5,7 @@ use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
 use quadrille::engine::Engine;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader};
-use quadrille::{Request, Stop};
+use quadrille::{Request, SolutionCount};
 use serde_json::json;
 use std::io::{BufRead, Write};
 
@@ -180,10 +180,7 @@ impl ResultWriter<'_> {
             }
             return writeln!(out, "{object}");
         }
-        let count = match outcome.stop {
-            Stop::Exhausted => outcome.solutions.to_string(),
-            _ => format!("{}+", outcome.solutions),
-        };
+        let count = SolutionCount::new(outcome.solutions, outcome.stop);
         match (self.mode, solution) {
             (Mode::Count, _) => writeln!(out, "{count}"),
             (Mode::Solve, Some(solution)) if self.limit == Some(1) => writeln!(out, "{solution}"),

@@ -56,7 +56,7 @@ pub mod stats;
 
 use std::time::Duration;
 
-use crate::budget::{Budget, Request, Stop};
+use crate::budget::{Budget, Request, SolutionCount, Stop};
 use crate::engine::{Engine, Outcome};
 use crate::error::Error;
 use crate::sudoku::format::Puzzle;
@@ -118,12 +118,14 @@ impl Measurement {
         self.elapsed.as_secs_f64() * 1e6
     }
 
-    /// The count as people read it: `2+` when the limit stopped the search, `1` when exact.
+    /// The count as people read it: `1` when exact, `2+` when the limit stopped the search,
+    /// `0+ (gave up)` when a budget did.
     fn count_text(&self) -> String {
-        match self.stop {
-            Stop::Exhausted => self.solutions.to_string(),
-            Stop::Limit => format!("{}+", self.solutions),
-            _ => format!("{}+ (gave up)", self.solutions),
+        let count = SolutionCount::new(self.solutions, self.stop);
+        if self.gave_up() {
+            format!("{count} (gave up)")
+        } else {
+            count.to_string()
         }
     }
 }
