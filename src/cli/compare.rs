@@ -1,9 +1,8 @@
 //! `quadrille compare`: every engine on the same puzzles, one table row per engine.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::compare::{self, DEFAULT_NODE_BUDGET, plot};
 use quadrille::engine::Engine;
 use quadrille::sudoku::Shape;
@@ -11,8 +10,9 @@ use quadrille::sudoku::format::{Layout, PuzzleReader};
 use quadrille::{Budget, Request};
 
 use super::flags;
+use super::progress::track_reading;
 use super::puzzles::InputLayout;
-use super::{Status, open_input, stderr_is_terminal, stdout};
+use super::{Status, open_input, stdout};
 
 /// Disagreements listed one by one before the rest are only counted.
 const SHOWN_DISAGREEMENTS: usize = 20;
@@ -73,20 +73,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let name = input.name.clone();
-    let bar = (stderr_is_terminal() && input.size.is_some()).then(|| {
-        let bar = ProgressBar::new(input.size.unwrap_or(0));
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} eta {eta}")
-                .expect("the template is valid")
-                .progress_chars("=> "),
-        );
-        bar.set_message(name.clone());
-        bar
-    });
-    let reader: Box<dyn BufRead + Send> = match &bar {
-        Some(bar) => Box::new(std::io::BufReader::new(bar.wrap_read(input.reader))),
-        None => input.reader,
-    };
+    // Even a small file can take long with weak engines: every file gets a bar.
+    let (reader, bar) = track_reading(input, 0);
     let puzzles = PuzzleReader::new(reader, args.shape, layout);
     let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
     if let Some(bar) = bar {

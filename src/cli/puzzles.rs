@@ -1,16 +1,16 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
 use quadrille::engine::Engine;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader};
 use quadrille::{Request, SolutionCount};
 use serde_json::json;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use super::flags::{self, BudgetArgs};
-use super::{Input, Status, open_inputs, stderr_is_terminal, stdout};
+use super::progress::track_reading;
+use super::{Status, open_inputs, stdout};
 
 /// Inputs big enough to deserve a progress bar (when standard error is a terminal).
 const PROGRESS_BYTES: u64 = 1 << 20;
@@ -83,7 +83,7 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     let mut total = Summary::default();
     for input in inputs {
         let name = input.name.clone();
-        let (reader, bar) = with_progress(input);
+        let (reader, bar) = track_reading(input, PROGRESS_BYTES);
         let puzzles = PuzzleReader::new(reader, args.shape, layout);
         let writer = ResultWriter {
             mode,
@@ -110,26 +110,6 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     } else {
         Status::Success
     })
-}
-
-/// Wraps a large file's reader in a progress bar when standard error is a terminal.
-fn with_progress(input: Input) -> (Box<dyn BufRead + Send>, Option<ProgressBar>) {
-    match input.size {
-        Some(size) if size >= PROGRESS_BYTES && stderr_is_terminal() => {
-            let bar = ProgressBar::new(size);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{msg} [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
-                )
-                .expect("the template is valid")
-                .progress_chars("=> "),
-            );
-            bar.set_message(input.name);
-            let reader = std::io::BufReader::new(bar.wrap_read(input.reader));
-            (Box::new(reader), Some(bar))
-        }
-        _ => (input.reader, None),
-    }
 }
 
 /// Writes each record as a text line or a JSON object.
