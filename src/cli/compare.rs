@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use quadrille::compare::{self, DEFAULT_NODE_BUDGET, plot};
+use quadrille::compare::{self, Comparison, DEFAULT_NODE_BUDGET};
 use quadrille::engine::Engine;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::format::{Layout, PuzzleReader};
@@ -124,7 +124,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             "{name}: {puzzles} puzzles, count up to {}, budget {budget}",
             args.limit
         );
-        plot::write_svg(&comparison, path, &title)?;
+        write_plot(&comparison, path, &title)?;
     }
 
     let disagreements = comparison.disagreements();
@@ -156,4 +156,23 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> quadrille::Error {
         e.kind(),
         format!("{}: {e}", path.display()),
     )))
+}
+
+#[cfg(feature = "plot")]
+fn write_plot(
+    comparison: &Comparison,
+    path: &std::path::Path,
+    title: &str,
+) -> quadrille::Result<()> {
+    compare::plot::write_svg(comparison, path, title)
+}
+
+/// Without the `plot` feature, `--plot` is an error rather than a flag that does nothing.
+#[cfg(not(feature = "plot"))]
+fn write_plot(_: &Comparison, path: &std::path::Path, _: &str) -> quadrille::Result<()> {
+    Err(std::io::Error::other(format!(
+        "{}: this quadrille was built without the `plot` feature",
+        path.display()
+    ))
+    .into())
 }

@@ -24,7 +24,7 @@
 //! - `report.rs`: the text table and the JSON ([`Comparison::table`],
 //!   [`Comparison::write_json`]).
 //! - [`stats`]: quantiles and the per-engine [`EngineSummary`], and the table's rows.
-//! - [`plot`]: the SVG chart.
+//! - `plot`: the SVG chart (with the `plot` feature, on by default).
 //!
 //! ```
 //! use quadrille::compare::{self, DEFAULT_REQUEST};
@@ -49,6 +49,7 @@
 //! ```
 
 mod check;
+#[cfg(feature = "plot")]
 pub mod plot;
 mod report;
 mod run;
