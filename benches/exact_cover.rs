@@ -198,11 +198,17 @@ fn parallel(c: &mut Criterion) {
     let mut group = c.benchmark_group("parallel");
     let case = pentominoes_6x10();
     configure(&mut group, &case);
+    let two_threads = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a thread pool");
     let mut dlx: Option<Dlx> = None;
     group.bench_function(format!("{}_2_threads", case.name), |b| {
         let dlx = dlx.get_or_insert_with(|| {
             let mut dlx = Dlx::new(&case.problem);
-            let stats = dlx.count_parallel(2, None, &Budget::unlimited()).stats;
+            let stats = two_threads
+                .install(|| dlx.count_parallel(None, &Budget::unlimited()))
+                .stats;
             assert_eq!(stats.solutions, case.solutions, "{}", case.name);
             eprintln!(
                 "parallel/{}: {} solutions, {} nodes, {} updates on 2 threads",
@@ -211,11 +217,13 @@ fn parallel(c: &mut Criterion) {
             dlx
         });
         b.iter(|| {
-            black_box(
-                dlx.count_parallel(2, None, &Budget::unlimited())
-                    .stats
-                    .solutions,
-            )
+            two_threads.install(|| {
+                black_box(
+                    dlx.count_parallel(None, &Budget::unlimited())
+                        .stats
+                        .solutions,
+                )
+            })
         });
     });
     group.finish();

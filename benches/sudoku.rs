@@ -12,11 +12,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use quadrille::Budget;
-use quadrille::batch::{self, Settings};
+use quadrille::batch::{self, Parallelism};
 use quadrille::engine::{Engine, Solver};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::Shape;
+use quadrille::{Budget, Request};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
@@ -117,27 +117,33 @@ fn batch_threads(c: &mut Criterion) {
             .num_threads(threads)
             .build()
             .expect("a thread pool");
-        let settings = Settings {
+        let request = Request {
             limit: Some(2),
-            ..Settings::default()
+            ..Request::default()
         };
         group.bench_function(format!("threads_{threads}"), |b| {
             b.iter(|| {
                 pool.install(|| {
                     let reader = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
                     let mut out = String::new();
-                    let summary = batch::solve(reader, &settings, |record| {
-                        out.clear();
-                        if let Some(solution) = record
-                            .result
-                            .as_ref()
-                            .ok()
-                            .and_then(|s| s.outcome.solution.as_ref())
-                        {
-                            solution.write_line(&mut out);
-                        }
-                        Ok(())
-                    })
+                    let summary = batch::solve(
+                        reader,
+                        Engine::Dlx,
+                        &request,
+                        Parallelism::AcrossPuzzles,
+                        |record| {
+                            out.clear();
+                            if let Some(solution) = record
+                                .result
+                                .as_ref()
+                                .ok()
+                                .and_then(|s| s.outcome.solution.as_ref())
+                            {
+                                solution.write_line(&mut out);
+                            }
+                            Ok(())
+                        },
+                    )
                     .expect("in-memory input");
                     assert_eq!(summary.unique, lines.len());
                 })

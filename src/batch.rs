@@ -1,39 +1,36 @@
 //! Solving a stream of puzzles on several threads, in input order, in flat memory.
 //!
-//! Puzzles are read in chunks; each chunk is solved in parallel (rayon, one solver per thread
-//! and shape, kept for the whole run) while the calling thread reads the next chunk and hands
-//! the results of the previous one to the caller, in input order. Memory is bounded by three
-//! chunks, whatever the input's length. Bad lines are results too, so that every puzzle line
-//! is accounted for.
+//! Puzzles are read in chunks and solved on the current rayon pool through
+//! [`runner::run_in_order`]: one solver per thread, engine and shape, kept for the whole run,
+//! while the calling thread reads the next chunk and hands the results of the previous one to
+//! the caller, in input order. Memory is bounded by three chunks, whatever the input's length.
+//! Bad lines are results too, so that every puzzle line is accounted for.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
-
-use crate::budget::Budget;
+use crate::budget::Request;
 use crate::engine::{Engine, Outcome, Solver};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::io::puzzle::{Puzzle, PuzzleReader};
+use crate::runner::{self, WithinChunk};
 use crate::sudoku::Shape;
 
 /// Puzzles read and solved together; large enough to keep every thread busy, small enough to
 /// keep memory flat and the first results quick.
 const CHUNK: usize = 2048;
 
-/// How to solve a batch.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Settings {
-    /// The engine to use.
-    pub engine: Engine,
-    /// Count solutions up to this many (`None`: all).
-    pub limit: Option<u64>,
-    /// The budget of each puzzle.
-    pub budget: Budget,
-    /// Split each puzzle's search across threads (for counting few, large puzzles).
-    pub split: bool,
+/// How a batch shares out the threads of its pool.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallelism {
+    /// Several puzzles at once, one per thread: for many quick searches.
+    #[default]
+    AcrossPuzzles,
+    /// One puzzle at a time, a long DLX count split across the threads (see
+    /// [`Solver::count_split`]): for counting few, large puzzles.
+    WithinPuzzle,
 }
 
 /// One result of a batch, in input order.
@@ -42,7 +39,7 @@ pub struct Record {
     /// The 1-based input line where the puzzle starts.
     pub line: usize,
     /// The puzzle and what solving it gave, or why its line could not be read.
-    pub result: std::result::Result<Solved, Error>,
+    pub result: Result<Solved>,
 }
 
 /// A puzzle that was read, and what solving it gave.
@@ -132,34 +129,46 @@ thread_local! {
     static SOLVERS: RefCell<HashMap<(Engine, Shape), Solver>> = RefCell::new(HashMap::new());
 }
 
-/// Solves one puzzle with this thread's solver for its engine and shape.
-pub fn solve_one(puzzle: &Puzzle, settings: &Settings) -> Outcome {
+/// Solves one puzzle as `request` asks with this thread's solver for `engine` and the puzzle's
+/// shape.
+pub fn solve_one(
+    puzzle: &Puzzle,
+    engine: Engine,
+    request: &Request,
+    parallelism: Parallelism,
+) -> Outcome {
     SOLVERS.with(|solvers| {
         let mut solvers = solvers.borrow_mut();
-        let key = (settings.engine, puzzle.grid.shape());
+        let shape = puzzle.grid.shape();
         let solver = solvers
-            .entry(key)
-            .or_insert_with(|| Solver::sudoku(key.0, key.1));
-        if settings.split {
-            solver.count_split(&puzzle.grid, settings.limit, &settings.budget)
-        } else {
-            solver.count(&puzzle.grid, settings.limit, &settings.budget)
+            .entry((engine, shape))
+            .or_insert_with(|| Solver::sudoku(engine, shape));
+        match parallelism {
+            Parallelism::AcrossPuzzles => {
+                solver.count(&puzzle.grid, request.limit, &request.budget)
+            }
+            Parallelism::WithinPuzzle => {
+                solver.count_split(&puzzle.grid, request.limit, &request.budget)
+            }
         }
     })
 }
 
-/// Solves every puzzle of `reader` on the threads of the current rayon pool and hands each
-/// [`Record`] to `each`, in input order. Stops early only if `each` fails (a closed pipe, say).
+/// Solves every puzzle of `reader` with `engine` as `request` asks, on the threads of the
+/// current rayon pool, and hands each [`Record`] to `each`, in input order. Stops early only if
+/// `each` fails (a closed pipe, say).
 ///
 /// ```
-/// use quadrille::batch::{self, Settings};
+/// use quadrille::Request;
+/// use quadrille::batch::{self, Parallelism};
+/// use quadrille::engine::Engine;
 /// use quadrille::io::puzzle::{Layout, PuzzleReader};
 ///
 /// let input = "# 4x4\n1...........4..2\n11..............\n................\n";
 /// let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
-/// let settings = Settings { limit: Some(2), ..Settings::default() };
+/// let request = Request { limit: Some(2), ..Request::default() };
 /// let mut lines = Vec::new();
-/// let summary = batch::solve(reader, &settings, |record| {
+/// let summary = batch::solve(reader, Engine::Dlx, &request, Parallelism::AcrossPuzzles, |record| {
 ///     lines.push(record.line);
 ///     Ok(())
 /// })?;
@@ -167,84 +176,48 @@ pub fn solve_one(puzzle: &Puzzle, settings: &Settings) -> Outcome {
 /// assert_eq!((summary.lines, summary.puzzles, summary.errors, summary.multiple), (4, 3, 1, 2));
 /// # Ok::<(), quadrille::Error>(())
 /// ```
-pub fn solve<R, F>(mut reader: PuzzleReader<R>, settings: &Settings, mut each: F) -> Result<Summary>
+pub fn solve<R, F>(
+    mut reader: PuzzleReader<R>,
+    engine: Engine,
+    request: &Request,
+    parallelism: Parallelism,
+    mut each: F,
+) -> Result<Summary>
 where
     R: BufRead,
     F: FnMut(&Record) -> std::io::Result<()>,
 {
     let start = Instant::now();
     let mut summary = Summary::default();
-    // A pipeline of three chunks: while the pool solves one, this thread reads the next and
-    // hands out the results of the one before, so that reading and writing, which cannot be
-    // shared out, overlap the solving rather than leave the other threads waiting.
-    let mut solving = Chunk::read(&mut reader);
-    let mut solved: Vec<Record> = Vec::new();
-    while !(solving.items.is_empty() && solved.is_empty()) {
-        let mut results = Vec::new();
-        let mut next = Chunk::default();
-        let mut handed = Ok(());
-        rayon::in_place_scope(|scope| {
-            let chunk = std::mem::take(&mut solving);
-            let results = &mut results;
-            scope.spawn(move |_| *results = chunk.solve(settings));
-            next = Chunk::read(&mut reader);
-            for record in &solved {
-                summary.add(record);
-                handed = each(record);
-                if handed.is_err() {
-                    break;
-                }
+    // Each item with the reader's line count after it: the line of a bad puzzle whose error
+    // does not carry one (a fallback; errors carry their lines).
+    let items = std::iter::from_fn(|| {
+        let item = reader.next()?;
+        Some((item, reader.lines_read()))
+    });
+    let record_of = |(item, line_after): (Result<Puzzle>, usize)| match item {
+        Ok(puzzle) => {
+            let outcome = solve_one(&puzzle, engine, request, parallelism);
+            Record {
+                line: puzzle.line,
+                result: Ok(Solved { puzzle, outcome }),
             }
-        });
-        handed?;
-        solving = next;
-        solved = results;
-    }
+        }
+        Err(err) => Record {
+            line: err.line().unwrap_or(line_after),
+            result: Err(err),
+        },
+    };
+    // Split searches already use every thread: their puzzles run one after another.
+    let within = match parallelism {
+        Parallelism::AcrossPuzzles => WithinChunk::Parallel,
+        Parallelism::WithinPuzzle => WithinChunk::Sequential,
+    };
+    runner::run_in_order(items, CHUNK, within, record_of, |record| {
+        summary.add(&record);
+        each(&record)
+    })?;
     summary.lines = reader.lines_read();
     summary.wall = start.elapsed();
     Ok(summary)
-}
-
-/// Puzzles read together, in input order.
-#[derive(Default)]
-struct Chunk {
-    items: Vec<std::result::Result<Puzzle, Error>>,
-    /// The reader's line count after the chunk: the line of a bad puzzle whose error does not
-    /// carry one (a fallback; errors carry their lines).
-    last_line: usize,
-}
-
-impl Chunk {
-    /// The next [`CHUNK`] puzzles of `reader` (fewer at the end).
-    fn read<R: BufRead>(reader: &mut PuzzleReader<R>) -> Chunk {
-        let items: Vec<_> = reader.by_ref().take(CHUNK).collect();
-        Chunk {
-            items,
-            last_line: reader.lines_read(),
-        }
-    }
-
-    /// Solves every puzzle, on the threads of the current pool; results in input order.
-    fn solve(self, settings: &Settings) -> Vec<Record> {
-        let last_line = self.last_line;
-        let record_of = |item: std::result::Result<Puzzle, Error>| match item {
-            Ok(puzzle) => {
-                let outcome = solve_one(&puzzle, settings);
-                Record {
-                    line: puzzle.line,
-                    result: Ok(Solved { puzzle, outcome }),
-                }
-            }
-            Err(err) => Record {
-                line: err.line().unwrap_or(last_line),
-                result: Err(err),
-            },
-        };
-        // Split searches already use every thread: run those puzzles one after another.
-        if settings.split {
-            self.items.into_iter().map(record_of).collect()
-        } else {
-            self.items.into_par_iter().map(record_of).collect()
-        }
-    }
 }

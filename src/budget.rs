@@ -1,6 +1,13 @@
 //! Limits on a search, and why a search ended. Shared by every engine so that "no solution"
 //! and "stopped early" are never confused.
+//!
+//! - [`Budget`]: how much work one search may do.
+//! - [`Request`]: what is asked of each search of a batch or a comparison: a solution limit and
+//!   a budget.
+//! - [`Stop`]: why a search ended; [`SolutionCount`]: a count as people read it, `N` when
+//!   exact and `N+` when the search stopped first.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 /// How much work a search may do before it gives up. The default is unlimited.
@@ -55,6 +62,17 @@ impl Budget {
     }
 }
 
+/// What is asked of every search of a run: count solutions up to `limit` within `budget`.
+/// The default counts all solutions without a budget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Request {
+    /// Count solutions up to this many (`None`: all). 1 finds a solution; 2 tells unique from
+    /// multiple.
+    pub limit: Option<u64>,
+    /// The budget of each search.
+    pub budget: Budget,
+}
+
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {
@@ -88,5 +106,45 @@ impl Stop {
     /// Whether a budget (not the caller) ended the search.
     pub fn is_budget(self) -> bool {
         matches!(self, Stop::NodeBudget | Stop::TimeBudget)
+    }
+}
+
+/// A solution count as people read it: `N` when exact, `N+` when a limit or a budget stopped
+/// the search first (a lower bound). Every count the tool prints is written by this.
+///
+/// ```
+/// use quadrille::{SolutionCount, Stop};
+///
+/// assert_eq!(SolutionCount::new(9, Stop::Exhausted).to_string(), "9");
+/// assert_eq!(SolutionCount::new(2, Stop::Limit).to_string(), "2+");
+/// assert_eq!(SolutionCount::new(0, Stop::TimeBudget).to_string(), "0+");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionCount {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Why the search ended.
+    pub stop: Stop,
+}
+
+impl SolutionCount {
+    /// The count of a search that found `solutions` and ended for `stop`.
+    pub fn new(solutions: u64, stop: Stop) -> SolutionCount {
+        SolutionCount { solutions, stop }
+    }
+
+    /// Whether the count is the true count (the search explored everything).
+    pub fn is_exact(&self) -> bool {
+        self.stop.is_complete()
+    }
+}
+
+impl fmt::Display for SolutionCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_exact() {
+            write!(f, "{}", self.solutions)
+        } else {
+            write!(f, "{}+", self.solutions)
+        }
     }
 }

@@ -24,8 +24,21 @@
 //!   and the [`csp`] solver.
 //! - [`generate`]: seeded random grids and puzzles (unique, random, contradictory).
 //! - [`csp`]: constraint propagation and backtracking over the same grids, configurable.
-//! - [`batch`]: a stream of puzzles solved on all cores, in input order, in flat memory.
+//! - [`batch`]: a stream of puzzles solved on every thread, in input order, in flat memory.
+//!   [`compare`]: several engines over the same puzzles, checked against each other, with a
+//!   table, JSON and (feature `plot`) a chart. Both ask each search for a [`Request`] (a
+//!   limit and a budget) and both run through [`runner`]: one function over a stream of
+//!   inputs, chunked and pipelined, its results handed back in input order.
+//! - [`SolutionCount`]: every count as it is printed, `N` when exact, `N+` when a limit or a
+//!   budget stopped the search.
 //! - [`Error`]: one error type; its [`ErrorKind`] says what, its line and column say where.
+//!
+//! The library builds no thread pool: whatever runs on several threads uses the rayon pool it
+//! is called in (the global one, or one the caller
+//! [`install`](rayon::ThreadPool::install)s, as the command-line tool does).
+//!
+//! Cargo features, both on by default: `cli` (the `quadrille` binary: clap, indicatif) and
+//! `plot` (`compare::plot`: plotters). `default-features = false` builds the library alone.
 //!
 //! ```
 //! use quadrille::Budget;
@@ -55,9 +68,10 @@ pub mod exact_cover;
 pub mod generate;
 pub mod io;
 pub mod problems;
+pub mod runner;
 pub mod sudoku;
 
-pub use budget::{Budget, Stop};
+pub use budget::{Budget, Request, SolutionCount, Stop};
 pub use error::{Error, ErrorKind, Result};
 
 /// The README's examples, compiled and run as doc tests so that they stay true.

@@ -181,7 +181,8 @@ proptest! {
         let total = brute_force(primary, &masks).len() as u64;
         let mut dlx = Dlx::new(&problem);
         let before = dlx.link_fingerprint();
-        let report = dlx.count_parallel(2, limit, &Budget::unlimited());
+        let two_threads = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let report = two_threads.install(|| dlx.count_parallel(limit, &Budget::unlimited()));
         prop_assert_eq!(report.stats.solutions, limit.map_or(total, |l| total.min(l)));
         prop_assert_eq!(report.stop == Stop::Exhausted, limit.is_none_or(|l| total < l));
         prop_assert_eq!(dlx.link_fingerprint(), before);

@@ -5,14 +5,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use quadrille::batch::{self, Record, Settings, Summary};
+use quadrille::batch::{self, Parallelism, Record, Summary};
 use quadrille::csp::Config;
 use quadrille::engine::{DlxSolver, Engine, Outcome, Solver};
 use quadrille::generate::{random_contradictory, random_grid, random_puzzle};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::check::check_solution;
 use quadrille::sudoku::{Grid, Shape};
-use quadrille::{Budget, Stop};
+use quadrille::{Budget, Request, SolutionCount, Stop};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
@@ -33,10 +33,7 @@ pub fn fixture(name: &str) -> PathBuf {
 /// The count as the fixtures and `quadrille solve --limit` write it: exact, or `N+` when the
 /// search stopped before it was exhausted.
 pub fn count_text(outcome: &Outcome) -> String {
-    match outcome.stop {
-        Stop::Exhausted => outcome.solutions.to_string(),
-        _ => format!("{}+", outcome.solutions),
-    }
+    SolutionCount::new(outcome.solutions, outcome.stop).to_string()
 }
 
 /// A puzzle with exactly one solution: the full grid of `seed`, whose cells are blanked one by
@@ -487,17 +484,23 @@ fn clashing_givens_have_no_solution() {
 /// Each record of a batch as (line, outcome or error message).
 type Results = Vec<(usize, Result<Outcome, String>)>;
 
-fn run_batch(input: &str, settings: &Settings) -> (Results, Summary) {
+fn run_batch(input: &str, engine: Engine, request: &Request) -> (Results, Summary) {
     let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
     let mut records = Vec::new();
-    let summary = batch::solve(reader, settings, |r: &Record| {
-        let result = match &r.result {
-            Ok(solved) => Ok(solved.outcome.clone()),
-            Err(err) => Err(err.to_string()),
-        };
-        records.push((r.line, result));
-        Ok(())
-    })
+    let summary = batch::solve(
+        reader,
+        engine,
+        request,
+        Parallelism::AcrossPuzzles,
+        |r: &Record| {
+            let result = match &r.result {
+                Ok(solved) => Ok(solved.outcome.clone()),
+                Err(err) => Err(err.to_string()),
+            };
+            records.push((r.line, result));
+            Ok(())
+        },
+    )
     .unwrap();
     (records, summary)
 }
@@ -526,11 +529,11 @@ fn batch_keeps_order_and_accounts_for_every_line() {
         }
     }
     let total_lines = input.lines().count();
-    let settings = Settings {
+    let request = Request {
         limit: Some(2),
-        ..Settings::default()
+        ..Request::default()
     };
-    let (records, summary) = run_batch(&input, &settings);
+    let (records, summary) = run_batch(&input, Engine::Dlx, &request);
     assert_eq!(records.len(), want.len());
     let mut several = 0;
     for ((line, result), (want_line, puzzle)) in records.iter().zip(&want) {
@@ -570,16 +573,22 @@ fn batch_stops_at_the_first_failed_output() {
         .collect();
     let reader = PuzzleReader::new(input.as_bytes(), None, Layout::Line);
     let mut lines = Vec::new();
-    let result = batch::solve(reader, &Settings::default(), |r: &Record| {
-        if lines.len() == 3000 {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::BrokenPipe,
-                "closed",
-            ));
-        }
-        lines.push(r.line);
-        Ok(())
-    });
+    let result = batch::solve(
+        reader,
+        Engine::Dlx,
+        &Request::default(),
+        Parallelism::AcrossPuzzles,
+        |r: &Record| {
+            if lines.len() == 3000 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::BrokenPipe,
+                    "closed",
+                ));
+            }
+            lines.push(r.line);
+            Ok(())
+        },
+    );
     let err = result.unwrap_err();
     assert!(err.to_string().contains("closed"), "{err}");
     assert_eq!(lines, (1..=3000).collect::<Vec<_>>());
@@ -597,12 +606,11 @@ fn batch_mixes_shapes_and_reports_unsolvable() {
     ];
     let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
     for engine in [Engine::Dlx, "csp:first+lex+fc".parse().unwrap()] {
-        let settings = Settings {
-            engine,
+        let request = Request {
             limit: Some(1),
-            ..Settings::default()
+            ..Request::default()
         };
-        let (records, summary) = run_batch(&input, &settings);
+        let (records, summary) = run_batch(&input, engine, &request);
         for (k, (line, result)) in records.iter().enumerate() {
             assert_eq!(*line, k + 1);
             let outcome = result.as_ref().unwrap();
@@ -660,16 +668,22 @@ fn count_data_set(text: &str, limit: usize) -> Vec<(usize, Grid, Outcome)> {
         }
     }
     let reader = PuzzleReader::new(&text.as_bytes()[..end], None, Layout::Line);
-    let settings = Settings {
+    let request = Request {
         limit: Some(2),
-        ..Settings::default()
+        ..Request::default()
     };
     let mut out = Vec::new();
-    batch::solve(reader, &settings, |r: &Record| {
-        let solved = r.result.as_ref().unwrap_or_else(|e| panic!("{e}"));
-        out.push((r.line, solved.puzzle.grid.clone(), solved.outcome.clone()));
-        Ok(())
-    })
+    batch::solve(
+        reader,
+        Engine::Dlx,
+        &request,
+        Parallelism::AcrossPuzzles,
+        |r: &Record| {
+            let solved = r.result.as_ref().unwrap_or_else(|e| panic!("{e}"));
+            out.push((r.line, solved.puzzle.grid.clone(), solved.outcome.clone()));
+            Ok(())
+        },
+    )
     .unwrap();
     out
 }

@@ -1,18 +1,18 @@
 //! `quadrille compare`: every engine on the same puzzles, one table row per engine.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::Budget;
-use quadrille::compare::{self, DEFAULT_NODE_BUDGET, Settings, plot};
+use quadrille::compare::{self, Comparison, DEFAULT_NODE_BUDGET};
 use quadrille::engine::Engine;
 use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
+use quadrille::{Budget, Request};
 
 use super::flags;
+use super::progress::track_reading;
 use super::puzzles::InputLayout;
-use super::{Status, flag_hint, open_input, stderr_is_terminal, stdout};
+use super::{Status, flag_hint, open_input, stdout};
 
 /// Disagreements listed one by one before the rest are only counted.
 const SHOWN_DISAGREEMENTS: usize = 20;
@@ -59,36 +59,24 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else {
         args.engines.clone()
     };
-    let settings = Settings {
+    let request = Request {
         limit: Some(args.limit),
         budget: Budget {
             nodes: (args.node_budget > 0).then_some(args.node_budget),
             time: args.time_budget,
         },
-        threads: args.threads,
     };
     let layout = match args.input {
         InputLayout::Line => Layout::Line,
         InputLayout::Grid => Layout::Grid,
     };
+    let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let name = input.name.clone();
-    let bar = (stderr_is_terminal() && input.size.is_some()).then(|| {
-        let bar = ProgressBar::new(input.size.unwrap_or(0));
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} eta {eta}")
-                .expect("the template is valid")
-                .progress_chars("=> "),
-        );
-        bar.set_message(name.clone());
-        bar
-    });
-    let reader: Box<dyn BufRead + Send> = match &bar {
-        Some(bar) => Box::new(std::io::BufReader::new(bar.wrap_read(input.reader))),
-        None => input.reader,
-    };
+    // Even a small file can take long with weak engines: every file gets a bar.
+    let (reader, bar) = track_reading(input, 0);
     let puzzles = PuzzleReader::new(reader, args.shape, layout);
-    let comparison = compare::run(puzzles, &engines, &settings)?;
+    let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -97,13 +85,13 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         eprintln!("quadrille: {name}: {error}{} (skipped)", flag_hint(error));
     }
     let puzzles = comparison.puzzles().len();
-    let budget = match (settings.budget.nodes, settings.budget.time) {
+    let budget = match (request.budget.nodes, request.budget.time) {
         (Some(n), Some(t)) => format!("{n} nodes or {:.3} s", t.as_secs_f64()),
         (Some(n), None) => format!("{n} nodes"),
         (None, Some(t)) => format!("{:.3} s", t.as_secs_f64()),
         (None, None) => "none".to_string(),
     };
-    let threads = match settings.threads {
+    let threads = match args.threads {
         1 => "1 thread".to_string(),
         0 => "all cores (times may be inflated by contention)".to_string(),
         n => format!("{n} threads (times may be inflated by contention)"),
@@ -136,7 +124,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             "{name}: {puzzles} puzzles, count up to {}, budget {budget}",
             args.limit
         );
-        plot::write_svg(&comparison, path, &title)?;
+        write_plot(&comparison, path, &title)?;
     }
 
     let disagreements = comparison.disagreements();
@@ -168,4 +156,23 @@ fn io_error(path: &std::path::Path, e: std::io::Error) -> quadrille::Error {
         e.kind(),
         format!("{}: {e}", path.display()),
     )))
+}
+
+#[cfg(feature = "plot")]
+fn write_plot(
+    comparison: &Comparison,
+    path: &std::path::Path,
+    title: &str,
+) -> quadrille::Result<()> {
+    compare::plot::write_svg(comparison, path, title)
+}
+
+/// Without the `plot` feature, `--plot` is an error rather than a flag that does nothing.
+#[cfg(not(feature = "plot"))]
+fn write_plot(_: &Comparison, path: &std::path::Path, _: &str) -> quadrille::Result<()> {
+    Err(std::io::Error::other(format!(
+        "{}: this quadrille was built without the `plot` feature",
+        path.display()
+    ))
+    .into())
 }

@@ -3,11 +3,14 @@
 use std::io::Write;
 
 use quadrille::generate::{random_contradictory, random_puzzle, unique_puzzle};
+use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::Shape;
-use rayon::prelude::*;
 
 use super::flags;
 use super::{Status, stdout};
+
+/// Puzzles made together: enough to keep every thread busy.
+const CHUNK: usize = 256;
 
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
@@ -62,16 +65,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut out = stdout();
     let mut line = String::new();
     // In chunks, so that output starts early and memory stays flat.
-    for start in (0..args.count).step_by(256) {
-        let end = (start + 256).min(args.count);
-        let grids: Vec<_> = pool.install(|| (start..end).into_par_iter().map(make).collect());
-        for grid in grids {
-            let grid = grid?;
+    pool.install(|| {
+        runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |grid| {
             line.clear();
-            grid.write_line(&mut line);
+            grid?.write_line(&mut line);
             writeln!(out, "{line}")?;
-        }
-    }
+            Ok::<(), quadrille::Error>(())
+        })
+    })?;
     out.flush()?;
     Ok(Status::Success)
 }

@@ -13,6 +13,7 @@ mod compare;
 mod count;
 mod flags;
 mod generate;
+mod progress;
 mod puzzles;
 mod solve;
 mod xc;

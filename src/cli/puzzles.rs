@@ -1,16 +1,16 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
-use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::Stop;
-use quadrille::batch::{self, Record, Settings, Solved, Summary};
+use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
 use quadrille::engine::Engine;
 use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
+use quadrille::{Request, SolutionCount};
 use serde_json::json;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use super::flags::{self, BudgetArgs};
-use super::{Input, Status, flag_hint, open_inputs, stderr_is_terminal, stdout};
+use super::progress::track_reading;
+use super::{Status, flag_hint, open_inputs, stdout};
 
 /// Inputs big enough to deserve a progress bar (when standard error is a terminal).
 const PROGRESS_BYTES: u64 = 1 << 20;
@@ -63,11 +63,14 @@ pub enum Mode {
 
 /// Runs a batch over every input and writes one result per puzzle line.
 pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Result<Status> {
-    let settings = Settings {
-        engine: args.engine,
+    let request = Request {
         limit,
         budget: args.budget.budget(),
-        split: mode == Mode::Count,
+    };
+    // Counts can be long: each is split across the threads. Solving is quick per puzzle.
+    let parallelism = match mode {
+        Mode::Count => Parallelism::WithinPuzzle,
+        Mode::Solve => Parallelism::AcrossPuzzles,
     };
     let layout = match args.input {
         InputLayout::Line => Layout::Line,
@@ -80,7 +83,7 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     let mut total = Summary::default();
     for input in inputs {
         let name = input.name.clone();
-        let (reader, bar) = with_progress(input);
+        let (reader, bar) = track_reading(input, PROGRESS_BYTES);
         let puzzles = PuzzleReader::new(reader, args.shape, layout);
         let writer = ResultWriter {
             mode,
@@ -89,7 +92,9 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
             file: many.then_some(name.as_str()),
         };
         let summary = pool.install(|| {
-            batch::solve(puzzles, &settings, |record| writer.write(&mut out, record))
+            batch::solve(puzzles, args.engine, &request, parallelism, |record| {
+                writer.write(&mut out, record)
+            })
         })?;
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -98,33 +103,13 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     }
     out.flush()?;
     if args.stats {
-        print_summary(&total, &settings);
+        print_summary(&total, args.engine, &request);
     }
     Ok(if total.errors > 0 {
         Status::BadInput
     } else {
         Status::Success
     })
-}
-
-/// Wraps a large file's reader in a progress bar when standard error is a terminal.
-fn with_progress(input: Input) -> (Box<dyn BufRead + Send>, Option<ProgressBar>) {
-    match input.size {
-        Some(size) if size >= PROGRESS_BYTES && stderr_is_terminal() => {
-            let bar = ProgressBar::new(size);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{msg} [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
-                )
-                .expect("the template is valid")
-                .progress_chars("=> "),
-            );
-            bar.set_message(input.name);
-            let reader = std::io::BufReader::new(bar.wrap_read(input.reader));
-            (Box::new(reader), Some(bar))
-        }
-        _ => (input.reader, None),
-    }
 }
 
 /// Writes each record as a text line or a JSON object.
@@ -177,10 +162,7 @@ impl ResultWriter<'_> {
             }
             return writeln!(out, "{object}");
         }
-        let count = match outcome.stop {
-            Stop::Exhausted => outcome.solutions.to_string(),
-            _ => format!("{}+", outcome.solutions),
-        };
+        let count = SolutionCount::new(outcome.solutions, outcome.stop);
         match (self.mode, solution) {
             (Mode::Count, _) => writeln!(out, "{count}"),
             (Mode::Solve, Some(solution)) if self.limit == Some(1) => writeln!(out, "{solution}"),
@@ -191,7 +173,7 @@ impl ResultWriter<'_> {
     }
 }
 
-fn print_summary(s: &Summary, settings: &Settings) {
+fn print_summary(s: &Summary, engine: Engine, request: &Request) {
     let solved_ok = s.puzzles - s.errors;
     let per = |x: f64| {
         if solved_ok > 0 {
@@ -200,14 +182,14 @@ fn print_summary(s: &Summary, settings: &Settings) {
             0.0
         }
     };
-    let unique = if settings.limit.is_none_or(|l| l >= 2) {
+    let unique = if request.limit.is_none_or(|l| l >= 2) {
         format!("unique {}, multiple {}", s.unique, s.multiple)
     } else {
         "uniqueness not checked (use --limit 2)".to_string()
     };
     eprintln!(
         "engine {}: {} puzzles in {} lines: solved {}, {unique}, unsolvable {}, undecided {}, errors {}",
-        settings.engine, s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
+        engine, s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
     );
     eprintln!(
         "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (in the solver, per thread), {:.1} nodes/puzzle, {:.1}% without backtracking",

@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use quadrille::Stop;
 use quadrille::exact_cover::{Control, CountSink, Dlx, Report, Solution};
 use quadrille::io::dlx;
+use quadrille::{SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
@@ -75,7 +75,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
         report
     } else if args.threads != 1 {
-        links.count_parallel(args.threads, args.limit, &budget)
+        flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
     } else {
         links.search(&budget, CountSink::new(args.limit))
     };
@@ -94,8 +94,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         writeln!(out, "{object}")?;
     } else if args.count {
         // As `quadrille count` writes it: `N+` when a limit or budget cut the count short.
-        let plus = if report.is_complete() { "" } else { "+" };
-        writeln!(out, "{}{plus}", stats.solutions)?;
+        writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?;
     }
     out.flush()?;
     if !args.quiet {

@@ -106,13 +106,13 @@ type DrawResult = std::result::Result<(), Box<dyn std::error::Error>>;
 /// Writes the chart of `comparison` to `path` as SVG, with `title` on top.
 ///
 /// ```
-/// use quadrille::compare::{self, plot, Settings};
+/// use quadrille::compare::{self, DEFAULT_REQUEST, plot};
 /// use quadrille::engine::Engine;
 /// use quadrille::io::puzzle::{Layout, PuzzleReader};
 ///
 /// let text = "1...........4..2 easy\n................ open\n";
 /// let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
-/// let comparison = compare::run(puzzles, &Engine::defaults(), &Settings::default())?;
+/// let comparison = compare::run(puzzles, &Engine::defaults(), &DEFAULT_REQUEST);
 /// let path = std::env::temp_dir().join("quadrille-plot-doc.svg");
 /// plot::write_svg(&comparison, &path, "two 4x4 puzzles")?;
 /// assert!(std::fs::read_to_string(&path)?.contains("csp:first+lex+fc"));
@@ -486,7 +486,10 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::super::{DEFAULT_REQUEST, run};
     use super::*;
+    use crate::engine::Engine;
+    use crate::io::puzzle::{Layout, PuzzleReader};
 
     #[test]
     fn tick_labels_read_well() {
@@ -516,5 +519,37 @@ mod tests {
         assert_eq!(kept.len(), 10);
         assert_eq!((kept[0], kept[9]), (0.0, 999.0));
         assert_eq!(thin(&values[..5], 10).len(), 5);
+    }
+
+    #[test]
+    fn svg_is_written_with_engine_names() {
+        let text = "1...........4..2 easy\n1.3.34.2.......1 hard\n................ easy\n";
+        let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
+        let all = Engine::defaults();
+        let c = run(puzzles, &all, &DEFAULT_REQUEST);
+        let path =
+            std::env::temp_dir().join(format!("quadrille-compare-{}.svg", std::process::id()));
+        write_svg(&c, &path, "test chart").unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..50]);
+        for engine in &all {
+            assert!(svg.contains(&engine.to_string()), "{engine}");
+        }
+        for text in [
+            "test chart",
+            "Time per puzzle",
+            "Search-tree nodes",
+            "by label",
+            "easy (2)",
+            "hard (1)",
+        ] {
+            assert!(svg.contains(text), "{text}");
+        }
+        // A path in a missing directory is an error, not a panic.
+        let bad = std::env::temp_dir()
+            .join("no-such-dir-quadrille")
+            .join("x.svg");
+        assert!(write_svg(&c, &bad, "x").is_err());
     }
 }

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::{Comparison, LabelGroup, Measurement};
 use crate::engine::Engine;
 
 /// The `q`-quantile (0 <= q <= 1) of values sorted ascending; 0 for no values.
@@ -205,6 +206,66 @@ pub fn table(summaries: &[EngineSummary]) -> String {
         ]);
     }
     aligned(&rows)
+}
+
+impl Comparison {
+    /// One summary per engine, in the engines' order.
+    pub fn summaries(&self) -> Vec<EngineSummary> {
+        (0..self.engines.len()).map(|i| self.summary(i)).collect()
+    }
+
+    fn summary(&self, index: usize) -> EngineSummary {
+        let puzzles = self.puzzles.len();
+        let per = |x: f64| if puzzles > 0 { x / puzzles as f64 } else { 0.0 };
+        let mut micros: Vec<f64> = self.measurements(index).map(Measurement::micros).collect();
+        let mut nodes: Vec<f64> = self.measurements(index).map(|m| m.nodes as f64).collect();
+        let gave_up = self.measurements(index).filter(|m| m.gave_up()).count();
+        EngineSummary {
+            engine: self.engines[index],
+            puzzles,
+            solved: puzzles - gave_up,
+            gave_up,
+            micros: Spread::of(&mut micros),
+            nodes: Spread::of(&mut nodes),
+            backtracks_mean: per(self.measurements(index).map(|m| m.backtracks as f64).sum()),
+            no_backtracking: per(self
+                .measurements(index)
+                .filter(|m| m.backtracks == 0)
+                .count() as f64),
+            total: self.measurements(index).map(|m| m.elapsed).sum(),
+        }
+    }
+
+    /// Mean backtracks per label and engine, labels in order of first appearance; empty when
+    /// no puzzle has a label. Unlabelled puzzles are left out.
+    pub fn labels(&self) -> Vec<LabelGroup> {
+        let mut groups: Vec<LabelGroup> = Vec::new();
+        for puzzle in &self.puzzles {
+            let Some(label) = &puzzle.label else { continue };
+            let at = match groups.iter().position(|g| &g.label == label) {
+                Some(at) => at,
+                None => {
+                    groups.push(LabelGroup {
+                        label: label.clone(),
+                        puzzles: 0,
+                        backtracks_mean: vec![0.0; self.engines.len()],
+                    });
+                    groups.len() - 1
+                }
+            };
+            let group = &mut groups[at];
+            group.puzzles += 1;
+            for (sum, m) in group.backtracks_mean.iter_mut().zip(&puzzle.results) {
+                *sum += m.backtracks as f64;
+            }
+        }
+        for group in &mut groups {
+            for sum in &mut group.backtracks_mean {
+                *sum /= group.puzzles as f64;
+            }
+        }
+        groups
+    }
 }
 
 #[cfg(test)]

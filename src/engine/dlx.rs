@@ -82,7 +82,7 @@ impl DlxSolver {
         limit: Option<u64>,
         budget: &Budget,
     ) -> Outcome {
-        self.with_givens(puzzle, |dlx, _| dlx.count_parallel(0, limit, budget))
+        self.with_givens(puzzle, |dlx, _| dlx.count_parallel(limit, budget))
     }
 
     /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.

@@ -28,10 +28,11 @@ struct Frontier {
 }
 
 impl Dlx {
-    /// Counts solutions on `threads` threads (0: those of the current rayon pool, by default
-    /// one per core), up to `limit` if given, within
-    /// `budget` (shared by all threads). Options already forced are kept in every solution.
-    /// The result is the same count as [`Dlx::count`]; the statistics add up every thread's work.
+    /// Counts solutions on the threads of the current rayon pool (the global one, one thread
+    /// per core, unless called inside [`ThreadPool::install`](rayon::ThreadPool::install)), up
+    /// to `limit` if given, within `budget` (shared by all threads). Options already forced are
+    /// kept in every solution. The result is the same count as [`Dlx::count`]; the statistics
+    /// add up every thread's work.
     ///
     /// ```
     /// use quadrille::Budget;
@@ -39,23 +40,15 @@ impl Dlx {
     /// use quadrille::exact_cover::Dlx;
     ///
     /// let mut dlx = Dlx::new(&encode::problem(Shape::new(2, 2)?.board()));
-    /// let report = dlx.count_parallel(2, None, &Budget::unlimited());
+    /// let two_threads = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    /// let report = two_threads.install(|| dlx.count_parallel(None, &Budget::unlimited()));
     /// assert_eq!(report.stats.solutions, 288);
     /// assert!(report.is_complete());
-    /// # Ok::<(), quadrille::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn count_parallel(
-        &mut self,
-        threads: usize,
-        limit: Option<u64>,
-        budget: &Budget,
-    ) -> Report {
+    pub fn count_parallel(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
         let start = Instant::now();
-        let threads = if threads == 0 {
-            rayon::current_num_threads()
-        } else {
-            threads
-        };
+        let threads = rayon::current_num_threads();
         let limit = limit.unwrap_or(u64::MAX);
         let frontier = self.frontier(threads * ENTRIES_PER_THREAD);
         let mut stats = frontier.stats;
@@ -76,75 +69,62 @@ impl Dlx {
         let base = &*self;
         let keep = base.forced.len();
 
-        let run = || {
-            frontier
-                .entries
-                .par_iter()
-                .map_init(
-                    || base.clone(),
-                    |dlx, entry| {
-                        if halt.load(Ordering::Relaxed) {
-                            // Another subtree reached the limit or a budget: this one is left
-                            // out, so the count is not exhaustive (a budget stop, if that was
-                            // the cause, is reported by its own subtree and takes precedence).
-                            return (Stats::default(), Some(Stop::Limit));
-                        }
-                        let mut prefix_updates = 0;
-                        for &option in entry {
-                            prefix_updates +=
-                                dlx.force(option).expect("frontier options never clash");
-                        }
-                        // Each subtree gets what is left of the shared budgets.
-                        let left_nodes = node_limit.saturating_sub(nodes.load(Ordering::Relaxed));
-                        let left_time =
-                            deadline.map(|d| d.saturating_duration_since(Instant::now()));
-                        let sub_budget = Budget {
-                            nodes: budget.nodes.map(|_| left_nodes),
-                            time: left_time,
-                        };
-                        // Only a limit needs the shared count, kept per solution; without one,
-                        // each subtree counts on its own and the counts are added at the end.
-                        let report = if limit == u64::MAX {
-                            dlx.search(&sub_budget, CountSink::new(None))
-                        } else {
-                            dlx.search(&sub_budget, |_: &Solution<'_>| {
-                                if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
-                                    halt.store(true, Ordering::Relaxed);
-                                    Control::Stop
-                                } else if halt.load(Ordering::Relaxed) {
-                                    Control::Stop
-                                } else {
-                                    Control::Continue
-                                }
-                            })
-                        };
-                        nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
-                        dlx.release_to(keep);
-                        let mut sub = report.stats;
-                        sub.updates += prefix_updates;
-                        sub.max_depth += entry.len();
-                        let stop = match report.stop {
-                            Stop::Exhausted => None,
-                            Stop::Limit => Some(Stop::Limit),
-                            other => {
+        let results = frontier
+            .entries
+            .par_iter()
+            .map_init(
+                || base.clone(),
+                |dlx, entry| {
+                    if halt.load(Ordering::Relaxed) {
+                        // Another subtree reached the limit or a budget: this one is left
+                        // out, so the count is not exhaustive (a budget stop, if that was
+                        // the cause, is reported by its own subtree and takes precedence).
+                        return (Stats::default(), Some(Stop::Limit));
+                    }
+                    let mut prefix_updates = 0;
+                    for &option in entry {
+                        prefix_updates += dlx.force(option).expect("frontier options never clash");
+                    }
+                    // Each subtree gets what is left of the shared budgets.
+                    let left_nodes = node_limit.saturating_sub(nodes.load(Ordering::Relaxed));
+                    let left_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                    let sub_budget = Budget {
+                        nodes: budget.nodes.map(|_| left_nodes),
+                        time: left_time,
+                    };
+                    // Only a limit needs the shared count, kept per solution; without one,
+                    // each subtree counts on its own and the counts are added at the end.
+                    let report = if limit == u64::MAX {
+                        dlx.search(&sub_budget, CountSink::new(None))
+                    } else {
+                        dlx.search(&sub_budget, |_: &Solution<'_>| {
+                            if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
                                 halt.store(true, Ordering::Relaxed);
-                                Some(other)
+                                Control::Stop
+                            } else if halt.load(Ordering::Relaxed) {
+                                Control::Stop
+                            } else {
+                                Control::Continue
                             }
-                        };
-                        (sub, stop)
-                    },
-                )
-                .collect::<Vec<_>>()
-        };
-        // Inside a pool of the right size already (the CLI installs one), use it as it is.
-        let results = if threads == rayon::current_num_threads() {
-            run()
-        } else {
-            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                Ok(pool) => pool.install(run),
-                Err(_) => run(),
-            }
-        };
+                        })
+                    };
+                    nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
+                    dlx.release_to(keep);
+                    let mut sub = report.stats;
+                    sub.updates += prefix_updates;
+                    sub.max_depth += entry.len();
+                    let stop = match report.stop {
+                        Stop::Exhausted => None,
+                        Stop::Limit => Some(Stop::Limit),
+                        other => {
+                            halt.store(true, Ordering::Relaxed);
+                            Some(other)
+                        }
+                    };
+                    (sub, stop)
+                },
+            )
+            .collect::<Vec<_>>();
 
         let mut stop = Stop::Exhausted;
         for (sub, sub_stop) in &results {
