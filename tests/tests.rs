@@ -2,5 +2,6 @@
 
 mod cli;
 mod exact_cover;
+mod fuzz_corpus;
 mod oracle;
 mod sudoku;
