@@ -5,5 +5,6 @@ mod board;
 #[cfg(feature = "cli")]
 mod cli;
 mod exact_cover;
+mod fuzz_corpus;
 mod oracle;
 mod sudoku;
