@@ -16,7 +16,7 @@ use quadrille::csp::{Config, CspSolver};
 use quadrille::engine::{DlxSolver, Engine, Outcome, Solver};
 use quadrille::exact_cover::{Control, Dlx, FirstItem, ItemKind, Problem, Report, Solution};
 use quadrille::io::dlx::{parse_problem, problem_to_string, read_problem};
-use quadrille::sudoku::format::{Layout, PuzzleReader, parse_line};
+use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::{Grid, Shape, check};
 
 fn dir(kind: &str, target: &str) -> PathBuf {
@@ -387,7 +387,7 @@ const SOLVE_LIMIT: u64 = 2;
 
 /// The first byte picks the shape and the reading (bit 7: a line for `parse_line`, else a
 /// digit per byte, mod n + 1); the second also a CSP configuration. DLX (`DlxSolver`,
-/// `Solver::new(Engine::Dlx)`), default CSP and the chosen CSP count up to 2 within 20,000
+/// `Solver::sudoku(Engine::Dlx)`), default CSP and the chosen CSP count up to 2 within 20,000
 /// nodes: clashing givens have no solution; a solution is returned exactly when counted and is
 /// checked; complete counts agree and bound the others; a unique solution is the same.
 fn check_solve(data: &[u8]) {
@@ -416,7 +416,7 @@ fn check_solve(data: &[u8]) {
     let budget = Budget::nodes(20_000);
     let limit = Some(SOLVE_LIMIT);
     let csp = |config: Config| {
-        let o = CspSolver::new(shape, config).count(&puzzle, limit, &budget);
+        let o = CspSolver::new(shape.board(), config).count(&puzzle, limit, &budget);
         Outcome {
             solutions: o.solutions,
             solution: o.solution,
@@ -428,10 +428,13 @@ fn check_solve(data: &[u8]) {
         }
     };
     let outcomes = [
-        ("dlx", DlxSolver::new(shape).count(&puzzle, limit, &budget)),
+        (
+            "dlx",
+            DlxSolver::sudoku(shape).count(&puzzle, limit, &budget),
+        ),
         (
             "engine dlx",
-            Solver::new(Engine::Dlx, shape).count(&puzzle, limit, &budget),
+            Solver::sudoku(Engine::Dlx, shape).count(&puzzle, limit, &budget),
         ),
         ("csp default", csp(Config::default())),
         ("csp chosen", csp(config)),

@@ -1,4 +1,4 @@
-//! `grid`: the streaming puzzle reader, `quadrille::sudoku::format::PuzzleReader`, over
+//! `grid`: the streaming puzzle reader, `quadrille::io::puzzle::PuzzleReader`, over
 //! arbitrary bytes (not UTF-8 too: the reader takes them as U+FFFD), in both layouts, with the
 //! shape inferred and given (2x2, 3x3).
 //!
@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadrille::sudoku::format::{Layout, PuzzleReader, parse_line};
+use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::{Shape, check};
 
 fuzz_target!(|data: &[u8]| {

@@ -1,4 +1,4 @@
-//! `line`: the one-line puzzle parser, `quadrille::sudoku::format::parse_line`.
+//! `line`: the one-line puzzle parser, `quadrille::io::puzzle::parse_line`.
 //!
 //! For any UTF-8 text, with the shape inferred and with a few fixed shapes (square boxes,
 //! oblong boxes both ways, 1 x n boxes, and 6x6 boxes, whose n = 36 lines are numeric):
@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadrille::sudoku::format::parse_line;
+use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::{Shape, check};
 
 fuzz_target!(|data: &[u8]| {

@@ -22,7 +22,7 @@ use libfuzzer_sys::fuzz_target;
 use quadrille::Budget;
 use quadrille::csp::{Config, CspSolver};
 use quadrille::engine::{DlxSolver, Outcome, Solver};
-use quadrille::sudoku::format::parse_line;
+use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::{Grid, Shape, check};
 
 const SHAPES: [(usize, usize); 6] = [(2, 2), (1, 4), (4, 1), (2, 3), (3, 2), (3, 3)];
@@ -107,7 +107,7 @@ thread_local! {
 fn dlx_solver(shape: Shape) -> DlxSolver {
     DLX.with_borrow_mut(|m| {
         m.entry(shape)
-            .or_insert_with(|| DlxSolver::new(shape))
+            .or_insert_with(|| DlxSolver::sudoku(shape))
             .clone()
     })
 }
@@ -117,7 +117,7 @@ fn csp(puzzle: &Grid, config: Config, budget: &Budget) -> Outcome {
     let shape = puzzle.shape();
     let mut solver = CSP.with_borrow_mut(|m| {
         (m.entry((shape, config)))
-            .or_insert_with(|| CspSolver::new(shape, config))
+            .or_insert_with(|| CspSolver::new(shape.board(), config))
             .clone()
     });
     let o = solver.count(puzzle, Some(LIMIT), budget);
