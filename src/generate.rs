@@ -158,7 +158,7 @@ pub fn random_contradictory(shape: Shape, seed: u64, givens: usize) -> Result<Gr
 /// The construction of [`random_contradictory`] on `board`, from the full grid `full` and the
 /// cell X.
 fn contradiction(board: &Board, full: &Grid, x: Cell, rng: &mut Pcg64, givens: usize) -> Grid {
-    let digit = |cell: Cell| full.cells()[cell.index()];
+    let digit = |cell: Cell| full.digit(cell);
     let d = digit(x);
     let mut groups = board.groups_of(x);
     let (g, h) = (groups.next(), groups.next());
@@ -180,17 +180,16 @@ fn contradiction(board: &Board, full: &Grid, x: Cell, rng: &mut Pcg64, givens: u
 
     let mut grid = Grid::empty(full.shape());
     for &c in g.cells().iter().filter(|&&c| c != x) {
-        grid.cells_mut()[c.index()] = digit(c);
+        grid.place(c, digit(c));
     }
-    grid.cells_mut()[y.index()] = d;
-    let mut optional: Vec<usize> = (board.cells())
+    grid.place(y, d);
+    let mut optional: Vec<Cell> = (board.cells())
         .filter(|c| !g.cells().contains(c) && *c != y && !blank.contains(c))
-        .map(Cell::index)
         .collect();
     optional.shuffle(rng);
     let extra = givens.saturating_sub(board.size());
-    for &i in optional.iter().take(extra) {
-        grid.cells_mut()[i] = full.cells()[i];
+    for &c in optional.iter().take(extra) {
+        grid.place(c, digit(c));
     }
     grid
 }

@@ -133,7 +133,7 @@ impl DlxSolver {
             let mut grid = Grid::empty(puzzle.shape());
             for &option in &self.first {
                 let (cell, digit) = encode::placement(self.size, option);
-                grid.cells_mut()[cell.index()] = digit.get();
+                grid.place(cell, Some(digit));
             }
             grid
         });

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::board::{Cell, Digit};
 use crate::sudoku::Shape;
 
 /// A Sudoku grid: a shape and n*n cells in row-major order, `0` for an empty cell and
@@ -66,6 +67,38 @@ impl Grid {
         assert!(digit as usize <= self.size(), "digit {digit} out of range");
         let n = self.size();
         self.cells[row * n + col] = digit;
+    }
+
+    /// The digit in `cell`, `None` when it is empty.
+    ///
+    /// ```
+    /// use quadrille::board::{Cell, Digit};
+    /// use quadrille::sudoku::{Grid, Shape};
+    ///
+    /// let mut grid = Grid::empty(Shape::new(2, 2)?);
+    /// grid.place(Cell::at(1, 2, 4), Digit::new(3));
+    /// assert_eq!(grid.digit(Cell::new(6)), Digit::new(3));
+    /// assert_eq!(grid.digit(Cell::new(0)), None);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the cell is outside the grid.
+    pub fn digit(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.cells[cell.index()])
+    }
+
+    /// Puts `digit` in `cell`, or empties it with `None`.
+    ///
+    /// # Panics
+    /// If the digit is above n or the cell is outside the grid.
+    pub fn place(&mut self, cell: Cell, digit: Option<Digit>) {
+        let value = digit.map_or(0, Digit::get);
+        assert!(
+            usize::from(value) <= self.size(),
+            "digit {value} out of range"
+        );
+        self.cells[cell.index()] = value;
     }
 
     /// All cells, row-major, 0 = empty.
