@@ -529,3 +529,183 @@ fn an_unsolvable_one_cell_grid_is_an_error_not_a_panic() {
     assert!(!stderr(&out).contains("panicked"));
     assert_eq!(stdout(&out), "");
 }
+
+// --- flags mean one thing on every subcommand ---
+
+/// Every subcommand once, with a small input (`-` reads `PUZZLE` from standard input).
+fn every_subcommand() -> Vec<Vec<String>> {
+    let knuth = path("knuth_example.dlx");
+    [
+        vec!["solve"],
+        vec!["count"],
+        vec!["xc", knuth.as_str(), "--count"],
+        vec!["compare", "-", "--engines", "dlx"],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(String::from).collect())
+    .collect()
+}
+
+const PUZZLE: &str = "1...........4..2\n";
+
+fn run_with(base: &[String], extra: &[&str], stdin: &str) -> Output {
+    let mut args: Vec<&str> = base.iter().map(String::as_str).collect();
+    args.extend_from_slice(extra);
+    run(&args, stdin)
+}
+
+#[test]
+fn limit_0_is_a_usage_error_on_every_subcommand() {
+    for base in every_subcommand() {
+        let out = run_with(&base, &["--limit", "0"], PUZZLE);
+        assert_eq!(code(&out), 2, "{base:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--limit"), "{base:?}");
+        assert_eq!(stdout(&out), "", "{base:?}");
+    }
+    // xc's listing too, which printed `1+` before.
+    let out = run(&["xc", &path("knuth_example.dlx"), "--limit", "0"], "");
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn node_budget_0_is_a_usage_error_on_every_subcommand() {
+    for base in every_subcommand() {
+        let out = run_with(&base, &["--node-budget", "0"], PUZZLE);
+        assert_eq!(code(&out), 2, "{base:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("leave the flag out for no budget"),
+            "{base:?}: {}",
+            stderr(&out)
+        );
+    }
+    // compare's default budget is lifted by its own flag, which cannot go with a budget.
+    let out = run(
+        &["compare", "-", "--engines", "dlx", "--no-node-budget", "-q"],
+        PUZZLE,
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("budget per puzzle and engine: none"));
+    let out = run(&["compare", "-", "--engines", "dlx"], PUZZLE);
+    assert!(stdout(&out).contains("budget per puzzle and engine: 100000 nodes"));
+    let out = run(
+        &["compare", "-", "--no-node-budget", "--node-budget", "5"],
+        PUZZLE,
+    );
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn threads_and_j_on_every_subcommand() {
+    let mut all = every_subcommand();
+    all.push(vec!["generate".into(), "-n".into(), "2".into()]);
+    for base in all {
+        let long = run_with(&base, &["--threads", "2"], PUZZLE);
+        let short = run_with(&base, &["-j", "2"], PUZZLE);
+        let cores = run_with(&base, &["-j", "0"], PUZZLE);
+        assert_eq!(code(&long), 0, "{base:?}: {}", stderr(&long));
+        assert_eq!(code(&short), 0, "{base:?}");
+        assert_eq!(code(&cores), 0, "{base:?}");
+        if base[0] != "compare" {
+            assert_eq!(stdout(&long), stdout(&short), "{base:?}");
+            assert_eq!(stdout(&long), stdout(&cores), "{base:?}");
+        }
+        let bad = run_with(&base, &["-j", "x"], PUZZLE);
+        assert_eq!(code(&bad), 2, "{base:?}");
+    }
+    // compare defaults to one thread, and says so.
+    let out = run(&["compare", "-", "--engines", "dlx"], PUZZLE);
+    assert!(stdout(&out).contains("; 1 thread;"), "{}", stdout(&out));
+}
+
+#[test]
+fn quiet_on_every_subcommand_leaves_only_errors() {
+    let mut all = every_subcommand();
+    all.push(vec!["generate".into(), "-n".into(), "2".into()]);
+    for base in all {
+        for flag in ["-q", "--quiet"] {
+            let out = run_with(&base, &[flag], PUZZLE);
+            assert_eq!(code(&out), 0, "{base:?}: {}", stderr(&out));
+            assert_eq!(stderr(&out), "", "{base:?}");
+        }
+    }
+    // Errors still print.
+    let out = run(&["count", "-q"], "11..............\n");
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).starts_with("error: "));
+    // A summary asked for and refused at once is a usage error.
+    let out = run(&["solve", "-q", "--stats"], PUZZLE);
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn generate_refuses_givens_the_kind_cannot_give() {
+    for (kind, givens, range) in [
+        ("contradictory", "8", "from 9 to 78 givens"),
+        ("contradictory", "79", "from 9 to 78 givens"),
+        ("random", "82", "from 0 to 81 givens"),
+        ("unique", "82", "from 0 to 81 givens"),
+    ] {
+        let out = run(&["generate", "--kind", kind, "--givens", givens], "");
+        assert_eq!(code(&out), 2, "{kind} {givens}: {}", stderr(&out));
+        assert!(stderr(&out).contains(range), "{}", stderr(&out));
+        assert!(stderr(&out).contains("--givens"), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+    // The ends of each range are kept exactly, on every seed tried.
+    for (shape, kind, givens) in [
+        ("3x3", "contradictory", 9),
+        ("3x3", "contradictory", 78),
+        ("2x3", "contradictory", 33),
+        ("1x4", "contradictory", 14),
+        ("4x1", "contradictory", 14),
+        ("3x3", "random", 81),
+        ("3x3", "random", 0),
+    ] {
+        let k = givens.to_string();
+        let out = run(
+            &[
+                "generate", "--box", shape, "--kind", kind, "--givens", &k, "-n", "50",
+            ],
+            "",
+        );
+        assert_eq!(code(&out), 0, "{shape} {kind} {givens}: {}", stderr(&out));
+        assert_eq!(stdout(&out).lines().count(), 50);
+        for line in stdout(&out).lines() {
+            let given = line.chars().filter(|&c| c != '.').count();
+            assert_eq!(given, givens, "{shape} {kind}: {line}");
+        }
+    }
+}
+
+#[test]
+fn compare_checks_its_outputs_before_the_engines_run() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    // Not .svg: a usage error.
+    let out = run(
+        &["compare", "-", "--plot", &format!("{dir}/chart.json")],
+        PUZZLE,
+    );
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains(".svg"), "{}", stderr(&out));
+    // Paths that cannot be created fail at once and are named; nothing was compared.
+    let directory = format!("{dir}/a-directory.svg");
+    std::fs::create_dir_all(&directory).unwrap();
+    for flag in ["--json", "--plot"] {
+        for bad in [format!("{dir}/no/such/dir/out.svg"), directory.clone()] {
+            let out = run(&["compare", "-", flag, &bad], PUZZLE);
+            assert_eq!(code(&out), 1, "{flag} {bad}: {}", stderr(&out));
+            assert!(stderr(&out).contains(&bad), "{}", stderr(&out));
+            assert_eq!(stdout(&out), "", "{flag} {bad}");
+        }
+    }
+    // An input without puzzles: nothing to compare, and no empty outputs left behind.
+    let json = format!("{dir}/empty.json");
+    let out = run(&["compare", "-", "--json", &json], "# only a comment\n\n");
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stderr(&out),
+        "quadrille: nothing to compare: no puzzles in <stdin>\n"
+    );
+    assert_eq!(stdout(&out), "");
+    assert!(!std::path::Path::new(&json).exists());
+}

@@ -47,6 +47,18 @@ pub enum Status {
     Success,
     /// The work was done, but some input was bad (reported as it was met).
     BadInput,
+    /// A usage error that clap could not see alone (flags that contradict the input or each
+    /// other); already reported by [`usage`].
+    Usage,
+}
+
+/// Reports a usage error as clap reports its own, and gives the status of exit code 2.
+pub fn usage(message: impl std::fmt::Display) -> Status {
+    use clap::CommandFactory;
+    let _ = Cli::command()
+        .error(clap::error::ErrorKind::ValueValidation, message)
+        .print();
+    Status::Usage
 }
 
 /// Parses the arguments, runs the subcommand and turns its result into an exit code.
@@ -72,6 +84,7 @@ pub fn run() -> ExitCode {
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::BadInput) => ExitCode::from(1),
+        Ok(Status::Usage) => ExitCode::from(2),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("quadrille: {err}{}", flag_hint(&err));

@@ -29,8 +29,8 @@ pub struct PuzzleArgs {
     /// The engine: dlx, csp, or csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles).
     #[arg(long, default_value = "dlx")]
     pub engine: Engine,
-    /// Threads (0: all cores).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = flags::threads)]
+    /// Threads (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     pub threads: usize,
     /// One JSON object per puzzle instead of text lines.
     #[arg(long)]
@@ -38,6 +38,9 @@ pub struct PuzzleArgs {
     /// A summary on standard error: counts, time per puzzle, nodes per puzzle.
     #[arg(long)]
     pub stats: bool,
+    /// Nothing on standard error but errors: no progress bar (and no --stats).
+    #[arg(long, short, conflicts_with = "stats")]
+    pub quiet: bool,
     /// The budget of each puzzle.
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -83,7 +86,7 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     let mut total = Summary::default();
     for input in inputs {
         let name = input.name.clone();
-        let (reader, bar) = track_reading(input, PROGRESS_BYTES);
+        let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
         let puzzles = PuzzleReader::new(reader, args.shape, layout);
         let writer = ResultWriter {
             mode,

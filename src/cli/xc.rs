@@ -18,18 +18,18 @@ pub struct Args {
     /// Print only the number of solutions.
     #[arg(long)]
     count: bool,
-    /// Stop after this many solutions.
-    #[arg(long, value_name = "N", value_parser = flags::whole)]
+    /// Stop after this many solutions (1 or more).
+    #[arg(long, value_name = "N", value_parser = flags::positive)]
     limit: Option<u64>,
     /// Print one JSON object with the count and the search statistics.
     #[arg(long)]
     json: bool,
-    /// Threads for counting (0: all cores); solutions are listed by one thread.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = flags::threads)]
+    /// Threads for counting (0: one per core); solutions are listed by one thread.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     threads: usize,
     #[command(flatten)]
     budget: BudgetArgs,
-    /// No summary on standard error.
+    /// Nothing on standard error but errors: no summary.
     #[arg(long, short)]
     quiet: bool,
 }
