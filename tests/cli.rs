@@ -246,10 +246,14 @@ fn solve_json_gives_one_object_per_puzzle_line() {
             assert!(message.ends_with(error), "{message} / {error}");
             assert!(o.get("solution").is_none());
         } else if text == "unsolvable" {
+            assert_eq!(o["status"], "unsolvable");
             assert_eq!(o["solutions"], 0);
-            assert_eq!(o["complete"], true);
+            assert_eq!(o["exact"], true);
             assert!(o.get("solution").is_none());
         } else {
+            assert_eq!(o["status"], "solved");
+            // At the default --limit 1 the search stops at the first solution: not a count.
+            assert_eq!(o["exact"], false);
             assert_eq!(o["solutions"], 1);
             assert_eq!(o["solution"].as_str(), Some(text));
         }
@@ -708,4 +712,137 @@ fn compare_checks_its_outputs_before_the_engines_run() {
     );
     assert_eq!(stdout(&out), "");
     assert!(!std::path::Path::new(&json).exists());
+}
+
+// --- output that does not mislead ---
+
+#[test]
+fn json_says_solved_unsolvable_or_undecided_and_whether_the_count_is_exact() {
+    // Unique, multiple, contradictory (made by `generate --kind contradictory`).
+    let input = "1...........4..2\n................\n..3.....41.2...1\n";
+    let fields = |o: &Value| {
+        (
+            o["status"].as_str().unwrap().to_string(),
+            o["solutions"].as_u64().unwrap(),
+            o["exact"].as_bool().unwrap(),
+        )
+    };
+    let s = |t: &str, n: u64, e: bool| (t.to_string(), n, e);
+    let out = run(&["solve", "--json"], input);
+    let got: Vec<_> = json_lines(&stdout(&out)).iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            s("solved", 1, false),
+            s("solved", 1, false),
+            s("unsolvable", 0, true)
+        ]
+    );
+    let out = run(&["count", "--json"], input);
+    let got: Vec<_> = json_lines(&stdout(&out)).iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            s("solved", 9, true),
+            s("solved", 288, true),
+            s("unsolvable", 0, true)
+        ]
+    );
+    let out = run(&["count", "--json", "--limit", "2"], input);
+    let got: Vec<_> = json_lines(&stdout(&out)).iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            s("solved", 2, false),
+            s("solved", 2, false),
+            s("unsolvable", 0, true)
+        ]
+    );
+    let out = run(
+        &["solve", "--json", "--node-budget", "1"],
+        "................\n",
+    );
+    let o = &json_lines(&stdout(&out))[0];
+    assert_eq!(fields(o), s("undecided", 0, false));
+    assert!(o.get("complete").is_none());
+}
+
+#[test]
+fn a_directory_as_input_is_named() {
+    let dir = path("sudoku");
+    for args in [
+        vec!["solve", dir.as_str()],
+        vec!["count", dir.as_str()],
+        vec!["xc", dir.as_str()],
+        vec!["compare", dir.as_str()],
+    ] {
+        let out = run(&args, "");
+        assert_eq!(code(&out), 1, "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            format!("quadrille: {dir}: is a directory\n"),
+            "{args:?}"
+        );
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let out = run(&["solve"], "\u{feff}1...........4..2\n");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1243342121344312\n")
+    );
+    let out = run(&["solve"], "\u{feff}# a comment\n1...........4..2\n");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1243342121344312\n")
+    );
+    let out = run(
+        &["solve", "--input", "grid"],
+        "\u{feff}1 . . .\n. . . .\n. . 4 .\n. . . 2\n",
+    );
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1324241332414132\n")
+    );
+    let out = run(&["xc", "--count", "-q"], "\u{feff}a b\na\nb\n");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn control_characters_in_messages_are_escaped() {
+    let out = run(&["solve"], "1.3.\u{7}4.2.......1\n");
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 5: unexpected character '\\u{7}'\n"
+    );
+    let out = run(&["xc"], "a b\na \u{1b}[2J\n");
+    assert_eq!(
+        stderr(&out),
+        "quadrille: <stdin>: line 2, column 3: unknown item '\\u{1b}[2J'\n"
+    );
+    assert!(!stderr(&out).contains('\u{1b}'));
+}
+
+#[test]
+fn a_line_of_characters_under_a_large_box_is_told_its_length() {
+    // --box 8x8 is a box of 8x8, a 64x64 grid of 4096 cells; --box 2x4 an 8x8 grid.
+    let line = format!("{}\n", ".".repeat(81));
+    let out = run(&["solve", "--box", "8x8"], &line);
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 82: expected 4096 cells, found 81\n"
+    );
+    let out = run(&["solve", "--box", "2x4"], &line);
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 65: expected 64 cells, found 81\n"
+    );
 }

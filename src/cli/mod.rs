@@ -129,13 +129,19 @@ pub fn open_input(path: Option<&str>) -> quadrille::Result<Input> {
     match path {
         None | Some("-") => Ok(stdin_input()),
         Some(path) => {
-            let file = File::open(path).map_err(|e| {
+            let named = |kind: io::ErrorKind, message: &dyn std::fmt::Display| {
                 quadrille::Error::new(quadrille::ErrorKind::Io(io::Error::new(
-                    e.kind(),
-                    format!("{path}: {e}"),
+                    kind,
+                    format!("{path}: {message}"),
                 )))
-            })?;
-            let size = file.metadata().ok().map(|m| m.len());
+            };
+            let file = File::open(path).map_err(|e| named(e.kind(), &e))?;
+            let metadata = file.metadata().ok();
+            // A directory opens on Unix, and only fails when read, as "line 1" of nothing.
+            if metadata.as_ref().is_some_and(|m| m.is_dir()) {
+                return Err(named(io::ErrorKind::IsADirectory, &"is a directory"));
+            }
+            let size = metadata.map(|m| m.len());
             Ok(Input {
                 name: path.to_string(),
                 reader: Box::new(BufReader::with_capacity(1 << 16, file)),
@@ -157,6 +163,11 @@ fn stdin_input() -> Input {
 /// written from inside a thread pool.
 pub fn stdout() -> io::BufWriter<io::Stdout> {
     io::BufWriter::with_capacity(1 << 16, io::stdout())
+}
+
+/// Whether standard output is a terminal, where the user already sees what it says.
+pub fn stdout_is_terminal() -> bool {
+    io::stdout().is_terminal()
 }
 
 /// Whether progress bars make sense: standard error is a terminal.

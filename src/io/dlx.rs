@@ -112,15 +112,21 @@ pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
             break;
         }
         number += 1;
-        let rest = line.trim_start();
+        // A byte-order mark at the very start (as some Windows editors write) is not text;
+        // editors do not show it, so it is not counted in columns either.
+        let text = match number {
+            1 => line.strip_prefix('\u{feff}').unwrap_or(&line),
+            _ => &line,
+        };
+        let rest = text.trim_start();
         if rest.is_empty() || rest.starts_with('|') {
             continue;
         }
         if item_line.is_none() {
-            read_items(&mut builder, &line, number)?;
+            read_items(&mut builder, text, number)?;
             item_line = Some(number);
         } else {
-            read_option(&mut builder, &line, number)?;
+            read_option(&mut builder, text, number)?;
             option_lines.push(number);
         }
     }
@@ -381,6 +387,28 @@ mod tests {
         // A bar with nothing after it: no secondary items.
         let p = parse_problem("a b |\na\n").unwrap().into_problem();
         assert_eq!((p.item_count(), p.primary_count()), (2, 2));
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let plain = parse_problem("a b\na\nb\n").unwrap();
+        assert_eq!(parse_problem("\u{feff}a b\na\nb\n").unwrap(), plain);
+        let commented = parse_problem("\u{feff}| comment\na b\na\nb\n").unwrap();
+        assert_eq!(commented.problem(), plain.problem());
+        // Columns do not count it.
+        let err = parse_problem("\u{feff}a a\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 3: item 'a' is declared twice"
+        );
+        // Anywhere else it is part of a name, as any other character.
+        assert!(parse_problem("a b\n\u{feff}a\n").is_err());
+    }
+
+    #[test]
+    fn names_with_control_characters_are_shown_escaped() {
+        let err = parse_problem("a b\na \u{7}\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2, column 3: unknown item '\\u{7}'");
     }
 
     #[test]
