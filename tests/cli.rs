@@ -846,3 +846,20 @@ fn a_line_of_characters_under_a_large_box_is_told_its_length() {
         "error: line 1, column 65: expected 64 cells, found 81\n"
     );
 }
+
+#[test]
+fn every_help_ends_with_examples() {
+    for sub in ["solve", "count", "xc", "compare", "generate"] {
+        let out = run(&[sub, "--help"], "");
+        assert_eq!(code(&out), 0, "{sub}");
+        let help = stdout(&out);
+        let (_, examples) = help
+            .split_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("{sub}: {help}"));
+        let lines: Vec<&str> = examples.lines().collect();
+        assert!((2..=3).contains(&lines.len()), "{sub}: {examples}");
+        for line in lines {
+            assert!(line.contains(&format!("quadrille {sub}")), "{sub}: {line}");
+        }
+    }
+}

@@ -19,6 +19,10 @@ const SHOWN_DISAGREEMENTS: usize = 20;
 
 /// Arguments of `quadrille compare`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille compare fixtures/sudoku/9x9_sample.txt
+  quadrille compare fixtures/sudoku/9x9_sample.txt --engines dlx,csp --plot sample.svg --json sample.json
+  quadrille compare fixtures/sudoku/16x16.txt --engines dlx,csp --no-node-budget --time-budget 10")]
 pub struct Args {
     /// The puzzle file (`-` for standard input).
     file: String,

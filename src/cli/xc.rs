@@ -12,6 +12,10 @@ use super::{Status, open_input, stdout};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille xc fixtures/knuth_example.dlx
+  quadrille xc fixtures/queens8.dlx --count --json
+  quadrille xc fixtures/pentominoes_6x10.dlx --count -j 2")]
 pub struct Args {
     /// The problem in Knuth's dlx format (standard input when absent or `-`).
     file: Option<String>,
