@@ -18,19 +18,20 @@ pub struct Error {
     column: Option<usize>,
 }
 
-/// What went wrong.
+/// What went wrong. Names and characters from the input are shown escaped (`'\u{7}'`, `'\t'`),
+/// so that a message never carries raw control characters to a terminal.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
     // --- Building an exact-cover problem ---
     /// An item name was declared twice.
-    #[error("item '{name}' is declared twice")]
+    #[error("item '{}' is declared twice", .name.escape_debug())]
     DuplicateItem {
         /// The repeated name.
         name: String,
     },
     /// An item name is not allowed (blank, or containing `|` or `:`).
-    #[error("'{name}' is not a valid item name: {reason}")]
+    #[error("'{}' is not a valid item name: {reason}", .name.escape_debug())]
     InvalidItemName {
         /// The rejected name.
         name: String,
@@ -38,13 +39,13 @@ pub enum ErrorKind {
         reason: &'static str,
     },
     /// An option names an item that was never declared.
-    #[error("unknown item '{name}'")]
+    #[error("unknown item '{}'", .name.escape_debug())]
     UnknownItem {
         /// The unknown name (or index, written as a number).
         name: String,
     },
     /// An option names the same item twice.
-    #[error("item '{name}' appears twice in one option")]
+    #[error("item '{}' appears twice in one option", .name.escape_debug())]
     RepeatedItem {
         /// The repeated item's name.
         name: String,
@@ -71,7 +72,7 @@ pub enum ErrorKind {
     #[error("the item line may contain only one '|' (between primary and secondary items)")]
     SecondSeparator,
     /// An option names an item with a colour (`item:colour`, Knuth's dlx2 syntax).
-    #[error("'{token}' has a colour (dlx2's item:colour); colours are not supported")]
+    #[error("'{}' has a colour (dlx2's item:colour); colours are not supported", .token.escape_debug())]
     ColorsNotSupported {
         /// The token as written, colour included.
         token: String,
@@ -97,7 +98,7 @@ pub enum ErrorKind {
 
     // --- Reading Sudoku puzzles ---
     /// A character that is neither a digit of this shape nor a blank.
-    #[error("unexpected character '{ch}'")]
+    #[error("unexpected character '{}'", .ch.escape_debug())]
     BadCharacter {
         /// The offending character.
         ch: char,
@@ -143,7 +144,7 @@ pub enum ErrorKind {
         reason: &'static str,
     },
     /// A box specification that does not parse (it should read like `3x3`).
-    #[error("invalid box specification '{spec}': expected RxC, e.g. 3x3 or 2x3")]
+    #[error("invalid box specification '{}': expected RxC, e.g. 3x3 or 2x3", .spec.escape_debug())]
     InvalidShapeSpec {
         /// The text given.
         spec: String,
@@ -176,7 +177,7 @@ pub enum ErrorKind {
 
     // --- Anything else ---
     /// An engine or configuration name that is not known.
-    #[error("unknown {what} '{name}'{hint}")]
+    #[error("unknown {what} '{}'{hint}", .name.escape_debug())]
     UnknownName {
         /// What kind of name ("engine", "propagation level", ...).
         what: &'static str,
@@ -186,7 +187,7 @@ pub enum ErrorKind {
         hint: String,
     },
     /// Two names that set the same thing, e.g. two propagation levels in one CSP configuration.
-    #[error("'{second}' conflicts with '{first}': both set the {what}")]
+    #[error("'{}' conflicts with '{}': both set the {what}", .second.escape_debug(), .first.escape_debug())]
     ConflictingNames {
         /// What both names set ("propagation level", ...).
         what: &'static str,

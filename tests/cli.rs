@@ -246,10 +246,14 @@ fn solve_json_gives_one_object_per_puzzle_line() {
             assert!(message.ends_with(error), "{message} / {error}");
             assert!(o.get("solution").is_none());
         } else if text == "unsolvable" {
+            assert_eq!(o["status"], "unsolvable");
             assert_eq!(o["solutions"], 0);
-            assert_eq!(o["complete"], true);
+            assert_eq!(o["exact"], true);
             assert!(o.get("solution").is_none());
         } else {
+            assert_eq!(o["status"], "solved");
+            // At the default --limit 1 the search stops at the first solution: not a count.
+            assert_eq!(o["exact"], false);
             assert_eq!(o["solutions"], 1);
             assert_eq!(o["solution"].as_str(), Some(text));
         }
@@ -528,4 +532,334 @@ fn an_unsolvable_one_cell_grid_is_an_error_not_a_panic() {
     assert!(stderr(&out).contains("cannot make a contradictory 1x1 puzzle"));
     assert!(!stderr(&out).contains("panicked"));
     assert_eq!(stdout(&out), "");
+}
+
+// --- flags mean one thing on every subcommand ---
+
+/// Every subcommand once, with a small input (`-` reads `PUZZLE` from standard input).
+fn every_subcommand() -> Vec<Vec<String>> {
+    let knuth = path("knuth_example.dlx");
+    [
+        vec!["solve"],
+        vec!["count"],
+        vec!["xc", knuth.as_str(), "--count"],
+        vec!["compare", "-", "--engines", "dlx"],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(String::from).collect())
+    .collect()
+}
+
+const PUZZLE: &str = "1...........4..2\n";
+
+fn run_with(base: &[String], extra: &[&str], stdin: &str) -> Output {
+    let mut args: Vec<&str> = base.iter().map(String::as_str).collect();
+    args.extend_from_slice(extra);
+    run(&args, stdin)
+}
+
+#[test]
+fn limit_0_is_a_usage_error_on_every_subcommand() {
+    for base in every_subcommand() {
+        let out = run_with(&base, &["--limit", "0"], PUZZLE);
+        assert_eq!(code(&out), 2, "{base:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--limit"), "{base:?}");
+        assert_eq!(stdout(&out), "", "{base:?}");
+    }
+    // xc's listing too, which printed `1+` before.
+    let out = run(&["xc", &path("knuth_example.dlx"), "--limit", "0"], "");
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn node_budget_0_is_a_usage_error_on_every_subcommand() {
+    for base in every_subcommand() {
+        let out = run_with(&base, &["--node-budget", "0"], PUZZLE);
+        assert_eq!(code(&out), 2, "{base:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("leave the flag out for no budget"),
+            "{base:?}: {}",
+            stderr(&out)
+        );
+    }
+    // compare's default budget is lifted by its own flag, which cannot go with a budget.
+    let out = run(
+        &["compare", "-", "--engines", "dlx", "--no-node-budget", "-q"],
+        PUZZLE,
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("budget per puzzle and engine: none"));
+    let out = run(&["compare", "-", "--engines", "dlx"], PUZZLE);
+    assert!(stdout(&out).contains("budget per puzzle and engine: 100000 nodes"));
+    let out = run(
+        &["compare", "-", "--no-node-budget", "--node-budget", "5"],
+        PUZZLE,
+    );
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn threads_and_j_on_every_subcommand() {
+    let mut all = every_subcommand();
+    all.push(vec!["generate".into(), "-n".into(), "2".into()]);
+    for base in all {
+        let long = run_with(&base, &["--threads", "2"], PUZZLE);
+        let short = run_with(&base, &["-j", "2"], PUZZLE);
+        let cores = run_with(&base, &["-j", "0"], PUZZLE);
+        assert_eq!(code(&long), 0, "{base:?}: {}", stderr(&long));
+        assert_eq!(code(&short), 0, "{base:?}");
+        assert_eq!(code(&cores), 0, "{base:?}");
+        if base[0] != "compare" {
+            assert_eq!(stdout(&long), stdout(&short), "{base:?}");
+            assert_eq!(stdout(&long), stdout(&cores), "{base:?}");
+        }
+        let bad = run_with(&base, &["-j", "x"], PUZZLE);
+        assert_eq!(code(&bad), 2, "{base:?}");
+    }
+    // compare defaults to one thread, and says so.
+    let out = run(&["compare", "-", "--engines", "dlx"], PUZZLE);
+    assert!(stdout(&out).contains("; 1 thread;"), "{}", stdout(&out));
+}
+
+#[test]
+fn quiet_on_every_subcommand_leaves_only_errors() {
+    let mut all = every_subcommand();
+    all.push(vec!["generate".into(), "-n".into(), "2".into()]);
+    for base in all {
+        for flag in ["-q", "--quiet"] {
+            let out = run_with(&base, &[flag], PUZZLE);
+            assert_eq!(code(&out), 0, "{base:?}: {}", stderr(&out));
+            assert_eq!(stderr(&out), "", "{base:?}");
+        }
+    }
+    // Errors still print.
+    let out = run(&["count", "-q"], "11..............\n");
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).starts_with("error: "));
+    // A summary asked for and refused at once is a usage error.
+    let out = run(&["solve", "-q", "--stats"], PUZZLE);
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn generate_refuses_givens_the_kind_cannot_give() {
+    for (kind, givens, range) in [
+        ("contradictory", "8", "from 9 to 78 givens"),
+        ("contradictory", "79", "from 9 to 78 givens"),
+        ("random", "82", "from 0 to 81 givens"),
+        ("unique", "82", "from 0 to 81 givens"),
+    ] {
+        let out = run(&["generate", "--kind", kind, "--givens", givens], "");
+        assert_eq!(code(&out), 2, "{kind} {givens}: {}", stderr(&out));
+        assert!(stderr(&out).contains(range), "{}", stderr(&out));
+        assert!(stderr(&out).contains("--givens"), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+    // The ends of each range are kept exactly, on every seed tried.
+    for (shape, kind, givens) in [
+        ("3x3", "contradictory", 9),
+        ("3x3", "contradictory", 78),
+        ("2x3", "contradictory", 33),
+        ("1x4", "contradictory", 14),
+        ("4x1", "contradictory", 14),
+        ("3x3", "random", 81),
+        ("3x3", "random", 0),
+    ] {
+        let k = givens.to_string();
+        let out = run(
+            &[
+                "generate", "--box", shape, "--kind", kind, "--givens", &k, "-n", "50",
+            ],
+            "",
+        );
+        assert_eq!(code(&out), 0, "{shape} {kind} {givens}: {}", stderr(&out));
+        assert_eq!(stdout(&out).lines().count(), 50);
+        for line in stdout(&out).lines() {
+            let given = line.chars().filter(|&c| c != '.').count();
+            assert_eq!(given, givens, "{shape} {kind}: {line}");
+        }
+    }
+}
+
+#[test]
+fn compare_checks_its_outputs_before_the_engines_run() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    // Not .svg: a usage error.
+    let out = run(
+        &["compare", "-", "--plot", &format!("{dir}/chart.json")],
+        PUZZLE,
+    );
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains(".svg"), "{}", stderr(&out));
+    // Paths that cannot be created fail at once and are named; nothing was compared.
+    let directory = format!("{dir}/a-directory.svg");
+    std::fs::create_dir_all(&directory).unwrap();
+    for flag in ["--json", "--plot"] {
+        for bad in [format!("{dir}/no/such/dir/out.svg"), directory.clone()] {
+            let out = run(&["compare", "-", flag, &bad], PUZZLE);
+            assert_eq!(code(&out), 1, "{flag} {bad}: {}", stderr(&out));
+            assert!(stderr(&out).contains(&bad), "{}", stderr(&out));
+            assert_eq!(stdout(&out), "", "{flag} {bad}");
+        }
+    }
+    // An input without puzzles: nothing to compare, and no empty outputs left behind.
+    let json = format!("{dir}/empty.json");
+    let out = run(&["compare", "-", "--json", &json], "# only a comment\n\n");
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stderr(&out),
+        "quadrille: nothing to compare: no puzzles in <stdin>\n"
+    );
+    assert_eq!(stdout(&out), "");
+    assert!(!std::path::Path::new(&json).exists());
+}
+
+// --- output that does not mislead ---
+
+#[test]
+fn json_says_solved_unsolvable_or_undecided_and_whether_the_count_is_exact() {
+    // Unique, multiple, contradictory (made by `generate --kind contradictory`).
+    let input = "1...........4..2\n................\n..3.....41.2...1\n";
+    let fields = |o: &Value| {
+        (
+            o["status"].as_str().unwrap().to_string(),
+            o["solutions"].as_u64().unwrap(),
+            o["exact"].as_bool().unwrap(),
+        )
+    };
+    let s = |t: &str, n: u64, e: bool| (t.to_string(), n, e);
+    let out = run(&["solve", "--json"], input);
+    let got: Vec<_> = json_lines(&stdout(&out)).iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            s("solved", 1, false),
+            s("solved", 1, false),
+            s("unsolvable", 0, true)
+        ]
+    );
+    let out = run(&["count", "--json"], input);
+    let got: Vec<_> = json_lines(&stdout(&out)).iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            s("solved", 9, true),
+            s("solved", 288, true),
+            s("unsolvable", 0, true)
+        ]
+    );
+    let out = run(&["count", "--json", "--limit", "2"], input);
+    let got: Vec<_> = json_lines(&stdout(&out)).iter().map(fields).collect();
+    assert_eq!(
+        got,
+        [
+            s("solved", 2, false),
+            s("solved", 2, false),
+            s("unsolvable", 0, true)
+        ]
+    );
+    let out = run(
+        &["solve", "--json", "--node-budget", "1"],
+        "................\n",
+    );
+    let o = &json_lines(&stdout(&out))[0];
+    assert_eq!(fields(o), s("undecided", 0, false));
+    assert!(o.get("complete").is_none());
+}
+
+#[test]
+fn a_directory_as_input_is_named() {
+    let dir = path("sudoku");
+    for args in [
+        vec!["solve", dir.as_str()],
+        vec!["count", dir.as_str()],
+        vec!["xc", dir.as_str()],
+        vec!["compare", dir.as_str()],
+    ] {
+        let out = run(&args, "");
+        assert_eq!(code(&out), 1, "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            format!("quadrille: {dir}: is a directory\n"),
+            "{args:?}"
+        );
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let out = run(&["solve"], "\u{feff}1...........4..2\n");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1243342121344312\n")
+    );
+    let out = run(&["solve"], "\u{feff}# a comment\n1...........4..2\n");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1243342121344312\n")
+    );
+    let out = run(
+        &["solve", "--input", "grid"],
+        "\u{feff}1 . . .\n. . . .\n. . 4 .\n. . . 2\n",
+    );
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1324241332414132\n")
+    );
+    let out = run(&["xc", "--count", "-q"], "\u{feff}a b\na\nb\n");
+    assert_eq!(
+        (code(&out), stdout(&out).as_str()),
+        (0, "1\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn control_characters_in_messages_are_escaped() {
+    let out = run(&["solve"], "1.3.\u{7}4.2.......1\n");
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 5: unexpected character '\\u{7}'\n"
+    );
+    let out = run(&["xc"], "a b\na \u{1b}[2J\n");
+    assert_eq!(
+        stderr(&out),
+        "quadrille: <stdin>: line 2, column 3: unknown item '\\u{1b}[2J'\n"
+    );
+    assert!(!stderr(&out).contains('\u{1b}'));
+}
+
+#[test]
+fn a_line_of_characters_under_a_large_box_is_told_its_length() {
+    // --box 8x8 is a box of 8x8, a 64x64 grid of 4096 cells; --box 2x4 an 8x8 grid.
+    let line = format!("{}\n", ".".repeat(81));
+    let out = run(&["solve", "--box", "8x8"], &line);
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 82: expected 4096 cells, found 81\n"
+    );
+    let out = run(&["solve", "--box", "2x4"], &line);
+    assert_eq!(
+        stdout(&out),
+        "error: line 1, column 65: expected 64 cells, found 81\n"
+    );
+}
+
+#[test]
+fn every_help_ends_with_examples() {
+    for sub in ["solve", "count", "xc", "compare", "generate"] {
+        let out = run(&[sub, "--help"], "");
+        assert_eq!(code(&out), 0, "{sub}");
+        let help = stdout(&out);
+        let (_, examples) = help
+            .split_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("{sub}: {help}"));
+        let lines: Vec<&str> = examples.lines().collect();
+        assert!((2..=3).contains(&lines.len()), "{sub}: {examples}");
+        for line in lines {
+            assert!(line.contains(&format!("quadrille {sub}")), "{sub}: {line}");
+        }
+    }
 }

@@ -631,7 +631,8 @@ fn batch_mixes_shapes_and_reports_unsolvable() {
     }
 }
 
-// --- The public data sets (release builds only; skipped when ../shared/data is missing) ---
+// --- The public data sets: ignored unless asked for (`cargo test --release -- --ignored`, as
+// .ci/run does), and skipped with a note when ../shared/data is missing ---
 
 fn data_set(name: &str) -> Option<String> {
     // QUADRILLE_DATA points elsewhere, e.g. from a git worktree that is not next to shared/.
@@ -689,7 +690,7 @@ fn count_data_set(text: &str, limit: usize) -> Vec<(usize, Grid, Outcome)> {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "data set: run with cargo test --release")]
+#[ignore = "reads ../shared/data; run with --ignored"]
 fn all_17_clue_puzzles_are_unique() {
     let Some(text) = data_set("puzzles2_17_clue") else {
         return;
@@ -712,7 +713,7 @@ fn all_17_clue_puzzles_are_unique() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "data set: run with cargo test --release")]
+#[ignore = "reads ../shared/data; run with --ignored"]
 fn serg_benchmark_puzzles_have_several_solutions() {
     let Some(text) = data_set("puzzles7_serg_benchmark") else {
         return;
@@ -734,7 +735,7 @@ fn serg_benchmark_puzzles_have_several_solutions() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "data set: run with cargo test --release")]
+#[ignore = "reads ../shared/data; run with --ignored"]
 fn top1465_dlx_and_csp_give_the_same_solution() {
     let Some(text) = data_set("puzzles3_magictour_top1465") else {
         return;

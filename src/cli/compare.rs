@@ -19,6 +19,10 @@ const SHOWN_DISAGREEMENTS: usize = 20;
 
 /// Arguments of `quadrille compare`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille compare fixtures/sudoku/9x9_sample.txt
+  quadrille compare fixtures/sudoku/9x9_sample.txt --engines dlx,csp --plot sample.svg --json sample.json
+  quadrille compare fixtures/sudoku/16x16.txt --engines dlx,csp --no-node-budget --time-budget 10")]
 pub struct Args {
     /// The puzzle file (`-` for standard input).
     file: String,
@@ -31,8 +35,8 @@ pub struct Args {
     /// Write every per-puzzle measurement to this JSON file.
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
-    /// Write a chart of the distributions to this SVG file.
-    #[arg(long, value_name = "PATH.svg")]
+    /// Write a chart of the distributions to this SVG file (the name must end in .svg).
+    #[arg(long, value_name = "PATH.svg", value_parser = flags::svg_path)]
     plot: Option<PathBuf>,
     /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
     #[arg(long = "box", value_name = "RxC")]
@@ -40,16 +44,24 @@ pub struct Args {
     /// Input layout: one puzzle per line, or multi-line grids (.sdk).
     #[arg(long, value_enum, default_value_t = InputLayout::Line)]
     input: InputLayout,
-    /// Give up on a puzzle (per engine) after N search-tree nodes; 0 for no limit.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET, value_parser = flags::whole)]
-    node_budget: u64,
+    /// Give up on a puzzle (per engine) after N search-tree nodes, N >= 1 [default: 100000,
+    /// so that weak engines cannot hang; --no-node-budget lifts it].
+    #[arg(long, value_name = "N", value_parser = flags::nodes)]
+    node_budget: Option<u64>,
+    /// No node budget: every search runs to its end (or to --time-budget).
+    #[arg(long, conflicts_with = "node_budget")]
+    no_node_budget: bool,
     /// Give up on a puzzle (per engine) after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = flags::seconds)]
     time_budget: Option<std::time::Duration>,
-    /// Threads (0: all cores). Times are per puzzle either way, but more than one thread can
-    /// inflate them through contention.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = flags::threads)]
+    /// Threads (0: one per core). The default is 1, unlike the other subcommands: times are
+    /// per puzzle either way, but threads that share cores and caches inflate them, and the
+    /// engines would then be compared by their neighbours' load.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = flags::threads)]
     threads: usize,
+    /// Nothing on standard error but errors: no progress bar.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// Runs the comparison, prints the table, and writes the JSON and the chart if asked.
@@ -62,7 +74,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let request = Request {
         limit: Some(args.limit),
         budget: Budget {
-            nodes: (args.node_budget > 0).then_some(args.node_budget),
+            nodes: match (args.no_node_budget, args.node_budget) {
+                (true, _) => None,
+                (false, nodes) => Some(nodes.unwrap_or(DEFAULT_NODE_BUDGET)),
+            },
             time: args.time_budget,
         },
     };
@@ -73,8 +88,18 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let name = input.name.clone();
+    // The outputs are created before the engines run, so that a path that cannot be written
+    // fails in a moment, not after a long comparison.
+    let json = match &args.json {
+        Some(path) => Some((path, create(path)?)),
+        None => None,
+    };
+    if let Some(path) = &args.plot {
+        check_plot_feature(path)?;
+        create(path)?;
+    }
     // Even a small file can take long with weak engines: every file gets a bar.
-    let (reader, bar) = track_reading(input, 0);
+    let (reader, bar) = track_reading(input, 0, args.quiet);
     let puzzles = PuzzleReader::new(reader, args.shape, layout);
     let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
     if let Some(bar) = bar {
@@ -85,6 +110,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         eprintln!("quadrille: {name}: {error}{} (skipped)", flag_hint(error));
     }
     let puzzles = comparison.puzzles().len();
+    if puzzles == 0 {
+        // The outputs made above would only hold an empty comparison.
+        for path in args.json.iter().chain(&args.plot) {
+            let _ = std::fs::remove_file(path);
+        }
+        eprintln!("quadrille: nothing to compare: no puzzles in {name}");
+        return Ok(Status::BadInput);
+    }
     let budget = match (request.budget.nodes, request.budget.time) {
         (Some(n), Some(t)) => format!("{n} nodes or {:.3} s", t.as_secs_f64()),
         (Some(n), None) => format!("{n} nodes"),
@@ -111,8 +144,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     write!(out, "{}", comparison.table())?;
     out.flush()?;
 
-    if let Some(path) = &args.json {
-        let file = std::fs::File::create(path).map_err(|e| io_error(path, e))?;
+    if let Some((path, file)) = json {
         let mut writer = std::io::BufWriter::new(file);
         comparison
             .write_json(&mut writer)
@@ -151,11 +183,28 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     })
 }
 
+/// Creates (or empties) an output file; the error names the path.
+fn create(path: &std::path::Path) -> quadrille::Result<std::fs::File> {
+    std::fs::File::create(path).map_err(|e| io_error(path, e))
+}
+
 fn io_error(path: &std::path::Path, e: std::io::Error) -> quadrille::Error {
     quadrille::Error::new(quadrille::ErrorKind::Io(std::io::Error::new(
         e.kind(),
         format!("{}: {e}", path.display()),
     )))
+}
+
+#[cfg(feature = "plot")]
+fn check_plot_feature(_: &std::path::Path) -> quadrille::Result<()> {
+    Ok(())
+}
+
+/// Without the `plot` feature, `--plot` is an error rather than a flag that does nothing, and
+/// it is found before the engines run.
+#[cfg(not(feature = "plot"))]
+fn check_plot_feature(path: &std::path::Path) -> quadrille::Result<()> {
+    write_plot_unavailable(path)
 }
 
 #[cfg(feature = "plot")]
@@ -167,9 +216,13 @@ fn write_plot(
     compare::plot::write_svg(comparison, path, title)
 }
 
-/// Without the `plot` feature, `--plot` is an error rather than a flag that does nothing.
 #[cfg(not(feature = "plot"))]
 fn write_plot(_: &Comparison, path: &std::path::Path, _: &str) -> quadrille::Result<()> {
+    write_plot_unavailable(path)
+}
+
+#[cfg(not(feature = "plot"))]
+fn write_plot_unavailable(path: &std::path::Path) -> quadrille::Result<()> {
     Err(std::io::Error::other(format!(
         "{}: this quadrille was built without the `plot` feature",
         path.display()

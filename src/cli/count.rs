@@ -6,6 +6,10 @@ use super::puzzles::{self, Mode, PuzzleArgs};
 
 /// Arguments of `quadrille count`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  printf '................\\n' | quadrille count
+  quadrille count --limit 3 --json fixtures/sudoku/9x9.txt
+  quadrille generate --box 2x3 --kind random --givens 0 -n 1 | quadrille count -j 2")]
 pub struct Args {
     #[command(flatten)]
     common: PuzzleArgs,

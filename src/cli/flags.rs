@@ -67,11 +67,32 @@ pub fn whole(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("'{text}' is not a whole number from 0 to {}", u64::MAX))
 }
 
+/// Parses a node budget: 1 or more, on every subcommand (no budget is the flag left out).
+pub fn nodes(text: &str) -> Result<u64, String> {
+    match whole(text)? {
+        0 => Err("0 nodes decides nothing; leave the flag out for no budget".into()),
+        value => Ok(value),
+    }
+}
+
+/// Parses the path of an SVG chart: it must end in `.svg`, so that a typo such as
+/// `--plot out.json` is caught before any work.
+pub fn svg_path(text: &str) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(text);
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => Ok(path),
+        _ => Err(format!(
+            "'{text}' does not end in .svg: the chart is an SVG file"
+        )),
+    }
+}
+
 /// The per-search budget flags.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct BudgetArgs {
-    /// Give up after N search-tree nodes (the answer is then `undecided` or a lower bound `N+`).
-    #[arg(long, value_name = "N", value_parser = whole)]
+    /// Give up after N search-tree nodes, N >= 1 (the answer is then `undecided` or a lower
+    /// bound `N+`).
+    #[arg(long, value_name = "N", value_parser = nodes)]
     pub node_budget: Option<u64>,
     /// Give up after this many seconds (the answer is then `undecided` or a lower bound `N+`).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -123,6 +144,12 @@ mod tests {
         assert!(positive("0").is_err());
         assert!(positive("-1").is_err());
         assert_eq!(whole("0"), Ok(0));
+        assert!(nodes("0").unwrap_err().contains("leave the flag out"));
+        assert_eq!(nodes("7"), Ok(7));
+        assert!(svg_path("a/b.svg").is_ok());
+        assert!(svg_path("b.SVG").is_ok());
+        assert!(svg_path("b.json").unwrap_err().contains(".svg"));
+        assert!(svg_path("svg").is_err());
         assert!(whole("1.5").is_err());
         assert_eq!(threads("0"), Ok(0));
         assert!(threads("100000").is_err());

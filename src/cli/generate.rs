@@ -1,19 +1,24 @@
 //! `quadrille generate`: puzzles from a seed, one per line.
 
 use std::io::Write;
+use std::ops::RangeInclusive;
 
 use quadrille::generate::{random_contradictory, random_puzzle, unique_puzzle};
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::Shape;
 
 use super::flags;
-use super::{Status, stdout};
+use super::{Status, stdout, usage};
 
 /// Puzzles made together: enough to keep every thread busy.
 const CHUNK: usize = 256;
 
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille generate --box 2x3 -n 3 --seed 1
+  quadrille generate --kind contradictory --givens 30 -n 100 > contradictory.txt
+  quadrille generate --box 4x4 -n 10 | quadrille solve --limit 2")]
 pub struct Args {
     /// The box shape, RxC.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
@@ -25,15 +30,20 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Unique puzzles stop blanking at this many givens (0: as few as uniqueness allows);
-    /// other kinds keep exactly this many (default: a third of the cells).
+    /// other kinds keep exactly this many (default: a third of the cells). A K the kind cannot
+    /// give is refused with the range it can: 0 to n*n for unique and random puzzles, n to
+    /// n*n-3 for contradictory ones (n*n-2 when a box is one row or one column).
     #[arg(long, value_name = "K")]
     givens: Option<usize>,
     /// What to make.
     #[arg(long, value_enum, default_value_t = Kind::Unique)]
     kind: Kind,
-    /// Threads (0: all cores).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = flags::threads)]
+    /// Threads (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     threads: usize,
+    /// Nothing on standard error but errors (generate prints nothing else there anyway).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// The kinds of puzzle `generate` makes.
@@ -47,10 +57,38 @@ enum Kind {
     Contradictory,
 }
 
+/// The givens a kind of puzzle can have on `shape`, as `random_contradictory` and the other
+/// generators document them; `None` when the kind cannot be made at all on this shape (that
+/// error is the library's to give).
+fn givens_range(kind: Kind, shape: Shape) -> Option<RangeInclusive<usize>> {
+    let (n, cells) = (shape.size(), shape.cell_count());
+    match kind {
+        Kind::Unique | Kind::Random => Some(0..=cells),
+        Kind::Contradictory if n < 2 => None,
+        // X, the cell of digit d in Y's row and the one in Y's box are emptied; when a box is
+        // one row or one column, the box's is one of the other two.
+        Kind::Contradictory if shape.box_rows() == 1 || shape.box_cols() == 1 => {
+            Some(n..=cells - 2)
+        }
+        Kind::Contradictory => Some(n..=cells - 3),
+    }
+}
+
 /// Generates the puzzles in parallel and prints them in seed order.
 pub fn run(args: Args) -> quadrille::Result<Status> {
     let shape = args.shape;
     let cells = shape.cell_count();
+    if let (Some(givens), Some(range)) = (args.givens, givens_range(args.kind, shape))
+        && !range.contains(&givens)
+    {
+        let kind = format!("{:?}", args.kind).to_lowercase();
+        let n = shape.size();
+        return Ok(usage(format!(
+            "invalid value '{givens}' for '--givens <K>': a {kind} {n}x{n} puzzle has from {} to {} givens",
+            range.start(),
+            range.end()
+        )));
+    }
     let make = |i: usize| {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {

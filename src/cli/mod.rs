@@ -47,6 +47,18 @@ pub enum Status {
     Success,
     /// The work was done, but some input was bad (reported as it was met).
     BadInput,
+    /// A usage error that clap could not see alone (flags that contradict the input or each
+    /// other); already reported by [`usage`].
+    Usage,
+}
+
+/// Reports a usage error as clap reports its own, and gives the status of exit code 2.
+pub fn usage(message: impl std::fmt::Display) -> Status {
+    use clap::CommandFactory;
+    let _ = Cli::command()
+        .error(clap::error::ErrorKind::ValueValidation, message)
+        .print();
+    Status::Usage
 }
 
 /// Parses the arguments, runs the subcommand and turns its result into an exit code.
@@ -72,6 +84,7 @@ pub fn run() -> ExitCode {
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::BadInput) => ExitCode::from(1),
+        Ok(Status::Usage) => ExitCode::from(2),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("quadrille: {err}{}", flag_hint(&err));
@@ -116,13 +129,19 @@ pub fn open_input(path: Option<&str>) -> quadrille::Result<Input> {
     match path {
         None | Some("-") => Ok(stdin_input()),
         Some(path) => {
-            let file = File::open(path).map_err(|e| {
+            let named = |kind: io::ErrorKind, message: &dyn std::fmt::Display| {
                 quadrille::Error::new(quadrille::ErrorKind::Io(io::Error::new(
-                    e.kind(),
-                    format!("{path}: {e}"),
+                    kind,
+                    format!("{path}: {message}"),
                 )))
-            })?;
-            let size = file.metadata().ok().map(|m| m.len());
+            };
+            let file = File::open(path).map_err(|e| named(e.kind(), &e))?;
+            let metadata = file.metadata().ok();
+            // A directory opens on Unix, and only fails when read, as "line 1" of nothing.
+            if metadata.as_ref().is_some_and(|m| m.is_dir()) {
+                return Err(named(io::ErrorKind::IsADirectory, &"is a directory"));
+            }
+            let size = metadata.map(|m| m.len());
             Ok(Input {
                 name: path.to_string(),
                 reader: Box::new(BufReader::with_capacity(1 << 16, file)),
@@ -144,6 +163,11 @@ fn stdin_input() -> Input {
 /// written from inside a thread pool.
 pub fn stdout() -> io::BufWriter<io::Stdout> {
     io::BufWriter::with_capacity(1 << 16, io::stdout())
+}
+
+/// Whether standard output is a terminal, where the user already sees what it says.
+pub fn stdout_is_terminal() -> bool {
+    io::stdout().is_terminal()
 }
 
 /// Whether progress bars make sense: standard error is a terminal.

@@ -9,13 +9,14 @@ use super::{Input, stderr_is_terminal};
 
 /// Wraps the reader of a file of at least `min_bytes` in a progress bar of the bytes read, when
 /// standard error is a terminal; other inputs are returned as they are, without a bar. Finish
-/// the bar (`finish_and_clear`) when the input is done.
+/// the bar (`finish_and_clear`) when the input is done. `quiet` (`-q`) means no bar.
 pub fn track_reading(
     input: Input,
     min_bytes: u64,
+    quiet: bool,
 ) -> (Box<dyn BufRead + Send>, Option<ProgressBar>) {
     match input.size {
-        Some(size) if size >= min_bytes && stderr_is_terminal() => {
+        Some(size) if !quiet && size >= min_bytes && stderr_is_terminal() => {
             let bar = ProgressBar::new(size);
             bar.set_style(
                 ProgressStyle::with_template(

@@ -10,7 +10,7 @@ use std::io::Write;
 
 use super::flags::{self, BudgetArgs};
 use super::progress::track_reading;
-use super::{Status, flag_hint, open_inputs, stdout};
+use super::{Status, flag_hint, open_inputs, stdout, stdout_is_terminal};
 
 /// Inputs big enough to deserve a progress bar (when standard error is a terminal).
 const PROGRESS_BYTES: u64 = 1 << 20;
@@ -29,8 +29,8 @@ pub struct PuzzleArgs {
     /// The engine: dlx, csp, or csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles).
     #[arg(long, default_value = "dlx")]
     pub engine: Engine,
-    /// Threads (0: all cores).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = flags::threads)]
+    /// Threads (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     pub threads: usize,
     /// One JSON object per puzzle instead of text lines.
     #[arg(long)]
@@ -38,6 +38,9 @@ pub struct PuzzleArgs {
     /// A summary on standard error: counts, time per puzzle, nodes per puzzle.
     #[arg(long)]
     pub stats: bool,
+    /// Nothing on standard error but errors: no progress bar (and no --stats).
+    #[arg(long, short, conflicts_with = "stats")]
+    pub quiet: bool,
     /// The budget of each puzzle.
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -83,13 +86,14 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     let mut total = Summary::default();
     for input in inputs {
         let name = input.name.clone();
-        let (reader, bar) = track_reading(input, PROGRESS_BYTES);
+        let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
         let puzzles = PuzzleReader::new(reader, args.shape, layout);
         let writer = ResultWriter {
             mode,
             json: args.json,
             limit,
             file: many.then_some(name.as_str()),
+            stdout_is_terminal: stdout_is_terminal(),
         };
         let summary = pool.install(|| {
             batch::solve(puzzles, args.engine, &request, parallelism, |record| {
@@ -119,6 +123,8 @@ struct ResultWriter<'a> {
     limit: Option<u64>,
     /// The input's name, when there are several inputs.
     file: Option<&'a str>,
+    /// Whether standard output is a terminal (then errors are not repeated on standard error).
+    stdout_is_terminal: bool,
 }
 
 impl ResultWriter<'_> {
@@ -128,7 +134,12 @@ impl ResultWriter<'_> {
             Ok(solved) => solved,
             Err(err) => {
                 let hint = flag_hint(err);
-                eprintln!("quadrille: {place}{err}{hint}");
+                // The error takes the puzzle's place in the output, so that output lines match
+                // input lines; standard error repeats it only when the output goes elsewhere
+                // than the terminal (a file, a pipe), so that it is seen once either way.
+                if !self.stdout_is_terminal {
+                    eprintln!("quadrille: {place}{err}{hint}");
+                }
                 return if self.json {
                     let error = format!("{}{hint}", err.message());
                     let mut object = json!({ "line": record.line, "error": error });
@@ -143,10 +154,19 @@ impl ResultWriter<'_> {
         };
         let solution = outcome.solution.as_ref().map(|g| g.to_string());
         if self.json {
+            // `status` is what a user asks first; `exact` says whether `solutions` is the whole
+            // count (the search was exhausted) or only what was found before the limit or
+            // the budget stopped it.
+            let status = match (outcome.solutions, outcome.stop.is_budget()) {
+                (1.., _) => "solved",
+                (0, true) => "undecided",
+                (0, false) => "unsolvable",
+            };
             let mut object = json!({
                 "line": record.line,
+                "status": status,
                 "solutions": outcome.solutions,
-                "complete": outcome.is_complete(),
+                "exact": outcome.is_complete(),
             });
             if let Some(solution) = solution {
                 object["solution"] = json!(solution);

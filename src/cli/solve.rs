@@ -6,6 +6,10 @@ use super::puzzles::{self, Mode, PuzzleArgs};
 
 /// Arguments of `quadrille solve`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille solve fixtures/sudoku/9x9_sample.txt --limit 2 --stats
+  printf '1...........4..2\\n' | quadrille solve
+  quadrille solve --box 2x3 --json fixtures/sudoku/6x6.txt")]
 pub struct Args {
     #[command(flatten)]
     common: PuzzleArgs,

@@ -12,24 +12,28 @@ use super::{Status, open_input, stdout};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille xc fixtures/knuth_example.dlx
+  quadrille xc fixtures/queens8.dlx --count --json
+  quadrille xc fixtures/pentominoes_6x10.dlx --count -j 2")]
 pub struct Args {
     /// The problem in Knuth's dlx format (standard input when absent or `-`).
     file: Option<String>,
     /// Print only the number of solutions.
     #[arg(long)]
     count: bool,
-    /// Stop after this many solutions.
-    #[arg(long, value_name = "N", value_parser = flags::whole)]
+    /// Stop after this many solutions (1 or more).
+    #[arg(long, value_name = "N", value_parser = flags::positive)]
     limit: Option<u64>,
     /// Print one JSON object with the count and the search statistics.
     #[arg(long)]
     json: bool,
-    /// Threads for counting (0: all cores); solutions are listed by one thread.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = flags::threads)]
+    /// Threads for counting (0: one per core); solutions are listed by one thread.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     threads: usize,
     #[command(flatten)]
     budget: BudgetArgs,
-    /// No summary on standard error.
+    /// Nothing on standard error but errors: no summary.
     #[arg(long, short)]
     quiet: bool,
 }

@@ -103,6 +103,7 @@ pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
     let mut option_lines = Vec::new();
     let mut line = String::new();
     let mut number = 0;
+    let mut scratch = OptionScratch::default();
     loop {
         line.clear();
         let read = reader
@@ -112,15 +113,21 @@ pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
             break;
         }
         number += 1;
-        let rest = line.trim_start();
+        // A byte-order mark at the very start (as some Windows editors write) is not text;
+        // editors do not show it, so it is not counted in columns either.
+        let text = match number {
+            1 => line.strip_prefix('\u{feff}').unwrap_or(&line),
+            _ => &line,
+        };
+        let rest = text.trim_start();
         if rest.is_empty() || rest.starts_with('|') {
             continue;
         }
         if item_line.is_none() {
-            read_items(&mut builder, &line, number)?;
+            read_items(&mut builder, text, number)?;
             item_line = Some(number);
         } else {
-            read_option(&mut builder, &line, number)?;
+            read_option(&mut builder, &mut scratch, text, number)?;
             option_lines.push(number);
         }
     }
@@ -155,11 +162,30 @@ fn read_items(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result
     Ok(())
 }
 
+/// What reading options reuses from one option line to the next, so that an option costs no
+/// allocation and checking it for a repeated item is linear in its length.
+#[derive(Default)]
+struct OptionScratch {
+    /// The items of the option being read.
+    items: Vec<usize>,
+    /// For each item, the line of the last option that used it (0: none yet). A repeat is an
+    /// item whose stamp is the current line; a scan of `items` instead made an option of k
+    /// items cost k*k/2 comparisons (4 s for one option of 200,000 items).
+    last_line: Vec<usize>,
+}
+
 /// Adds the option of one option line.
-fn read_option(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result<()> {
-    let tokens = tokens(line, false);
-    let mut items = Vec::with_capacity(tokens.len());
-    for &(column, token) in &tokens {
+fn read_option(
+    builder: &mut ProblemBuilder,
+    scratch: &mut OptionScratch,
+    line: &str,
+    number: usize,
+) -> Result<()> {
+    let OptionScratch { items, last_line } = scratch;
+    items.clear();
+    let mut first_column = None;
+    for (column, token) in tokens(line, false) {
+        first_column.get_or_insert(column);
         let Some(item) = builder.item_index(token) else {
             let kind = if token.contains(':') {
                 ErrorKind::ColorsNotSupported {
@@ -170,45 +196,54 @@ fn read_option(builder: &mut ProblemBuilder, line: &str, number: usize) -> Resul
             };
             return Err(Error::at(kind, number, column));
         };
-        // Options are short, so a scan is cheaper than a set; it lets us point at the repeat.
-        if items.contains(&item) {
+        if item >= last_line.len() {
+            last_line.resize(item + 1, 0);
+        }
+        if last_line[item] == number {
             let kind = ErrorKind::RepeatedItem { name: token.into() };
             return Err(Error::at(kind, number, column));
         }
+        last_line[item] = number;
         items.push(item);
     }
     // What is left for the builder (an option without primary items) concerns the whole
     // option: point at its start.
     builder
-        .option(items)
-        .map_err(|err| err.with_line(number).with_column(tokens[0].0))?;
+        .option(items.iter().copied())
+        .map_err(|err| err.with_line(number).with_column(first_column.unwrap_or(1)))?;
     Ok(())
 }
 
 /// The blank-separated tokens of a line with their 1-based character columns. With `bar_token`,
 /// every `|` is a token of its own even when attached to a name.
-fn tokens(line: &str, bar_token: bool) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
+fn tokens(line: &str, bar_token: bool) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = line.char_indices().enumerate();
     // The byte offset and 1-based column of the token being read.
     let mut start: Option<(usize, usize)> = None;
-    for (index, (byte, ch)) in line.char_indices().enumerate() {
-        let column = index + 1;
-        let splits = ch.is_whitespace() || (bar_token && ch == '|');
-        if splits {
-            if let Some((from, at)) = start.take() {
-                out.push((at, &line[from..byte]));
-            }
-            if !ch.is_whitespace() {
-                out.push((column, &line[byte..byte + 1]));
-            }
-        } else if start.is_none() {
-            start = Some((byte, column));
+    // A `|` met right after a name, given out after it.
+    let mut pending: Option<(usize, &str)> = None;
+    std::iter::from_fn(move || {
+        if let Some(token) = pending.take() {
+            return Some(token);
         }
-    }
-    if let Some((from, at)) = start {
-        out.push((at, &line[from..]));
-    }
-    out
+        for (index, (byte, ch)) in chars.by_ref() {
+            let column = index + 1;
+            let splits = ch.is_whitespace() || (bar_token && ch == '|');
+            if splits {
+                let bar = (!ch.is_whitespace()).then(|| (column, &line[byte..byte + 1]));
+                if let Some((from, at)) = start.take() {
+                    pending = bar;
+                    return Some((at, &line[from..byte]));
+                }
+                if bar.is_some() {
+                    return bar;
+                }
+            } else if start.is_none() {
+                start = Some((byte, column));
+            }
+        }
+        start.take().map(|(from, at)| (at, &line[from..]))
+    })
 }
 
 /// Writes a problem as dlx text, with a one-line comment saying what it holds.
@@ -381,6 +416,47 @@ mod tests {
         // A bar with nothing after it: no secondary items.
         let p = parse_problem("a b |\na\n").unwrap().into_problem();
         assert_eq!((p.item_count(), p.primary_count()), (2, 2));
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let plain = parse_problem("a b\na\nb\n").unwrap();
+        assert_eq!(parse_problem("\u{feff}a b\na\nb\n").unwrap(), plain);
+        let commented = parse_problem("\u{feff}| comment\na b\na\nb\n").unwrap();
+        assert_eq!(commented.problem(), plain.problem());
+        // Columns do not count it.
+        let err = parse_problem("\u{feff}a a\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 3: item 'a' is declared twice"
+        );
+        // Anywhere else it is part of a name, as any other character.
+        assert!(parse_problem("a b\n\u{feff}a\n").is_err());
+    }
+
+    #[test]
+    fn names_with_control_characters_are_shown_escaped() {
+        let err = parse_problem("a b\na \u{7}\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2, column 3: unknown item '\\u{7}'");
+    }
+
+    #[test]
+    fn a_long_option_is_read_and_its_repeat_found_where_it_is() {
+        // The stamps are per line: the same items again on the next line are no repeat.
+        let names: Vec<String> = (0..20_000).map(|k| format!("i{k}")).collect();
+        let all = names.join(" ");
+        let dlx = parse_problem(&format!("{all}\n{all}\n{all}\n")).unwrap();
+        assert_eq!(dlx.problem().option(1).len(), 20_000);
+        let text = format!("{all}\n{all}\n{all} i19999\n");
+        let err = parse_problem(&text).unwrap_err();
+        assert_eq!(
+            (
+                err.line(),
+                err.column(),
+                err.to_string().contains("'i19999'")
+            ),
+            (Some(3), Some(all.chars().count() + 2), true)
+        );
     }
 
     #[test]

@@ -55,6 +55,13 @@ pub(super) fn parse_puzzle_line(
                     .is_some_and(is_numeric_token)
         }
     };
+    // A line of one character per cell under a shape written in numbers (n > 35, e.g. a box of
+    // 8x8 on an 81-character line) is read as characters, so that the error is its length and
+    // not its first character.
+    let numeric = numeric
+        && !(token.chars().count() > 2
+            && !is_numeric_token(token)
+            && token.chars().all(|c| char_value(c).is_some()));
     let mut cells = Vec::new();
     let (end_column, comment) = if numeric {
         let end = body.find([',', ';', '#']).unwrap_or(body.len());
@@ -143,6 +150,33 @@ mod tests {
         let err = parse_line("12.*", Some(shape(2, 2))).unwrap_err();
         assert!(matches!(err.kind(), ErrorKind::BadCharacter { ch: '*' }));
         assert_eq!((err.line(), err.column()), (None, Some(4)));
+    }
+
+    #[test]
+    fn a_character_line_under_a_numbers_shape_is_told_its_length() {
+        // A box of 8x8 is a 64x64 grid, written in numbers; a line of characters is too short.
+        assert_eq!(
+            line_err(CLASSIC, Some(shape(8, 8))),
+            "column 82: expected 4096 cells, found 81"
+        );
+        // A real bad character is still named.
+        assert_eq!(
+            line_err("1 2 x 4", Some(shape(8, 8))),
+            "column 5: unexpected character 'x'"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(
+            line_err("1.3.\u{7}4.2.......1", None),
+            "column 5: unexpected character '\\u{7}'"
+        );
+        // An escape character cannot start a sequence on the reader's terminal.
+        assert_eq!(
+            line_err("\u{1b}[31m......1", None),
+            "column 1: unexpected character '\\u{1b}'"
+        );
     }
 
     #[test]

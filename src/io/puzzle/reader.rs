@@ -395,6 +395,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "reads ../shared/data; run with --ignored"]
     fn reads_a_real_collection_if_present() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
