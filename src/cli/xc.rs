@@ -28,8 +28,10 @@ pub struct Args {
     /// Print one JSON object with the count and the search statistics.
     #[arg(long)]
     json: bool,
-    /// Threads for counting (0: one per core); solutions are listed by one thread.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
+    /// Threads for counting (0: one per core); solutions are listed by one thread. One by
+    /// default: the split of the search tree re-forces each subtree's prefix, which can cost far
+    /// more than it saves (an item of many options), until the split is bounded.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = flags::threads)]
     threads: usize,
     #[command(flatten)]
     budget: BudgetArgs,
