@@ -12,8 +12,8 @@
 
 use crate::board::Board;
 
-/// Words in a set of units: a board has at most [`crate::board::MAX_GROUPS`] = 256 groups.
-pub(crate) const UNIT_WORDS: usize = 4;
+/// Words in a set of units: a board has at most [`crate::board::MAX_GROUPS`] = 192 groups.
+pub(crate) const UNIT_WORDS: usize = 3;
 
 /// A set of units, bit `u % 64` of word `u / 64`.
 pub(crate) type UnitSet = [u64; UNIT_WORDS];
