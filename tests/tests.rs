@@ -5,6 +5,7 @@ mod board;
 #[cfg(feature = "cli")]
 mod cli;
 mod exact_cover;
+mod fuzz_checks;
 mod fuzz_corpus;
 mod oracle;
 mod sudoku;

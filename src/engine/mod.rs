@@ -107,6 +107,21 @@ impl Outcome {
     }
 }
 
+impl From<csp::CspReport> for Outcome {
+    /// The CSP's report in the common terms: its inferences are its `work`.
+    fn from(report: csp::CspReport) -> Outcome {
+        Outcome {
+            solutions: report.solutions,
+            solution: report.solution,
+            stop: report.stop,
+            nodes: report.stats.nodes,
+            backtracks: report.stats.backtracks,
+            work: report.stats.inferences.total(),
+            elapsed: report.stats.elapsed,
+        }
+    }
+}
+
 /// A solver for one engine and one board, reused across puzzles.
 #[derive(Clone, Debug)]
 pub enum Solver {
@@ -147,18 +162,7 @@ impl Solver {
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
         match self {
             Solver::Dlx(s) => s.count(puzzle, limit, budget),
-            Solver::Csp(s) => {
-                let o = s.count(puzzle, limit, budget);
-                Outcome {
-                    solutions: o.solutions,
-                    solution: o.solution,
-                    stop: o.stop,
-                    nodes: o.stats.nodes,
-                    backtracks: o.stats.backtracks,
-                    work: o.stats.inferences.total(),
-                    elapsed: o.stats.elapsed,
-                }
-            }
+            Solver::Csp(s) => s.count(puzzle, limit, budget).into(),
         }
     }
 
