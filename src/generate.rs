@@ -171,11 +171,16 @@ fn contradiction(board: &Board, full: &Grid, x: Cell, rng: &mut Pcg64, givens: u
         .filter(|c| !g.cells().contains(c))
         .collect();
     let y = outside[rng.random_range(0..outside.len())];
-    let peers_of_y: Vec<Cell> = (board.groups_of(y))
-        .flat_map(|k| board.group(k).cells().iter().copied())
-        .collect();
-    let blank: Vec<Cell> = (board.cells())
-        .filter(|&c| digit(c) == d && peers_of_y.contains(&c))
+    // The full grid holds d once in each of Y's groups: those cells must go.
+    let blank: Vec<Cell> = (board.groups_of(y))
+        .filter_map(|k| {
+            board
+                .group(k)
+                .cells()
+                .iter()
+                .copied()
+                .find(|&c| digit(c) == d)
+        })
         .collect();
 
     let mut grid = Grid::empty(full.shape());
