@@ -22,6 +22,11 @@ pub enum Propagation {
     Pairs,
     /// `triples`: naked and hidden triples (and pairs) remove candidates.
     Triples,
+    /// `alldiff`: every unit is generalised-arc-consistent: a digit stays a candidate of a
+    /// cell only if some filling of the unit with different digits gives it that digit
+    /// (Régin's matching algorithm). Subsumes pairs, triples, the pigeonhole check and
+    /// naked and hidden subsets of every size.
+    AllDiff,
 }
 
 /// Which unassigned cell to branch on.
@@ -102,15 +107,16 @@ impl Config {
             "mrv-degree+lex+hidden-singles",
             "mrv-degree+lex+pairs",
             "mrv-degree+lcv+triples+pigeonhole",
+            "mrv-degree+lex+alldiff",
         ]
         .iter()
         .map(|name| name.parse().expect("preset names parse"))
         .collect()
     }
 
-    /// Every configuration: 5 levels x 3 variable orders x 3 value orders x pigeonhole on/off.
+    /// Every configuration: 6 levels x 3 variable orders x 3 value orders x pigeonhole on/off.
     pub fn all() -> Vec<Config> {
-        let mut all = Vec::with_capacity(90);
+        let mut all = Vec::with_capacity(108);
         for propagation in Propagation::ALL {
             for variable in VariableOrder::ALL {
                 for value in ValueOrder::ALL {
@@ -131,12 +137,13 @@ impl Config {
 
 impl Propagation {
     /// Every level, weakest first.
-    pub const ALL: [Propagation; 5] = [
+    pub const ALL: [Propagation; 6] = [
         Propagation::ForwardChecking,
         Propagation::ArcConsistency,
         Propagation::HiddenSingles,
         Propagation::Pairs,
         Propagation::Triples,
+        Propagation::AllDiff,
     ];
 
     /// The token that names this level.
@@ -147,6 +154,7 @@ impl Propagation {
             Propagation::HiddenSingles => "hidden-singles",
             Propagation::Pairs => "pairs",
             Propagation::Triples => "triples",
+            Propagation::AllDiff => "alldiff",
         }
     }
 }

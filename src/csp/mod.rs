@@ -54,6 +54,7 @@
 //! tie-break cuts a third of the nodes for a popcount per tied cell. Pairs and triples
 //! save nodes but cost more than they save.
 
+mod alldiff;
 pub mod config;
 mod domains;
 mod propagate;

@@ -1,5 +1,6 @@
 //! The inference rules: forward checking, naked singles, hidden singles, naked and hidden
-//! pairs and triples, and the pigeonhole check, run to a fixpoint on one state block.
+//! pairs and triples, generalised arc consistency of the units (`alldiff`, in
+//! [`super::alldiff`]) and the pigeonhole check, run to a fixpoint on one state block.
 //!
 //! Cheap rules run first and the stronger ones only when the cheap ones are stable, so a
 //! stronger level never costs more than the rule itself. Naked singles go through a queue of
@@ -13,7 +14,13 @@
 //! without branches (arithmetic on "did this peer lose the digit", 0 or 1), since whether a
 //! peer holds the digit is a coin toss for the branch predictor; that loop is most of the
 //! solver's time (profiled with perf and cachegrind on the forum-hardest set).
+//!
+//! At `alldiff` the hidden-singles pass also collects the units it looks at into a second
+//! set, `stale`: the units whose domains changed since they were last made consistent. Once
+//! singles are stable, only those are checked by matching. The collecting is a separate
+//! instantiation of the pass, so the other levels do not pay for it.
 
+use super::alldiff::AllDiff;
 use super::config::Propagation;
 use super::domains::{State, Tables, UNIT_WORDS, UnitSet};
 use super::stats::Inferences;
@@ -27,6 +34,10 @@ pub(crate) struct Propagator<'a> {
     pub len: usize,
     /// Units where a candidate was removed since they were last scanned.
     pub dirty: UnitSet,
+    /// At `alldiff`: units whose domains changed since they were last made consistent.
+    pub stale: UnitSet,
+    /// Matching hints and scratch space for `alldiff`.
+    pub alldiff: &'a mut AllDiff,
     pub inf: &'a mut Inferences,
     pub level: Propagation,
     pub pigeonhole: bool,
@@ -239,6 +250,7 @@ impl Propagator<'_> {
     pub fn decide(&mut self, s: &mut State, cell: usize, bit: u64) -> bool {
         self.len = 0;
         self.dirty = UnitSet::default();
+        self.stale = UnitSet::default();
         self.assign(s, cell, bit) && self.propagate(s)
     }
 
@@ -247,6 +259,7 @@ impl Propagator<'_> {
     pub fn root(&mut self, s: &mut State, cells: &[u8]) -> bool {
         self.len = 0;
         self.dirty = self.t.all_units;
+        self.stale = UnitSet::default();
         cells
             .iter()
             .enumerate()
@@ -262,12 +275,29 @@ impl Propagator<'_> {
         }
         if self.level >= Propagation::HiddenSingles {
             loop {
-                match self.hidden_singles(s) {
+                let pass = if self.level >= Propagation::AllDiff {
+                    self.hidden_singles::<true>(s)
+                } else {
+                    self.hidden_singles::<false>(s)
+                };
+                match pass {
                     Pass::Failed => return false,
                     Pass::Changed => continue,
                     Pass::Stable => {}
                 }
-                if self.level >= Propagation::Pairs {
+                if self.level >= Propagation::AllDiff {
+                    // Matching subsumes pairs and triples, so they are not run.
+                    match self.all_different(s) {
+                        Pass::Failed => return false,
+                        Pass::Changed => {
+                            if !self.drain(s) {
+                                return false;
+                            }
+                            continue;
+                        }
+                        Pass::Stable => {}
+                    }
+                } else if self.level >= Propagation::Pairs {
                     match self.subsets(s) {
                         Pass::Failed => return false,
                         Pass::Changed => {
@@ -290,12 +320,16 @@ impl Propagator<'_> {
     }
 
     /// One pass over the dirty units: a digit with no place fails, a digit with one place (not
-    /// yet placed) is assigned there at once.
-    fn hidden_singles(&mut self, s: &mut State) -> Pass {
+    /// yet placed) is assigned there at once. `STALE`: also add each unit looked at to
+    /// `stale`, for `alldiff`.
+    fn hidden_singles<const STALE: bool>(&mut self, s: &mut State) -> Pass {
         let mut changed = false;
         for word in 0..UNIT_WORDS {
             while self.dirty[word] != 0 {
                 let i = self.dirty[word].trailing_zeros() as usize;
+                if STALE {
+                    self.stale[word] |= self.dirty[word] & self.dirty[word].wrapping_neg();
+                }
                 self.dirty[word] &= self.dirty[word] - 1;
                 match self.hidden_single_in(s, word * 64 + i) {
                     Pass::Failed => return Pass::Failed,
@@ -339,6 +373,55 @@ impl Propagator<'_> {
                     return Pass::Failed;
                 }
                 changed = true;
+            }
+        }
+        if changed { Pass::Changed } else { Pass::Stable }
+    }
+
+    /// Makes every stale unit generalised-arc-consistent (see [`super::alldiff`]), removing
+    /// the candidates no perfect matching of the unit uses.
+    fn all_different(&mut self, s: &mut State) -> Pass {
+        let t = self.t;
+        let mut changed = false;
+        let mut doms = [0u64; 64];
+        let mut cells = [0u16; 64];
+        let mut positions = [0u8; 64];
+        for word in 0..UNIT_WORDS {
+            while self.stale[word] != 0 {
+                let u = word * 64 + self.stale[word].trailing_zeros() as usize;
+                self.stale[word] &= self.stale[word] - 1;
+                let missing = t.full & !s.placed[u];
+                if missing == 0 {
+                    continue;
+                }
+                let mut m = 0;
+                for (at, &c) in t.unit(u).iter().enumerate() {
+                    if s.is_open(c as usize) {
+                        doms[m] = s.dom[c as usize] & missing;
+                        cells[m] = c;
+                        positions[m] = at as u8;
+                        m += 1;
+                    }
+                }
+                if !self
+                    .alldiff
+                    .prune(u, &positions[..m], &mut doms[..m], missing)
+                {
+                    return Pass::Failed;
+                }
+                for (&c, &keep) in cells[..m].iter().zip(&doms[..m]) {
+                    let c = c as usize;
+                    let removed = s.dom[c] & !keep;
+                    if removed != 0 {
+                        self.inf.alldiff += u64::from(removed.count_ones());
+                        changed = true;
+                        if !self.restrict(s, c, keep) {
+                            return Pass::Failed;
+                        }
+                    }
+                }
+                // The unit is consistent now, whatever its own removals marked.
+                self.dirty[word] &= !(1 << (u % 64));
             }
         }
         if changed { Pass::Changed } else { Pass::Stable }

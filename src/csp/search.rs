@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use super::alldiff::AllDiff;
 use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{State, Tables};
 use super::propagate::Propagator;
@@ -46,6 +47,9 @@ pub struct CspSolver {
     queue: Vec<u16>,
     /// The first solution of the current search.
     first: Vec<u8>,
+    /// Matching hints and scratch space for `alldiff` (hints only at that level); boxed, as
+    /// its scratch arrays are 1.3 KB.
+    alldiff: Box<AllDiff>,
     /// Proof that the CPU has `popcnt`, when it has (checked once here, used when choosing a
     /// cell).
     popcnt: Option<Popcnt>,
@@ -65,6 +69,14 @@ impl CspSolver {
             choices: vec![Choice::default(); cells + 1],
             queue: vec![0; cells + tables.max_peers + 1],
             first: vec![0; cells],
+            alldiff: Box::new(AllDiff::new(
+                tables.n,
+                if config.propagation >= Propagation::AllDiff {
+                    tables.unit_count
+                } else {
+                    0
+                },
+            )),
             popcnt: Popcnt::detect(),
             tables,
         }
@@ -135,8 +147,8 @@ impl CspSolver {
             choices,
             queue,
             first,
+            alldiff,
             popcnt,
-            ..
         } = self;
         let stride = t.stride;
         let floor = if config.propagation >= Propagation::ArcConsistency {
@@ -152,6 +164,8 @@ impl CspSolver {
             queue,
             len: 0,
             dirty: Default::default(),
+            stale: Default::default(),
+            alldiff,
             inf: &mut inf,
             level: config.propagation,
             pigeonhole: config.pigeonhole,

@@ -22,6 +22,8 @@ pub struct Inferences {
     pub naked_triples: u64,
     /// Candidates removed by hidden triples (from `triples`).
     pub hidden_triples: u64,
+    /// Candidates removed by generalised arc consistency of the units (from `alldiff`).
+    pub alldiff: u64,
     /// Dead ends found by the pigeonhole check (with the `pigeonhole` option).
     pub pigeonhole: u64,
 }
@@ -36,6 +38,7 @@ impl Inferences {
             + self.hidden_pairs
             + self.naked_triples
             + self.hidden_triples
+            + self.alldiff
             + self.pigeonhole
     }
 }

@@ -1,0 +1,220 @@
+//! Generalised arc consistency of one unit (Régin 1994): a digit stays a candidate of a cell
+//! only if some way of giving the unit's cells different digits gives it to that cell.
+//!
+//! A unit has n cells and n digits, so a way of filling it is a perfect matching of its cells
+//! to its digits. Its assigned cells hold their digits, which forward checking has removed
+//! from the open cells, so only the open cells and the unit's missing digits take part. Two
+//! steps, on bitsets (at most 64 cells and 64 digits, and a domain is already a digit set):
+//!
+//! 1. **A perfect matching**, by augmenting paths found breadth-first: the digits reached from
+//!    a set of cells are the union of their domains. It starts from the matching of the last
+//!    time this unit was checked, kept per unit as a hint (what still holds of it is kept,
+//!    the rest filled greedily), so usually few cells need a path. A cell with no augmenting
+//!    path means no perfect matching: the unit cannot be filled, a contradiction. This
+//!    subsumes the pigeonhole check and naked and hidden subsets of every size.
+//! 2. **The edges on alternating cycles.** With a perfect matching M, an edge (cell, digit)
+//!    not in M is in another perfect matching iff it lies on a cycle alternating between M and
+//!    other edges. Each matched pair is one node, with an arc from cell c to cell c' when c has
+//!    the digit matched to c' (c -> that digit outside M, then the digit -> c' in M); the edge
+//!    survives iff c and c' are in the same strongly connected component. The components come
+//!    from forward and backward reachability on bitsets (a pivot's component is what it
+//!    reaches and what reaches it), about n unions per component.
+//!
+//! The scratch arrays live in the [`AllDiff`] owned by the solver, so a check allocates
+//! nothing.
+
+/// No hint for a cell: its matched digit is not known.
+const NO_DIGIT: u8 = u8::MAX;
+
+/// The matching hints of every unit and the scratch space of one check.
+#[derive(Clone, Debug)]
+pub(crate) struct AllDiff {
+    /// The board's side n.
+    n: usize,
+    /// The digit (0-based) matched to each position of each unit the last time it was checked
+    /// (`n` per unit), or [`NO_DIGIT`]. Only a hint: it is checked against the domains before
+    /// use, so it needs no undoing on backtracking.
+    hints: Vec<u8>,
+    /// The digit matched to each open cell of the unit being checked.
+    mate: [u8; 64],
+    /// The open cell (index into the domains) matched to each digit.
+    owner: [u8; 64],
+    /// For each digit reached by the breadth-first search, the cell it was reached from.
+    parent: [u8; 64],
+    /// Arcs of the component graph: the cells each cell reaches in one step, and the cells
+    /// that reach it.
+    succ: [u64; 64],
+    pred: [u64; 64],
+}
+
+impl AllDiff {
+    /// Room for `units` units of side `n`, with no hints.
+    pub fn new(n: usize, units: usize) -> AllDiff {
+        AllDiff {
+            n,
+            hints: vec![NO_DIGIT; n * units],
+            mate: [NO_DIGIT; 64],
+            owner: [NO_DIGIT; 64],
+            parent: [0; 64],
+            succ: [0; 64],
+            pred: [0; 64],
+        }
+    }
+
+    /// Makes unit `u` generalised-arc-consistent. `doms` are the domains of its open cells
+    /// (digit bitsets), `positions` their places in the unit (for the hints), and `missing`
+    /// the digits the unit still needs, as many as there are open cells. Narrows `doms` to
+    /// the digits that some perfect matching gives each cell; returns false if there is no
+    /// perfect matching.
+    pub fn prune(&mut self, u: usize, positions: &[u8], doms: &mut [u64], missing: u64) -> bool {
+        let m = doms.len();
+        debug_assert!(m <= 64 && positions.len() == m);
+        if missing.count_ones() as usize != m {
+            return false;
+        }
+        if !self.match_cells(u, positions, doms) {
+            return false;
+        }
+        self.keep_cycles(doms);
+        true
+    }
+
+    /// Finds a perfect matching of `doms` into `mate`/`owner`, starting from the unit's
+    /// hints; false if there is none. Saves the matching as the new hints.
+    fn match_cells(&mut self, u: usize, positions: &[u8], doms: &[u64]) -> bool {
+        let hints = u * self.n..(u + 1) * self.n;
+        let mut used = 0u64;
+        let mut free = 0u64;
+        for (k, (&d, &at)) in doms.iter().zip(positions).enumerate() {
+            let hint = self.hints[hints.start + at as usize];
+            if hint != NO_DIGIT && d >> hint & 1 != 0 && used >> hint & 1 == 0 {
+                self.mate[k] = hint;
+                self.owner[hint as usize] = k as u8;
+                used |= 1 << hint;
+            } else {
+                free |= 1 << k;
+            }
+        }
+        // Greedy for the rest: each takes its lowest unused digit, if any.
+        let mut unmatched = 0u64;
+        for k in bits(free) {
+            let open = doms[k] & !used;
+            if open == 0 {
+                unmatched |= 1 << k;
+                continue;
+            }
+            let digit = open.trailing_zeros() as u8;
+            self.mate[k] = digit;
+            self.owner[digit as usize] = k as u8;
+            used |= 1 << digit;
+        }
+        for k in bits(unmatched) {
+            if !self.augment(doms, k, &mut used) {
+                return false;
+            }
+        }
+        let hints = &mut self.hints[hints];
+        for (&at, &digit) in positions.iter().zip(&self.mate) {
+            hints[at as usize] = digit;
+        }
+        true
+    }
+
+    /// Matches the unmatched cell `start` by an augmenting path found breadth-first, flipping
+    /// the path; false if there is none.
+    fn augment(&mut self, doms: &[u64], start: usize, used: &mut u64) -> bool {
+        let mut seen = 0u64; // digits reached
+        let mut frontier = 1u64 << start; // cells to expand
+        while frontier != 0 {
+            let mut next = 0u64;
+            for c in bits(frontier) {
+                let new = doms[c] & !seen;
+                if new == 0 {
+                    continue;
+                }
+                seen |= new;
+                for digit in bits(new) {
+                    self.parent[digit] = c as u8;
+                }
+                let open = new & !*used;
+                if open != 0 {
+                    // Flip the path back to the start: each cell takes the digit after it.
+                    let mut digit = open.trailing_zeros() as usize;
+                    *used |= 1 << digit;
+                    loop {
+                        let cell = self.parent[digit] as usize;
+                        let previous = self.mate[cell];
+                        self.mate[cell] = digit as u8;
+                        self.owner[digit] = cell as u8;
+                        if cell == start {
+                            return true;
+                        }
+                        digit = previous as usize;
+                    }
+                }
+                for digit in bits(new) {
+                    next |= 1 << self.owner[digit];
+                }
+            }
+            frontier = next;
+        }
+        false
+    }
+
+    /// Narrows every domain to its matched digit and the digits matched within its cell's
+    /// strongly connected component.
+    fn keep_cycles(&mut self, doms: &mut [u64]) {
+        let m = doms.len();
+        self.pred[..m].fill(0);
+        for (k, &d) in doms.iter().enumerate() {
+            let mut reach = 0u64;
+            for digit in bits(d & !(1 << self.mate[k])) {
+                let j = self.owner[digit] as usize;
+                reach |= 1 << j;
+                self.pred[j] |= 1 << k;
+            }
+            self.succ[k] = reach;
+        }
+        let mut left = if m == 64 { u64::MAX } else { (1 << m) - 1 };
+        while left != 0 {
+            let pivot = left.trailing_zeros() as usize;
+            let forward = closure(&self.succ, 1 << pivot, left);
+            let component = closure(&self.pred, 1 << pivot, forward);
+            left &= !component;
+            if pivot == 0 && left == 0 {
+                return; // The first component holds every cell: nothing to remove.
+            }
+            let digits = bits(component).fold(0u64, |acc, k| acc | 1 << self.mate[k]);
+            for k in bits(component) {
+                doms[k] &= digits;
+            }
+        }
+    }
+}
+
+/// The nodes reachable from `from` by `arcs`, staying inside `within`.
+#[inline]
+fn closure(arcs: &[u64; 64], from: u64, within: u64) -> u64 {
+    let mut reached = from;
+    let mut frontier = from;
+    while frontier != 0 {
+        let next = bits(frontier).fold(0u64, |acc, k| acc | arcs[k]);
+        frontier = next & within & !reached;
+        reached |= frontier;
+    }
+    reached
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+#[inline]
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
