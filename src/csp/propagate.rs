@@ -412,7 +412,9 @@ impl Propagator<'_> {
                 let u = word * 64 + self.stale[word].trailing_zeros() as usize;
                 self.stale[word] &= self.stale[word] - 1;
                 let missing = t.full & !s.placed[u];
-                if missing == 0 {
+                if missing.count_ones() <= 2 {
+                    // Two open cells or fewer: once singles are stable both cells hold both
+                    // digits (or the unit is done), and both matchings exist.
                     continue;
                 }
                 let mut m = 0;
