@@ -798,7 +798,8 @@ fn alldiff_counts_like_every_other_level() {
 
 /// Matching prunes at least what triples prune, but a smaller domain can change which cell
 /// MRV branches on, so fewer nodes per puzzle is not a theorem. Summed over a sample it holds,
-/// and per puzzle it holds on all but a few: the test asserts the sum and bounds the few.
+/// and per puzzle it holds on all but a few (when written: 17,047 nodes against 17,300, more
+/// on 11 of 630 puzzle and order pairs): the test asserts the sum and bounds the few.
 #[test]
 fn alldiff_searches_no_more_nodes_than_triples() {
     let (mut strong, mut weak, mut worse, mut total) = (0, 0, 0, 0);
