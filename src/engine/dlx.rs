@@ -11,6 +11,7 @@ use crate::board::{Board, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::Outcome;
 use crate::exact_cover::{Control, Dlx, Report, Solution, Stats};
+use crate::restart::Restarts;
 use crate::sudoku::{Grid, Shape, encode};
 
 /// Solves puzzles of one board by Dancing Links.
@@ -38,6 +39,8 @@ pub struct DlxSolver {
     size: usize,
     dlx: Dlx,
     first: Vec<usize>,
+    /// How a count up to a limit restarts; `None`: one plain search.
+    restarts: Option<Restarts>,
 }
 
 impl DlxSolver {
@@ -60,7 +63,15 @@ impl DlxSolver {
                 dlx
             },
             first: Vec::with_capacity(board.cell_count()),
+            restarts: Some(Restarts::default()),
         }
+    }
+
+    /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None` makes every
+    /// search one plain run of Algorithm X. The default is [`Restarts::default`]. A count of all
+    /// solutions never restarts: it must visit the whole tree anyway.
+    pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        self.restarts = restarts;
     }
 
     /// The first solution, searching on only until one is found.
@@ -92,10 +103,11 @@ impl DlxSolver {
     /// # Panics
     /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        let restarts = self.restarts.filter(|_| limit.is_some());
         let limit = limit.unwrap_or(u64::MAX);
         self.with_givens(puzzle, |dlx, first| {
             let mut found = 0u64;
-            dlx.search(budget, |s: &Solution<'_>| {
+            let sink = |s: &Solution<'_>| {
                 if found == 0 {
                     s.options_into(first);
                 }
@@ -105,7 +117,11 @@ impl DlxSolver {
                 } else {
                     Control::Continue
                 }
-            })
+            };
+            match restarts {
+                Some(restarts) => dlx.search_restarting(&restarts, budget, sink),
+                None => dlx.search(budget, sink),
+            }
         })
     }
 

@@ -119,6 +119,10 @@ pub struct Dlx {
     pub(crate) forced: Vec<u32>,
     /// The search's choice stack, one node per level, allocated once.
     pub(crate) stack: Vec<u32>,
+    /// The option each level tried first, when the item chooser rotates the option order
+    /// ([`ItemChooser::ROTATES`](super::ItemChooser::ROTATES)): the level is done when its
+    /// option list wraps around to it.
+    pub(crate) first_tried: Vec<u32>,
     /// The links with nothing forced, when [`Dlx::keep_copy`] asked for them.
     pristine: Option<Pristine>,
 }
@@ -225,6 +229,7 @@ impl Dlx {
             item_of_header,
             forced: Vec::new(),
             stack: vec![0; primary_count + 1],
+            first_tried: vec![0; primary_count + 1],
             pristine: None,
         }
     }
@@ -286,7 +291,7 @@ impl Dlx {
 
     /// The first node of `p`'s option and the node after its last one.
     #[inline(always)]
-    fn span(&self, p: u32) -> (u32, u32) {
+    pub(crate) fn span(&self, p: u32) -> (u32, u32) {
         let k = self.node(p).option as usize;
         debug_assert!(k < self.option_span.len());
         // SAFETY: an option node's `option` is the number of its option.
@@ -553,6 +558,7 @@ impl Clone for Dlx {
             item_of_header: self.item_of_header.clone(),
             forced: self.forced.clone(),
             stack: self.stack.clone(),
+            first_tried: self.first_tried.clone(),
             pristine: self.pristine.clone(),
         }
     }

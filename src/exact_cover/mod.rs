@@ -29,11 +29,12 @@ mod choose;
 mod links;
 mod parallel;
 mod problem;
+mod restart;
 mod sanity;
 mod scan;
 mod search;
 
-pub use choose::{ActiveItem, ActiveItems, FirstItem, ItemChooser, Mrv};
+pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, Mrv};
 pub use links::Dlx;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use sanity::LinkError;

@@ -116,6 +116,8 @@ pub struct Stats {
     pub backtracks: u64,
     /// The deepest level reached (options chosen by the search, forced ones not counted).
     pub max_depth: usize,
+    /// Runs cut off and started again, in a restarting search ([`Dlx::search_restarting`]).
+    pub restarts: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -128,6 +130,7 @@ impl Stats {
         self.solutions += other.solutions;
         self.backtracks += other.backtracks;
         self.max_depth = self.max_depth.max(other.max_depth);
+        self.restarts += other.restarts;
         self.elapsed += other.elapsed;
     }
 }
@@ -146,6 +149,15 @@ impl Report {
     pub fn is_complete(&self) -> bool {
         self.stop.is_complete()
     }
+}
+
+/// A restart cutoff: a run stops after `nodes` search-tree nodes (reporting
+/// [`Stop::NodeBudget`]) unless `lifted` is set when it gets there, in which case it runs on
+/// within its budget.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cutoff<'a> {
+    pub nodes: u64,
+    pub lifted: &'a std::cell::Cell<bool>,
 }
 
 /// How often the clock is read when there is a time budget: every this many nodes.
@@ -189,10 +201,22 @@ impl Dlx {
         budget: &Budget,
         sink: S,
     ) -> Report {
+        self.search_cut(chooser, budget, sink, None)
+    }
+
+    /// [`Dlx::search_with`], cut off after `cutoff.nodes` nodes unless `cutoff.lifted` has been
+    /// set by then (see [`Cutoff`]).
+    pub(crate) fn search_cut<C: ItemChooser, S: Sink>(
+        &mut self,
+        chooser: &mut C,
+        budget: &Budget,
+        sink: S,
+        cutoff: Option<Cutoff<'_>>,
+    ) -> Report {
         if self.track_empty {
-            self.run::<C, S, true>(chooser, budget, sink)
+            self.run::<C, S, true>(chooser, budget, sink, cutoff)
         } else {
-            self.run::<C, S, false>(chooser, budget, sink)
+            self.run::<C, S, false>(chooser, budget, sink, cutoff)
         }
     }
 
@@ -202,17 +226,26 @@ impl Dlx {
         chooser: &mut C,
         budget: &Budget,
         mut sink: S,
+        mut cutoff: Option<Cutoff<'_>>,
     ) -> Report {
         let start = Instant::now();
         let deadline = budget.deadline(start);
-        let node_limit = budget.node_limit();
+        let mut node_limit = budget.node_limit();
+        if let Some(cut) = &cutoff {
+            node_limit = node_limit.min(cut.nodes);
+        }
         let mut stats = Stats::default();
         let mut level = 0usize;
 
         let stop = 'search: loop {
             // Enter a node of the search tree: the options on `stack[..level]` are chosen.
             if stats.nodes >= node_limit {
-                break 'search Stop::NodeBudget;
+                if cutoff.take().is_some_and(|cut| cut.lifted.get()) {
+                    node_limit = budget.node_limit();
+                }
+                if stats.nodes >= node_limit {
+                    break 'search Stop::NodeBudget;
+                }
             }
             stats.nodes += 1;
             if let Some(deadline) = deadline
@@ -237,16 +270,28 @@ impl Dlx {
                 if chosen.len > 0 {
                     let h = chosen.header;
                     stats.updates += self.cover::<TRACK>(h);
-                    let x = self.node(h).down;
+                    let mut x = self.node(h).down;
+                    if C::ROTATES {
+                        for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
+                            x = self.node(x).down;
+                        }
+                        self.first_tried[level] = x;
+                    }
                     stats.updates += self.cover_others::<TRACK>(x);
                     self.stack[level] = x;
                     level += 1;
                     continue 'search;
                 }
                 stats.backtracks += 1;
+                if C::LEARNS {
+                    chooser.dead_end(&ActiveItems::new(self));
+                }
             } else {
                 // Some primary item can no longer be covered: a dead end, seen without a scan.
                 stats.backtracks += 1;
+                if C::LEARNS {
+                    chooser.dead_end(&ActiveItems::new(self));
+                }
             }
 
             // Back up to the deepest level with an untried option.
@@ -258,7 +303,17 @@ impl Dlx {
                 let x = self.stack[level];
                 self.uncover_others::<TRACK>(x);
                 let h = self.node(x).top;
-                let next = self.node(x).down;
+                let mut next = self.node(x).down;
+                if C::ROTATES {
+                    // Past the bottom of the list comes its top; back at the first option
+                    // tried, the level is done.
+                    if next == h {
+                        next = self.node(h).down;
+                    }
+                    if next == self.first_tried[level] {
+                        next = h;
+                    }
+                }
                 if next != h {
                     stats.updates += self.cover_others::<TRACK>(next);
                     self.stack[level] = next;

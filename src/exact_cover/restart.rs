@@ -1,0 +1,103 @@
+//! Algorithm X with randomised restarts (see [`crate::restart`]): the search of
+//! [`Dlx::search`], cut off and run again with [`ConflictMrv`] on Luby's schedule until the sink
+//! stops it, a run finishes, or the budget runs out.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+use super::choose::{ConflictMrv, Mrv};
+use super::links::Dlx;
+use super::search::{Control, Cutoff, Report, Sink, Solution, Stats};
+use crate::budget::{Budget, Stop};
+use crate::restart::{Restarts, Seen};
+
+impl Dlx {
+    /// Like [`Dlx::search`], but restarting: the first run makes [`Mrv`]'s choices, the later
+    /// ones [`ConflictMrv`]'s, each cut off after [`Restarts::cutoff`] nodes. The sink sees each
+    /// distinct solution once, however many runs find it, and the report counts distinct
+    /// solutions; its nodes, updates and backtracks are those of all runs together, and its
+    /// `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the count exact) only
+    /// when a run explored its whole tree.
+    ///
+    /// Keep it for finding a few solutions or telling one from two: a count of all solutions
+    /// must visit the whole tree anyway, so restarts only add to it.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::{CountSink, Dlx};
+    /// use quadrille::problems;
+    /// use quadrille::restart::Restarts;
+    ///
+    /// // 10 queens have 724 solutions. With cutoffs of a few nodes, runs are cut off until one
+    /// // finds a solution; that run is not cut, and finishes the count.
+    /// let mut dlx = Dlx::new(&problems::queens(10)?);
+    /// let restarts = Restarts { seed: 3, unit: 1 };
+    /// let report = dlx.search_restarting(&restarts, &Budget::unlimited(), CountSink::new(None));
+    /// assert_eq!(report.stats.solutions, 724);
+    /// assert!(report.is_complete());
+    /// assert!(report.stats.restarts > 0);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn search_restarting<S: Sink>(
+        &mut self,
+        restarts: &Restarts,
+        budget: &Budget,
+        mut sink: S,
+    ) -> Report {
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let mut chooser = ConflictMrv::new(restarts.seed);
+        let mut seen: Seen<Vec<usize>> = Seen::new();
+        let mut total = Stats::default();
+        let mut key = Vec::new();
+        let mut run = 0u64;
+        let mut distinct = 0u64;
+        let stop = loop {
+            let nodes_left = budget.node_limit().saturating_sub(total.nodes);
+            // Past this many solutions the next run is the last: it is not cut off.
+            let last_run = seen.is_full();
+            let run_budget = Budget {
+                nodes: Some(nodes_left),
+                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            };
+            // A run that found a new solution is not cut off: solutions are what restarts are
+            // for, and cutting such a run would throw away the search near them; and if it was
+            // the last to find, its tree is the proof of no more.
+            let lifted = Cell::new(last_run);
+            let cutoff = Cutoff {
+                nodes: restarts.cutoff(run),
+                lifted: &lifted,
+            };
+            let filter = |s: &Solution<'_>| {
+                let new = seen.is_new(last_run, || {
+                    key.clear();
+                    s.options_into(&mut key);
+                    key.sort_unstable();
+                    key.clone()
+                });
+                if !new {
+                    return Control::Continue;
+                }
+                distinct += 1;
+                lifted.set(true);
+                sink.solution(s)
+            };
+            let report = if run == 0 {
+                self.search_cut(&mut Mrv, &run_budget, filter, Some(cutoff))
+            } else {
+                self.search_cut(&mut chooser, &run_budget, filter, Some(cutoff))
+            };
+            total.add(&report.stats);
+            match report.stop {
+                Stop::NodeBudget if report.stats.nodes < nodes_left => {
+                    total.restarts += 1;
+                    run += 1;
+                }
+                stop => break stop,
+            }
+        };
+        total.solutions = distinct;
+        total.elapsed = start.elapsed();
+        Report { stats: total, stop }
+    }
+}
