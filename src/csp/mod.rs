@@ -72,6 +72,7 @@ mod alldiff;
 pub mod config;
 mod domains;
 mod propagate;
+mod restart;
 mod search;
 mod stats;
 

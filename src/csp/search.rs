@@ -6,7 +6,9 @@ use super::alldiff::AllDiff;
 use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{State, Tables};
 use super::propagate::Propagator;
-use super::stats::{CspReport, CspStats, Inferences};
+use super::restart::Run;
+use crate::restart::Restarts;
+use super::stats::{CspReport, CspStats};
 use crate::board::Board;
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
@@ -53,6 +55,8 @@ pub struct CspSolver {
     /// Proof that the CPU has `popcnt`, when it has (checked once here, used when choosing a
     /// cell).
     popcnt: Option<Popcnt>,
+    /// How a count up to a limit restarts; `None`: one plain search.
+    restarts: Option<Restarts>,
 }
 
 impl CspSolver {
@@ -78,6 +82,7 @@ impl CspSolver {
                 },
             )),
             popcnt: Popcnt::detect(),
+            restarts: Some(Restarts::default()),
             tables,
         }
     }
@@ -85,6 +90,13 @@ impl CspSolver {
     /// The configuration.
     pub fn config(&self) -> Config {
         self.config
+    }
+
+    /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None` makes every
+    /// search one plain run. The default is [`Restarts::default`]. A count of all solutions
+    /// never restarts: it must visit the whole tree anyway.
+    pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        self.restarts = restarts;
     }
 
     /// Solves `puzzle`: counts up to one solution, with no budget.
@@ -111,13 +123,16 @@ impl CspSolver {
             self.tables.n,
             "the puzzle's side is not the board's"
         );
+        let restarts = self.restarts.filter(|_| limit.is_some());
         let limit = limit.unwrap_or(u64::MAX);
         let mut stats = CspStats::default();
         let mut solutions = 0;
         let stop = if limit == 0 {
             Stop::Limit
+        } else if let Some(restarts) = restarts {
+            self.search_restarting(&restarts, puzzle, limit, budget, start, &mut stats, &mut solutions)
         } else {
-            self.search(puzzle, limit, budget, start, &mut stats, &mut solutions)
+            self.search(puzzle, limit, budget, start, &mut stats, &mut solutions, None)
         };
         let solution = (solutions > 0)
             .then(|| Grid::from_cells(puzzle.shape(), self.first.clone()))
@@ -131,7 +146,11 @@ impl CspSolver {
         }
     }
 
-    fn search(
+    /// One search of `puzzle`, adding its work to `stats` and its solutions to `solutions`
+    /// (stopping when that reaches `limit`). Within a restarting search, `run` holds the
+    /// run's cutoff, its random choices and the solutions of the runs before.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search(
         &mut self,
         puzzle: &Grid,
         limit: u64,
@@ -139,6 +158,7 @@ impl CspSolver {
         start: Instant,
         stats: &mut CspStats,
         solutions: &mut u64,
+        mut run: Option<&mut Run<'_>>,
     ) -> Stop {
         let CspSolver {
             config,
@@ -149,6 +169,7 @@ impl CspSolver {
             first,
             alldiff,
             popcnt,
+            ..
         } = self;
         let stride = t.stride;
         let floor = if config.propagation >= Propagation::ArcConsistency {
@@ -156,9 +177,12 @@ impl CspSolver {
         } else {
             1
         };
-        let node_limit = budget.node_limit();
+        let mut node_limit = budget.node_limit();
+        if let Some(run) = &run {
+            node_limit = node_limit.min(stats.nodes.saturating_add(run.cutoff));
+        }
         let deadline = budget.deadline(start);
-        let mut inf = Inferences::default();
+        let mut inf = stats.inferences;
         let mut p = Propagator {
             t,
             queue,
@@ -177,7 +201,7 @@ impl CspSolver {
             let mut s = State::view(t, &mut stack[..stride]);
             p.root(&mut s, puzzle.cells())
         };
-        stats.nodes = 1;
+        stats.nodes += 1;
         let mut depth = 0;
         let mut fresh = root_ok;
         choices[0].remaining = 0;
@@ -186,16 +210,37 @@ impl CspSolver {
                 let block = &mut stack[depth * stride..(depth + 1) * stride];
                 let s = State::view(t, block);
                 if *s.count == 0 {
-                    *solutions += 1;
-                    if *solutions == 1 {
-                        for (out, &d) in first.iter_mut().zip(s.dom.iter()) {
-                            *out = d.trailing_zeros() as u8 + 1;
+                    let digits = s.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1);
+                    let new = match &mut run {
+                        None => true,
+                        Some(run) => {
+                            let new = run.seen.is_new(run.last, || digits.clone().collect());
+                            if new && !run.lifted {
+                                // A run that finds a new solution is not cut off.
+                                run.lifted = true;
+                                node_limit = budget.node_limit();
+                            }
+                            new
+                        }
+                    };
+                    if new {
+                        *solutions += 1;
+                        if *solutions == 1 {
+                            for (out, d) in first.iter_mut().zip(digits) {
+                                *out = d;
+                            }
+                        }
+                        if *solutions >= limit {
+                            break Stop::Limit;
                         }
                     }
-                    if *solutions >= limit {
-                        break Stop::Limit;
-                    }
                     choices[depth].remaining = 0;
+                } else if let Some(random) = run.as_mut().and_then(|run| run.random.as_mut()) {
+                    let cell = random.choose(&s);
+                    choices[depth] = Choice {
+                        cell,
+                        remaining: s.dom[cell],
+                    };
                 } else {
                     let cell = if let Some(popcnt) = *popcnt {
                         popcnt.choose(config.variable, t, &s, floor)
@@ -218,9 +263,12 @@ impl CspSolver {
                 stats.backtracks += 1;
                 continue;
             }
-            let bit = {
-                let block = &mut stack[depth * stride..(depth + 1) * stride];
-                pick(config.value, t, &State::view(t, block), cell, remaining)
+            let bit = match run.as_mut().and_then(|run| run.random.as_mut()) {
+                Some(random) => random.pick(remaining),
+                None => {
+                    let block = &mut stack[depth * stride..(depth + 1) * stride];
+                    pick(config.value, t, &State::view(t, block), cell, remaining)
+                }
             };
             choices[depth].remaining = remaining & !bit;
             if stats.nodes >= node_limit {
@@ -242,6 +290,9 @@ impl CspSolver {
                 fresh = true;
             } else {
                 stats.backtracks += 1;
+                if let Some(random) = run.as_mut().and_then(|run| run.random.as_mut()) {
+                    random.failed(cell);
+                }
             }
         };
         stats.inferences = inf;

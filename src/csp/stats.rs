@@ -57,6 +57,8 @@ pub struct CspStats {
     pub inferences: Inferences,
     /// The largest number of choices on one path (0 when propagation alone decided).
     pub max_depth: usize,
+    /// Runs cut off and started again, in a restarting search (see [`crate::restart`]).
+    pub restarts: u64,
     /// Wall-clock time of the search, including setting up the givens.
     pub elapsed: Duration,
 }

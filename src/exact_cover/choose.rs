@@ -200,21 +200,19 @@ impl ItemChooser for ConflictMrv {
         };
         self.fit(headers.len());
         let (mut best, mut best_weight, mut ties) = (0, f64::NEG_INFINITY, 0u32);
-        let mut from = 0;
-        while let Some(j) = scan::first(&headers[from..], Want::Equal(low)) {
-            let i = from + j;
-            from = i + 1;
-            let weight = self.weights[i];
+        let (weights, rng) = (&self.weights, &mut self.rng);
+        scan::for_each(headers, Want::Equal(low), |i| {
+            let weight = weights[i];
             if weight > best_weight {
                 (best, best_weight, ties) = (i, weight, 1);
             } else if weight == best_weight {
                 // Reservoir sampling: each tie is kept with probability 1 / ties.
                 ties += 1;
-                if self.rng.random_range(0..ties) == 0 {
+                if rng.random_range(0..ties) == 0 {
                     best = i;
                 }
             }
-        }
+        });
         ActiveItem {
             header: header_of(best),
             len: low,

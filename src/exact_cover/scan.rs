@@ -51,6 +51,26 @@ pub(crate) fn first(headers: &[Node], want: Want) -> Option<usize> {
         .map(|j| start + j)
 }
 
+/// Calls `f` with the index of every header whose `len` is what `want` asks for, in order.
+#[inline]
+pub(crate) fn for_each(headers: &[Node], want: Want, mut f: impl FnMut(usize)) {
+    let mut groups = headers.chunks_exact(GROUP);
+    for (g, group) in groups.by_ref().enumerate() {
+        let mut hits = group_hits(group, want);
+        while hits != 0 {
+            f(g * GROUP + hits.trailing_zeros() as usize);
+            hits &= hits - 1;
+        }
+    }
+    let rest = groups.remainder();
+    let start = headers.len() - rest.len();
+    for (j, header) in rest.iter().enumerate() {
+        if want.test(header.top) {
+            f(start + j);
+        }
+    }
+}
+
 /// The smallest `len` of the headers (`u32::MAX` for none).
 #[inline]
 pub(crate) fn minimum(headers: &[Node]) -> u32 {
@@ -184,6 +204,11 @@ mod tests {
             for want in [Want::AtMostOne, Want::Equal(wanted), Want::Active] {
                 let plain = lens.iter().position(|&len| want.test(len));
                 prop_assert_eq!(first(&nodes, want), plain, "{:?}", want);
+                let mut every = Vec::new();
+                for_each(&nodes, want, |i| every.push(i));
+                let plain_every: Vec<usize> =
+                    (0..lens.len()).filter(|&i| want.test(lens[i])).collect();
+                prop_assert_eq!(every, plain_every, "{:?}", want);
                 for group in nodes.chunks_exact(GROUP) {
                     prop_assert_eq!(group_hits(group, want), portable_hits(group, want));
                 }

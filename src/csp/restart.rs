@@ -1,0 +1,142 @@
+//! CSP search with randomised restarts (see [`crate::restart`]): runs cut off on Luby's
+//! schedule, the first with the configuration's own choices, the later ones with
+//! [`Randomised`] choices, until a run finishes, the limit is reached by distinct solutions,
+//! or the budget runs out.
+
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::domains::State;
+use super::search::CspSolver;
+use super::stats::CspStats;
+use crate::restart::{Restarts, Seen};
+use crate::sudoku::Grid;
+use crate::{Budget, Stop};
+
+/// What one run of a restarting search needs besides the search itself.
+pub(super) struct Run<'a> {
+    /// The run's node cutoff.
+    pub cutoff: u64,
+    /// Set when the run finds a new solution: it is then not cut off.
+    pub lifted: bool,
+    /// Whether this is the last run (too many solutions to keep: see [`Seen`]).
+    pub last: bool,
+    /// The distinct solutions found so far, as digits cell by cell.
+    pub seen: &'a mut Seen<Vec<u8>>,
+    /// Random choices, for every run after the first.
+    pub random: Option<&'a mut Randomised>,
+}
+
+/// The choices of the runs after the first: the cell of fewest candidates, ties broken by
+/// conflicts and then at random (a cell's weight grows each time a digit placed in it fails,
+/// by a bump that grows 5% per failure, as in [`crate::exact_cover::ConflictMrv`]); its digits
+/// in random order.
+#[derive(Clone, Debug)]
+pub(super) struct Randomised {
+    rng: Pcg64,
+    weights: Vec<f64>,
+    bump: f64,
+}
+
+impl Randomised {
+    const BUMP_GROWTH: f64 = 1.05;
+    const RESCALE: f64 = 1e-100;
+
+    fn new(seed: u64, cells: usize) -> Randomised {
+        Randomised {
+            rng: Pcg64::seed_from_u64(seed),
+            weights: vec![0.0; cells],
+            bump: 1.0,
+        }
+    }
+
+    /// The open cell to branch on (there is one).
+    pub(super) fn choose(&mut self, s: &State) -> usize {
+        let (mut best, mut best_size, mut best_weight, mut ties) =
+            (0, u32::MAX, f64::NEG_INFINITY, 0u32);
+        for (w, &word) in s.open.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let cell = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let size = s.dom[cell].count_ones();
+                let weight = self.weights[cell];
+                if size < best_size || (size == best_size && weight > best_weight) {
+                    (best, best_size, best_weight, ties) = (cell, size, weight, 1);
+                } else if size == best_size && weight == best_weight {
+                    ties += 1;
+                    if self.rng.random_range(0..ties) == 0 {
+                        best = cell;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A digit of `remaining` (not empty), as a bit, uniformly at random.
+    pub(super) fn pick(&mut self, remaining: u64) -> u64 {
+        let mut k = self.rng.random_range(0..remaining.count_ones());
+        let mut rest = remaining;
+        loop {
+            let bit = rest & rest.wrapping_neg();
+            if k == 0 {
+                return bit;
+            }
+            rest ^= bit;
+            k -= 1;
+        }
+    }
+
+    /// A digit placed in `cell` failed.
+    pub(super) fn failed(&mut self, cell: usize) {
+        self.weights[cell] += self.bump;
+        self.bump *= Self::BUMP_GROWTH;
+        if self.bump > 1.0 / Self::RESCALE {
+            self.weights.iter_mut().for_each(|w| *w *= Self::RESCALE);
+            self.bump *= Self::RESCALE;
+        }
+    }
+}
+
+impl CspSolver {
+    /// Runs on Luby's schedule until one finishes, `limit` distinct solutions are found, or the
+    /// budget runs out; `stats` and `solutions` add up every run.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_restarting(
+        &mut self,
+        restarts: &Restarts,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+        start: Instant,
+        stats: &mut CspStats,
+        solutions: &mut u64,
+    ) -> Stop {
+        let mut seen = Seen::new();
+        let mut random = Randomised::new(restarts.seed, puzzle.size() * puzzle.size());
+        for run_index in 0.. {
+            let nodes_before = stats.nodes;
+            let mut run = Run {
+                cutoff: restarts.cutoff(run_index),
+                lifted: false,
+                last: seen.is_full(),
+                seen: &mut seen,
+                random: (run_index > 0).then_some(&mut random),
+            };
+            if run.last {
+                run.cutoff = u64::MAX;
+            }
+            let stop = self.search(puzzle, limit, budget, start, stats, solutions, Some(&mut run));
+            let cut = !run.lifted && stats.nodes - nodes_before >= run.cutoff;
+            if stop == Stop::NodeBudget && cut && stats.nodes < budget.node_limit() {
+                stats.restarts += 1;
+                continue;
+            }
+            return stop;
+        }
+        unreachable!("the runs end")
+    }
+}
