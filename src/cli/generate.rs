@@ -16,10 +16,9 @@ const CHUNK: usize = 256;
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  quadrille generate --box 2x3 -n 3 --seed 1
   quadrille generate --kind contradictory --givens 30 -n 100 > contradictory.txt
   quadrille generate --box 4x4 -n 10 | quadrille solve --limit 2
-  quadrille generate --box 4x4 --kind random --blanks 175 -n 200 > peak16.txt")]
+  quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt")]
 pub struct Args {
     /// The box shape, RxC.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
