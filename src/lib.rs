@@ -22,7 +22,8 @@
 //! - [`engine`]: [`Engine`](engine::Engine) and [`Solver`](engine::Solver) give every engine
 //!   one signature and one [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver)
 //!   and the [`csp`] solver.
-//! - [`generate`]: seeded random grids and puzzles (unique, random, contradictory).
+//! - [`generate`]: seeded random grids and puzzles (unique, random, contradictory); Latin
+//!   squares (1xN boxes) near-uniform by the Jacobson–Matthews chain.
 //! - [`csp`]: constraint propagation and backtracking over the same grids, configurable.
 //! - [`batch`]: a stream of puzzles solved on every thread, in input order, in flat memory.
 //!   [`compare`]: several engines over the same puzzles, checked against each other, with a

@@ -682,6 +682,39 @@ fn generate_refuses_givens_the_kind_cannot_give() {
 }
 
 #[test]
+fn generate_blanks_is_the_complement_of_givens() {
+    let common = ["generate", "--box", "4x4", "--kind", "random", "-n", "5"];
+    let by_blanks = run(&[&common[..], &["--blanks", "175"]].concat(), "");
+    let by_givens = run(&[&common[..], &["--givens", "81"]].concat(), "");
+    assert_eq!(code(&by_blanks), 0, "{}", stderr(&by_blanks));
+    assert_eq!(stdout(&by_blanks), stdout(&by_givens));
+    for line in stdout(&by_blanks).lines() {
+        assert_eq!(line.chars().filter(|&c| c == '.').count(), 175, "{line}");
+    }
+    // Both flags at once, or more blanks than the kind allows: usage errors, nothing made.
+    for (extra, says) in [
+        (&["--blanks", "175", "--givens", "81"][..], "--givens"),
+        (&["--blanks", "257"][..], "from 0 to 256 blanks"),
+    ] {
+        let out = run(&[&common[..], extra].concat(), "");
+        assert_eq!(code(&out), 2, "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert!(stderr(&out).contains("--blanks"), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+    let out = run(
+        &["generate", "--kind", "contradictory", "--blanks", "1"],
+        "",
+    );
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("from 3 to 72 blanks"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn compare_checks_its_outputs_before_the_engines_run() {
     let dir = env!("CARGO_TARGET_TMPDIR");
     // Not .svg: a usage error.

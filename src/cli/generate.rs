@@ -16,9 +16,9 @@ const CHUNK: usize = 256;
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  quadrille generate --box 2x3 -n 3 --seed 1
   quadrille generate --kind contradictory --givens 30 -n 100 > contradictory.txt
-  quadrille generate --box 4x4 -n 10 | quadrille solve --limit 2")]
+  quadrille generate --box 4x4 -n 10 | quadrille solve --limit 2
+  quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt")]
 pub struct Args {
     /// The box shape, RxC.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
@@ -35,6 +35,10 @@ pub struct Args {
     /// n*n-3 for contradictory ones (n*n-2 when a box is one row or one column).
     #[arg(long, value_name = "K")]
     givens: Option<usize>,
+    /// The same as --givens n*n-K: leave K cells empty (for the hardness peaks of random
+    /// puzzles, which are known by their holes, e.g. 175 of 256 on 16x16).
+    #[arg(long, value_name = "K", conflicts_with = "givens")]
+    blanks: Option<usize>,
     /// What to make.
     #[arg(long, value_enum, default_value_t = Kind::Unique)]
     kind: Kind,
@@ -74,29 +78,51 @@ fn givens_range(kind: Kind, shape: Shape) -> Option<RangeInclusive<usize>> {
     }
 }
 
+/// The givens asked for by `--givens`, or by `--blanks` as their complement; a usage error,
+/// in the words of the flag used, when the kind cannot give them.
+fn requested_givens(args: &Args) -> Result<Option<usize>, Status> {
+    let shape = args.shape;
+    let (n, cells) = (shape.size(), shape.cell_count());
+    let kind = format!("{:?}", args.kind).to_lowercase();
+    let range = givens_range(args.kind, shape);
+    match (args.givens, args.blanks) {
+        (Some(givens), _) => match range {
+            Some(range) if !range.contains(&givens) => Err(usage(format!(
+                "invalid value '{givens}' for '--givens <K>': a {kind} {n}x{n} puzzle has from {} to {} givens",
+                range.start(),
+                range.end()
+            ))),
+            _ => Ok(Some(givens)),
+        },
+        (None, Some(blanks)) => {
+            let range = range.unwrap_or(0..=cells);
+            match cells.checked_sub(blanks) {
+                Some(givens) if range.contains(&givens) => Ok(Some(givens)),
+                _ => Err(usage(format!(
+                    "invalid value '{blanks}' for '--blanks <K>': a {kind} {n}x{n} puzzle has from {} to {} blanks",
+                    cells - range.end(),
+                    cells - range.start()
+                ))),
+            }
+        }
+        (None, None) => Ok(None),
+    }
+}
+
 /// Generates the puzzles in parallel and prints them in seed order.
 pub fn run(args: Args) -> quadrille::Result<Status> {
     let shape = args.shape;
     let cells = shape.cell_count();
-    if let (Some(givens), Some(range)) = (args.givens, givens_range(args.kind, shape))
-        && !range.contains(&givens)
-    {
-        let kind = format!("{:?}", args.kind).to_lowercase();
-        let n = shape.size();
-        return Ok(usage(format!(
-            "invalid value '{givens}' for '--givens <K>': a {kind} {n}x{n} puzzle has from {} to {} givens",
-            range.start(),
-            range.end()
-        )));
-    }
+    let givens = match requested_givens(&args) {
+        Ok(givens) => givens,
+        Err(status) => return Ok(status),
+    };
     let make = |i: usize| {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {
-            Kind::Unique => Ok(unique_puzzle(shape, seed, args.givens.unwrap_or(0))),
-            Kind::Random => Ok(random_puzzle(shape, seed, args.givens.unwrap_or(cells / 3))),
-            Kind::Contradictory => {
-                random_contradictory(shape, seed, args.givens.unwrap_or(cells / 3))
-            }
+            Kind::Unique => Ok(unique_puzzle(shape, seed, givens.unwrap_or(0))),
+            Kind::Random => Ok(random_puzzle(shape, seed, givens.unwrap_or(cells / 3))),
+            Kind::Contradictory => random_contradictory(shape, seed, givens.unwrap_or(cells / 3)),
         }
     };
     let pool = flags::pool(args.threads)?;
