@@ -143,6 +143,7 @@ pub fn solve_one(
         let solver = solvers
             .entry((engine, shape))
             .or_insert_with(|| Solver::sudoku(engine, shape));
+        solver.set_restarts(request.restarts);
         match parallelism {
             Parallelism::AcrossPuzzles => {
                 solver.count(&puzzle.grid, request.limit, &request.budget)

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::restart::Restarts;
+
 /// How much work a search may do before it gives up. The default is unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
@@ -62,15 +64,28 @@ impl Budget {
     }
 }
 
-/// What is asked of every search of a run: count solutions up to `limit` within `budget`.
-/// The default counts all solutions without a budget.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What is asked of every search of a run: count solutions up to `limit` within `budget`,
+/// restarting as `restarts` says. The default counts all solutions without a budget, with the
+/// default restarts (which a count of all solutions does not use).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
     /// Count solutions up to this many (`None`: all). 1 finds a solution; 2 tells unique from
     /// multiple.
     pub limit: Option<u64>,
     /// The budget of each search.
     pub budget: Budget,
+    /// How a search with a limit restarts ([`crate::restart`]); `None`: one plain run.
+    pub restarts: Option<Restarts>,
+}
+
+impl Default for Request {
+    fn default() -> Request {
+        Request {
+            limit: None,
+            budget: Budget::unlimited(),
+            restarts: Some(Restarts::DEFAULT),
+        }
+    }
 }
 
 /// Why a search ended.

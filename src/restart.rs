@@ -48,6 +48,12 @@ impl Restarts {
     /// restart: 8% more nodes on the forum-hardest set at 1,000, none at 2,000.
     pub const DEFAULT_UNIT: u64 = 2_000;
 
+    /// Seed 0 and the default unit: what every solver and [`crate::Request`] starts with.
+    pub const DEFAULT: Restarts = Restarts {
+        seed: 0,
+        unit: Restarts::DEFAULT_UNIT,
+    };
+
     /// Restarts with this seed and the default unit.
     pub fn new(seed: u64) -> Restarts {
         Restarts {
@@ -65,7 +71,7 @@ impl Restarts {
 impl Default for Restarts {
     /// Seed 0 and the default unit.
     fn default() -> Restarts {
-        Restarts::new(0)
+        Restarts::DEFAULT
     }
 }
 

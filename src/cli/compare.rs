@@ -62,6 +62,9 @@ pub struct Args {
     /// Nothing on standard error but errors: no progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Restarts.
+    #[command(flatten)]
+    restarts: flags::RestartArgs,
 }
 
 /// Runs the comparison, prints the table, and writes the JSON and the chart if asked.
@@ -80,6 +83,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             },
             time: args.time_budget,
         },
+        restarts: args.restarts.restarts(),
     };
     let layout = match args.input {
         InputLayout::Line => Layout::Line,
@@ -129,10 +133,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         0 => "all cores (times may be inflated by contention)".to_string(),
         n => format!("{n} threads (times may be inflated by contention)"),
     };
+    let restarts = match request.restarts {
+        Some(r) => format!("restarts (seed {})", r.seed),
+        None => "no restarts".to_string(),
+    };
     let mut out = stdout();
     writeln!(
         out,
-        "{name}: {puzzles} puzzles, {} bad lines skipped; count up to {}; budget per puzzle and engine: {budget}; {threads}; wall {:.2} s",
+        "{name}: {puzzles} puzzles, {} bad lines skipped; count up to {}; budget per puzzle and engine: {budget}; {restarts}; {threads}; wall {:.2} s",
         comparison.skipped().len(),
         args.limit,
         comparison.wall().as_secs_f64(),

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use quadrille::Budget;
+use quadrille::restart::Restarts;
 
 /// The longest time budget accepted: about 31 years, far beyond any run, and far below what
 /// the clock can add to the present.
@@ -106,6 +107,25 @@ impl BudgetArgs {
             nodes: self.node_budget,
             time: self.time_budget,
         }
+    }
+}
+
+/// How searches with a solution limit restart (see `quadrille::restart`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct RestartArgs {
+    /// The seed of the restarts' random choices: the same seed gives the same output. Puzzles
+    /// that the first run decides do not depend on it.
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
+    pub seed: u64,
+    /// No restarts: one plain search per puzzle (slower on hard large grids; for comparisons).
+    #[arg(long)]
+    pub no_restarts: bool,
+}
+
+impl RestartArgs {
+    /// The restarts the flags ask for.
+    pub fn restarts(&self) -> Option<Restarts> {
+        (!self.no_restarts).then_some(Restarts::new(self.seed))
     }
 }
 

@@ -8,7 +8,7 @@ use quadrille::{Request, SolutionCount};
 use serde_json::json;
 use std::io::Write;
 
-use super::flags::{self, BudgetArgs};
+use super::flags::{self, BudgetArgs, RestartArgs};
 use super::progress::track_reading;
 use super::{Status, flag_hint, open_inputs, stdout, stdout_is_terminal};
 
@@ -44,6 +44,9 @@ pub struct PuzzleArgs {
     /// The budget of each puzzle.
     #[command(flatten)]
     pub budget: BudgetArgs,
+    /// Restarts.
+    #[command(flatten)]
+    pub restarts: RestartArgs,
 }
 
 /// The two layouts, as command-line values.
@@ -69,6 +72,7 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
     let request = Request {
         limit,
         budget: args.budget.budget(),
+        restarts: args.restarts.restarts(),
     };
     // Counts can be long: each is split across the threads. Solving is quick per puzzle.
     let parallelism = match mode {

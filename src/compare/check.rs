@@ -76,6 +76,7 @@ mod tests {
             nodes: 10,
             backtracks: 3,
             work: 100,
+            restarts: 0,
             elapsed: Duration::from_micros(50),
         }
     }

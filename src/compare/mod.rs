@@ -61,6 +61,7 @@ use crate::budget::{Budget, Request, SolutionCount, Stop};
 use crate::engine::{Engine, Outcome};
 use crate::error::Error;
 use crate::io::puzzle::Puzzle;
+use crate::restart::Restarts;
 
 pub use run::run;
 pub use stats::{EngineSummary, Spread};
@@ -77,6 +78,7 @@ pub const DEFAULT_REQUEST: Request = Request {
         nodes: Some(DEFAULT_NODE_BUDGET),
         time: None,
     },
+    restarts: Some(Restarts::DEFAULT),
 };
 
 /// What one engine did on one puzzle (its solution is checked, then dropped).
@@ -94,6 +96,8 @@ pub struct Measurement {
     pub backtracks: u64,
     /// Link updates (DLX) or inferences (CSP).
     pub work: u64,
+    /// Runs cut off and started again.
+    pub restarts: u64,
 }
 
 impl Measurement {
@@ -106,6 +110,7 @@ impl Measurement {
             nodes: outcome.nodes,
             backtracks: outcome.backtracks,
             work: outcome.work,
+            restarts: outcome.restarts,
         }
     }
 

@@ -48,7 +48,8 @@ impl Comparison {
 
     /// Writes every per-puzzle measurement as one JSON object, one puzzle at a time:
     /// `{"engines": [names], "settings": {...}, "puzzles": [{"line", "label", "results":
-    /// [{"engine", "solutions", "complete", "stop", "micros", "nodes", "backtracks", "work"}]}],
+    /// [{"engine", "solutions", "complete", "stop", "micros", "nodes", "backtracks", "work",
+    /// "restarts"}]}],
     /// "summary": [per-engine rows], "labels": [...], "disagreements": [{"line", "what"}],
     /// "skipped": [{"line", "column", "message"}], "wall_seconds"}`. `complete` is true when
     /// the count is exact; `stop` is `exhausted`, `limit`, `node-budget` or `time-budget`.
@@ -59,6 +60,8 @@ impl Comparison {
             "node_budget": self.request.budget.nodes,
             "time_budget_seconds": self.request.budget.time.map(|t| t.as_secs_f64()),
             "threads": self.threads,
+            "restarts": self.request.restarts.is_some(),
+            "seed": self.request.restarts.map(|r| r.seed),
         });
         write!(
             out,
@@ -79,6 +82,7 @@ impl Comparison {
                         "nodes": m.nodes,
                         "backtracks": m.backtracks,
                         "work": m.work,
+                        "restarts": m.restarts,
                     })
                 })
                 .collect();

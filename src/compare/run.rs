@@ -110,6 +110,7 @@ mod tests {
         let request = Request {
             limit: Some(1000),
             budget: Budget::nodes(50),
+            ..Request::default()
         };
         let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
         let c = run(puzzles, &engines_named(&["dlx", "csp"]), &request);

@@ -129,7 +129,15 @@ impl CspSolver {
             if run.last {
                 run.cutoff = u64::MAX;
             }
-            let stop = self.search(puzzle, limit, budget, start, stats, solutions, Some(&mut run));
+            let stop = self.search(
+                puzzle,
+                limit,
+                budget,
+                start,
+                stats,
+                solutions,
+                Some(&mut run),
+            );
             let cut = !run.lifted && stats.nodes - nodes_before >= run.cutoff;
             if stop == Stop::NodeBudget && cut && stats.nodes < budget.node_limit() {
                 stats.restarts += 1;

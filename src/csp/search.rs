@@ -7,9 +7,9 @@ use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{State, Tables};
 use super::propagate::Propagator;
 use super::restart::Run;
-use crate::restart::Restarts;
 use super::stats::{CspReport, CspStats};
 use crate::board::Board;
+use crate::restart::Restarts;
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
 
@@ -130,9 +130,25 @@ impl CspSolver {
         let stop = if limit == 0 {
             Stop::Limit
         } else if let Some(restarts) = restarts {
-            self.search_restarting(&restarts, puzzle, limit, budget, start, &mut stats, &mut solutions)
+            self.search_restarting(
+                &restarts,
+                puzzle,
+                limit,
+                budget,
+                start,
+                &mut stats,
+                &mut solutions,
+            )
         } else {
-            self.search(puzzle, limit, budget, start, &mut stats, &mut solutions, None)
+            self.search(
+                puzzle,
+                limit,
+                budget,
+                start,
+                &mut stats,
+                &mut solutions,
+                None,
+            )
         };
         let solution = (solutions > 0)
             .then(|| Grid::from_cells(puzzle.shape(), self.first.clone()))

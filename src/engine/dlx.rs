@@ -74,6 +74,11 @@ impl DlxSolver {
         self.restarts = restarts;
     }
 
+    /// How a count up to a limit restarts.
+    pub fn restarts(&self) -> Option<Restarts> {
+        self.restarts
+    }
+
     /// The first solution, searching on only until one is found.
     pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
         self.count(puzzle, Some(1), &Budget::unlimited())
@@ -160,6 +165,7 @@ impl DlxSolver {
             nodes: stats.nodes,
             backtracks: stats.backtracks,
             work: stats.updates + forced_updates,
+            restarts: stats.restarts,
             elapsed: start.elapsed(),
         }
     }

@@ -17,6 +17,7 @@ use crate::board::Board;
 use crate::budget::{Budget, Stop};
 use crate::csp;
 use crate::error::{Error, ErrorKind, Result};
+use crate::restart::Restarts;
 use crate::sudoku::{Grid, Shape};
 
 /// A Sudoku engine: Dancing Links, or CSP search with a configuration.
@@ -96,6 +97,8 @@ pub struct Outcome {
     pub backtracks: u64,
     /// Engine-specific work: link updates for DLX, inferences for CSP.
     pub work: u64,
+    /// Runs cut off and started again ([`crate::restart`]); 0 when the first run decided.
+    pub restarts: u64,
     /// Time spent on the puzzle, from givens to answer.
     pub elapsed: std::time::Duration,
 }
@@ -117,6 +120,7 @@ impl From<csp::CspReport> for Outcome {
             nodes: report.stats.nodes,
             backtracks: report.stats.backtracks,
             work: report.stats.inferences.total(),
+            restarts: report.stats.restarts,
             elapsed: report.stats.elapsed,
         }
     }
@@ -137,6 +141,15 @@ impl Solver {
         match engine {
             Engine::Dlx => Solver::Dlx(DlxSolver::new(board)),
             Engine::Csp(config) => Solver::Csp(csp::CspSolver::new(board, config)),
+        }
+    }
+
+    /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None`: one plain
+    /// run. Solvers start with [`Restarts::DEFAULT`].
+    pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        match self {
+            Solver::Dlx(s) => s.set_restarts(restarts),
+            Solver::Csp(s) => s.set_restarts(restarts),
         }
     }
 
@@ -169,11 +182,17 @@ impl Solver {
     /// Like [`Solver::count`], but a long DLX count is split across the threads of the current
     /// rayon pool. Short searches stay on one thread: the count starts sequentially and moves to
     /// the split only when it outgrows a small node budget. The probe's work is counted and taken
-    /// off the budget; its solutions are found again by the split count.
+    /// off the budget; its solutions are found again by the split count. A count up to a limit
+    /// with restarts on is not split: restarts, not threads, are what shorten it.
     pub fn count_split(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
         const SEQUENTIAL_NODES: u64 = 20_000;
         let dlx = match self {
-            Solver::Dlx(dlx) if rayon::current_num_threads() > 1 => dlx,
+            Solver::Dlx(dlx)
+                if rayon::current_num_threads() > 1
+                    && (limit.is_none() || dlx.restarts().is_none()) =>
+            {
+                dlx
+            }
             solver => return solver.count(puzzle, limit, budget),
         };
         let probe_budget = Budget {
