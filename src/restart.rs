@@ -9,12 +9,13 @@
 //! within a logarithmic factor of the best fixed cutoff for any run-time distribution, with
 //! nothing known about the distribution in advance.
 //!
-//! **Exactness.** A run cut off proves nothing about the solutions it did not see, so an engine
-//! that restarts keeps the distinct solutions it has found (a restarted run finds some again)
-//! and stops when the caller's limit is reached by distinct solutions, or when one run explores
-//! its whole tree. Because the Luby cutoffs grow without bound, some run is always long enough
-//! to finish: a proof that there are no more solutions still terminates, and a count is exact
-//! exactly when the last run was complete, as without restarts.
+//! **Exactness.** A run that finds a solution is not cut off: it goes on to the caller's limit,
+//! the end of its tree, or the budget. So every run cut off found nothing, all the solutions
+//! come from one run, each once, and the count is exact exactly when that run finished, as
+//! without restarts; nothing needs to be remembered across runs. A run that finds nothing is
+//! cut off at its cutoff, and because the Luby cutoffs grow without bound, some run is always
+//! long enough to finish: a proof of "no solution" still terminates. Not cutting a run with a
+//! solution also keeps the work near it: a second solution is most often a few levels away.
 //!
 //! **Reproducibility.** The first run uses the engine's plain deterministic choices, so a
 //! puzzle decided within the first cutoff is solved exactly as without restarts; later runs
@@ -95,41 +96,6 @@ pub fn luby(i: u64) -> u64 {
     }
 }
 
-/// The distinct solutions found across the runs of one restarting search, so that a solution
-/// found again after a restart is not counted twice. Solutions are kept while there are at
-/// most [`Seen::CAPACITY`]; past that, the search makes its next run the last one, with no
-/// cutoff, and that run only looks solutions up: its own solutions are distinct.
-#[derive(Debug)]
-pub(crate) struct Seen<K> {
-    solutions: std::collections::HashSet<K>,
-}
-
-impl<K: std::hash::Hash + Eq> Seen<K> {
-    /// Solutions kept before the restarts end.
-    pub(crate) const CAPACITY: usize = 1 << 12;
-
-    pub(crate) fn new() -> Seen<K> {
-        Seen {
-            solutions: std::collections::HashSet::new(),
-        }
-    }
-
-    /// Whether restarts must end: too many solutions to keep.
-    pub(crate) fn is_full(&self) -> bool {
-        self.solutions.len() >= Self::CAPACITY
-    }
-
-    /// Whether `solution` (built by `key` only if needed) is new. In a last run, nothing is
-    /// kept: it is only compared with the solutions of the runs before.
-    pub(crate) fn is_new(&mut self, last_run: bool, key: impl FnOnce() -> K) -> bool {
-        if last_run {
-            self.solutions.is_empty() || !self.solutions.contains(&key())
-        } else {
-            self.solutions.insert(key())
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,16 +121,5 @@ mod tests {
         }
         assert_eq!(Restarts::new(0).cutoff(u64::MAX - 1), u64::MAX);
         assert_eq!(luby(u64::MAX), 1 << 63);
-    }
-
-    #[test]
-    fn seen_counts_distinct_solutions() {
-        let mut seen = Seen::new();
-        assert!(seen.is_new(false, || vec![1, 2]));
-        assert!(!seen.is_new(false, || vec![1, 2]));
-        assert!(seen.is_new(false, || vec![2, 1]));
-        assert!(!seen.is_new(true, || vec![2, 1]));
-        assert!(seen.is_new(true, || vec![3]));
-        assert!(seen.is_new(true, || vec![3]), "a last run keeps nothing");
     }
 }

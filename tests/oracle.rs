@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use quadrille::csp::Config;
 use quadrille::engine::{DlxSolver, Engine, Solver};
 use quadrille::generate::{random_contradictory, random_puzzle};
+use quadrille::restart::Restarts;
 use quadrille::sudoku::check::check_solution;
 use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
@@ -76,5 +77,86 @@ proptest! {
                 prop_assert_eq!(&csp.solution, &dlx.solution, "{}", engine);
             }
         }
+    }
+}
+
+/// Shapes for the restart tests: every kind, Latin squares (one-row boxes) and the large grids
+/// whose heavy tails restarts are for.
+const PEAK_SHAPES: [(usize, usize); 9] = [
+    (2, 2),
+    (2, 3),
+    (1, 6),
+    (3, 3),
+    (1, 9),
+    (3, 4),
+    (1, 12),
+    (4, 4),
+    (5, 5),
+];
+
+/// A random puzzle near the hardness peak: 16x16 with 150 to 190 blanks, 25x25 with 300 to 450
+/// (the ranges of the benchmark sets), smaller shapes with 40% to 75% of the cells blank.
+fn peak_puzzle() -> impl Strategy<Value = Grid> {
+    (0..PEAK_SHAPES.len(), any::<u64>(), 0.0..=1.0f64).prop_map(|(k, seed, t)| {
+        let shape = Shape::new(PEAK_SHAPES[k].0, PEAK_SHAPES[k].1).unwrap();
+        let cells = shape.cell_count();
+        let (low, high) = match shape.size() {
+            16 => (150, 190),
+            25 => (300, 450),
+            _ => (cells * 2 / 5, cells * 3 / 4),
+        };
+        let blanks = low + ((high - low) as f64 * t) as usize;
+        random_puzzle(shape, seed, cells - blanks)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// DLX and the CSP (the default and `alldiff`), all restarting with a random seed, count
+    /// the same up to 3 and finish: restarts never cost exactness. On shapes up to 12x12 a
+    /// DLX run without restarts is the reference too.
+    #[test]
+    fn restarting_engines_agree_near_the_peak(puzzle in peak_puzzle(), seed in any::<u64>()) {
+        let restarts = Some(Restarts::new(seed));
+        let mut engines = vec![
+            (Engine::Dlx, restarts),
+            (Engine::Csp(Config::default()), restarts),
+            (Engine::Csp("mrv-degree+lex+alldiff".parse().unwrap()), restarts),
+        ];
+        if puzzle.size() <= 12 {
+            engines.push((Engine::Dlx, None));
+        }
+        let mut outcomes = Vec::new();
+        for (engine, restarts) in engines {
+            let mut solver = Solver::sudoku(engine, puzzle.shape());
+            solver.set_restarts(restarts);
+            let outcome = solver.count(&puzzle, Some(LIMIT), &Budget::unlimited());
+            prop_assert!(!outcome.stop.is_budget());
+            prop_assert!(outcome.solutions >= 1, "{}: a blanked grid has a solution", engine);
+            let solution = outcome.solution.as_ref().unwrap();
+            prop_assert_eq!(check_solution(&puzzle, solution), Ok(()), "{}", engine);
+            outcomes.push((engine, outcome));
+        }
+        let (_, first) = &outcomes[0];
+        for (engine, outcome) in &outcomes[1..] {
+            prop_assert_eq!((outcome.solutions, outcome.stop), (first.solutions, first.stop), "{}", engine);
+            if first.solutions == 1 {
+                prop_assert_eq!(&outcome.solution, &first.solution, "{}", engine);
+            }
+        }
+    }
+
+    /// The same seed gives the same search: the same solution and the same work.
+    #[test]
+    fn restarts_are_reproducible_per_seed(puzzle in peak_puzzle(), seed in any::<u64>(), csp in any::<bool>()) {
+        let engine = if csp { Engine::Csp("mrv-degree+lex+alldiff".parse().unwrap()) } else { Engine::Dlx };
+        let run = || {
+            let mut solver = Solver::sudoku(engine, puzzle.shape());
+            solver.set_restarts(Some(Restarts::new(seed)));
+            let o = solver.count(&puzzle, Some(2), &Budget::unlimited());
+            (o.solutions, o.stop, o.solution, o.nodes, o.backtracks, o.work, o.restarts)
+        };
+        prop_assert_eq!(run(), run());
     }
 }

@@ -1,6 +1,6 @@
 //! CSP search with randomised restarts (see [`crate::restart`]): runs cut off on Luby's
 //! schedule, the first with the configuration's own choices, the later ones with
-//! [`Randomised`] choices, until a run finishes, the limit is reached by distinct solutions,
+//! [`Randomised`] choices, until a run finishes, the limit is reached,
 //! or the budget runs out.
 
 use std::time::Instant;
@@ -11,20 +11,14 @@ use rand_pcg::Pcg64;
 use super::domains::State;
 use super::search::CspSolver;
 use super::stats::CspStats;
-use crate::restart::{Restarts, Seen};
+use crate::restart::Restarts;
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
 
 /// What one run of a restarting search needs besides the search itself.
 pub(super) struct Run<'a> {
-    /// The run's node cutoff.
+    /// The run's node cutoff, lifted when it finds a solution (see [`crate::restart`]).
     pub cutoff: u64,
-    /// Set when the run finds a new solution: it is then not cut off.
-    pub lifted: bool,
-    /// Whether this is the last run (too many solutions to keep: see [`Seen`]).
-    pub last: bool,
-    /// The distinct solutions found so far, as digits cell by cell.
-    pub seen: &'a mut Seen<Vec<u8>>,
     /// Random choices, for every run after the first.
     pub random: Option<&'a mut Randomised>,
 }
@@ -102,7 +96,7 @@ impl Randomised {
 }
 
 impl CspSolver {
-    /// Runs on Luby's schedule until one finishes, `limit` distinct solutions are found, or the
+    /// Runs on Luby's schedule until one finishes, `limit` solutions are found, or the
     /// budget runs out; `stats` and `solutions` add up every run.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_restarting(
@@ -115,20 +109,13 @@ impl CspSolver {
         stats: &mut CspStats,
         solutions: &mut u64,
     ) -> Stop {
-        let mut seen = Seen::new();
         let mut random = Randomised::new(restarts.seed, puzzle.size() * puzzle.size());
         for run_index in 0.. {
             let nodes_before = stats.nodes;
             let mut run = Run {
                 cutoff: restarts.cutoff(run_index),
-                lifted: false,
-                last: seen.is_full(),
-                seen: &mut seen,
                 random: (run_index > 0).then_some(&mut random),
             };
-            if run.last {
-                run.cutoff = u64::MAX;
-            }
             let stop = self.search(
                 puzzle,
                 limit,
@@ -138,7 +125,7 @@ impl CspSolver {
                 solutions,
                 Some(&mut run),
             );
-            let cut = !run.lifted && stats.nodes - nodes_before >= run.cutoff;
+            let cut = *solutions == 0 && stats.nodes - nodes_before >= run.cutoff;
             if stop == Stop::NodeBudget && cut && stats.nodes < budget.node_limit() {
                 stats.restarts += 1;
                 continue;

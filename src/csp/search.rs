@@ -226,29 +226,16 @@ impl CspSolver {
                 let block = &mut stack[depth * stride..(depth + 1) * stride];
                 let s = State::view(t, block);
                 if *s.count == 0 {
-                    let digits = s.dom.iter().map(|&d| d.trailing_zeros() as u8 + 1);
-                    let new = match &mut run {
-                        None => true,
-                        Some(run) => {
-                            let new = run.seen.is_new(run.last, || digits.clone().collect());
-                            if new && !run.lifted {
-                                // A run that finds a new solution is not cut off.
-                                run.lifted = true;
-                                node_limit = budget.node_limit();
-                            }
-                            new
+                    *solutions += 1;
+                    if *solutions == 1 {
+                        for (out, &d) in first.iter_mut().zip(s.dom.iter()) {
+                            *out = d.trailing_zeros() as u8 + 1;
                         }
-                    };
-                    if new {
-                        *solutions += 1;
-                        if *solutions == 1 {
-                            for (out, d) in first.iter_mut().zip(digits) {
-                                *out = d;
-                            }
-                        }
-                        if *solutions >= limit {
-                            break Stop::Limit;
-                        }
+                        // A run that finds a solution is not cut off.
+                        node_limit = budget.node_limit();
+                    }
+                    if *solutions >= limit {
+                        break Stop::Limit;
                     }
                     choices[depth].remaining = 0;
                 } else if let Some(random) = run.as_mut().and_then(|run| run.random.as_mut()) {

@@ -7,17 +7,17 @@ use std::time::Instant;
 
 use super::choose::{ConflictMrv, Mrv};
 use super::links::Dlx;
-use super::search::{Control, Cutoff, Report, Sink, Solution, Stats};
+use super::search::{Cutoff, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
-use crate::restart::{Restarts, Seen};
+use crate::restart::Restarts;
 
 impl Dlx {
     /// Like [`Dlx::search`], but restarting: the first run makes [`Mrv`]'s choices, the later
-    /// ones [`ConflictMrv`]'s, each cut off after [`Restarts::cutoff`] nodes. The sink sees each
-    /// distinct solution once, however many runs find it, and the report counts distinct
-    /// solutions; its nodes, updates and backtracks are those of all runs together, and its
-    /// `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the count exact) only
-    /// when a run explored its whole tree.
+    /// ones [`ConflictMrv`]'s, each cut off after [`Restarts::cutoff`] nodes unless it has found
+    /// a solution. So runs that were cut off found nothing, and the sink sees the solutions of
+    /// one run, each once. The report's nodes, updates and backtracks are those of all runs
+    /// together, and its `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the
+    /// count exact) only when its last run explored its whole tree.
     ///
     /// Keep it for finding a few solutions or telling one from two: a count of all solutions
     /// must visit the whole tree anyway, so restarts only add to it.
@@ -47,56 +47,39 @@ impl Dlx {
         let start = Instant::now();
         let deadline = budget.deadline(start);
         let mut chooser = ConflictMrv::new(restarts.seed);
-        let mut seen: Seen<Vec<usize>> = Seen::new();
         let mut total = Stats::default();
-        let mut key = Vec::new();
         let mut run = 0u64;
-        let mut distinct = 0u64;
         let stop = loop {
             let nodes_left = budget.node_limit().saturating_sub(total.nodes);
-            // Past this many solutions the next run is the last: it is not cut off.
-            let last_run = seen.is_full();
             let run_budget = Budget {
                 nodes: Some(nodes_left),
                 time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
             };
-            // A run that found a new solution is not cut off: solutions are what restarts are
-            // for, and cutting such a run would throw away the search near them; and if it was
-            // the last to find, its tree is the proof of no more.
-            let lifted = Cell::new(last_run);
+            // A run that finds a solution is not cut off (see `crate::restart`).
+            let found = Cell::new(false);
             let cutoff = Cutoff {
                 nodes: restarts.cutoff(run),
-                lifted: &lifted,
+                lifted: &found,
             };
-            let filter = |s: &Solution<'_>| {
-                let new = seen.is_new(last_run, || {
-                    key.clear();
-                    s.options_into(&mut key);
-                    key.sort_unstable();
-                    key.clone()
-                });
-                if !new {
-                    return Control::Continue;
-                }
-                distinct += 1;
-                lifted.set(true);
+            let pass_on = |s: &Solution<'_>| {
+                found.set(true);
                 sink.solution(s)
             };
             let report = if run == 0 {
-                self.search_cut(&mut Mrv, &run_budget, filter, Some(cutoff))
+                self.search_cut(&mut Mrv, &run_budget, pass_on, Some(cutoff))
             } else {
-                self.search_cut(&mut chooser, &run_budget, filter, Some(cutoff))
+                self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
             };
             total.add(&report.stats);
             match report.stop {
                 Stop::NodeBudget if report.stats.nodes < nodes_left => {
+                    debug_assert_eq!(report.stats.solutions, 0, "a run with solutions is not cut");
                     total.restarts += 1;
                     run += 1;
                 }
                 stop => break stop,
             }
         };
-        total.solutions = distinct;
         total.elapsed = start.elapsed();
         Report { stats: total, stop }
     }
