@@ -896,3 +896,87 @@ fn every_help_ends_with_examples() {
         }
     }
 }
+
+/// Restarts: the same seed prints the same bytes (threads or not), another seed the same
+/// counts, and `--no-restarts` the same counts wherever it decides.
+#[test]
+fn seeds_reproduce_output_and_restarts_keep_counts() {
+    let puzzles = stdout(&run(
+        &[
+            "generate", "--box", "4x4", "--kind", "random", "--blanks", "175", "-n", "30",
+            "--seed", "100",
+        ],
+        "",
+    ));
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--limit", "2", "--json", "-q"];
+        args.extend_from_slice(extra);
+        let output = run(&args, &puzzles);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        stdout(&output)
+    };
+    let seeded = solve(&["--seed", "7", "-j", "1"]);
+    assert_eq!(seeded, solve(&["--seed", "7", "-j", "2"]));
+    let counts = |text: &str| -> Vec<(Value, Value)> {
+        json_lines(text)
+            .into_iter()
+            .map(|v| (v["solutions"].clone(), v["status"].clone()))
+            .collect()
+    };
+    let records = json_lines(&seeded);
+    assert_eq!(records.len(), 30);
+    assert!(
+        records
+            .iter()
+            .all(|v| v["exact"] == true || v["solutions"] == 2)
+    );
+    assert_eq!(counts(&seeded), counts(&solve(&["--seed", "8"])));
+    let plain = json_lines(&solve(&["--no-restarts", "--time-budget", "5"]));
+    for (with, without) in records.iter().zip(&plain) {
+        if without["status"] != "undecided" {
+            assert_eq!(with["solutions"], without["solutions"], "{without}");
+        }
+    }
+}
+
+#[test]
+fn compare_reports_its_restarts() {
+    let dir = std::env::temp_dir().join(format!("quadrille-restarts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("c.json");
+    let output = run(
+        &[
+            "compare",
+            &path("sudoku/16x16.txt"),
+            "--engines",
+            "dlx,csp",
+            "--seed",
+            "3",
+            "--json",
+            json.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stdout(&output).contains("restarts (seed 3)"));
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(value["settings"]["seed"], 3);
+    assert_eq!(value["settings"]["restarts"], true);
+    assert!(value["puzzles"][0]["results"][0]["restarts"].is_u64());
+
+    let output = run(
+        &[
+            "compare",
+            &path("sudoku/16x16.txt"),
+            "--engines",
+            "dlx",
+            "--no-restarts",
+            "-q",
+        ],
+        "",
+    );
+    assert!(stdout(&output).contains("no restarts"));
+    assert_eq!(code(&run(&["solve", "--seed", "-1"], "")), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

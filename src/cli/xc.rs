@@ -4,6 +4,7 @@ use std::io::Write;
 
 use quadrille::exact_cover::{Control, CountSink, Dlx, Report, Solution};
 use quadrille::io::dlx;
+use quadrille::restart::Restarts;
 use quadrille::{SolutionCount, Stop};
 use serde_json::json;
 
@@ -35,6 +36,14 @@ pub struct Args {
     threads: usize,
     #[command(flatten)]
     budget: BudgetArgs,
+    /// Restart on Luby's schedule with randomised, conflict-weighted choices (see the README):
+    /// for finding a few solutions of a hard problem. Off by default, so that the statistics
+    /// are those of plain Algorithm X; a count of all solutions gains nothing from it.
+    #[arg(long, conflicts_with = "threads")]
+    restarts: bool,
+    /// The seed of the restarts' random choices (with --restarts).
+    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "restarts")]
+    seed: u64,
     /// Nothing on standard error but errors: no summary.
     #[arg(long, short)]
     quiet: bool,
@@ -51,6 +60,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
     };
     let budget = args.budget.budget();
+    let restarts = args.restarts.then_some(Restarts::new(args.seed));
     let mut links = Dlx::new(&problem);
     let listing = !args.count && !args.json;
     let mut out = stdout();
@@ -60,7 +70,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         let mut printed = 0u64;
         let mut failure = None;
         let mut options = Vec::new();
-        let report = links.search(&budget, |s: &Solution<'_>| {
+        let sink = |s: &Solution<'_>| {
             options.clear();
             s.options_into(&mut options);
             let written = if printed > 0 { writeln!(out) } else { Ok(()) }
@@ -75,13 +85,19 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             } else {
                 Control::Continue
             }
-        });
+        };
+        let report = match &restarts {
+            Some(restarts) => links.search_restarting(restarts, &budget, sink),
+            None => links.search(&budget, sink),
+        };
         if let Some(err) = failure {
             return Err(err.into());
         }
         report
     } else if args.threads != 1 {
         flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
+    } else if let Some(restarts) = &restarts {
+        links.search_restarting(restarts, &budget, CountSink::new(args.limit))
     } else {
         links.search(&budget, CountSink::new(args.limit))
     };
@@ -96,6 +112,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             "complete": report.is_complete(),
             "stop": report.stop.name(),
             "max_depth": stats.max_depth,
+            "restarts": stats.restarts,
         });
         writeln!(out, "{object}")?;
     } else if args.count {
