@@ -70,19 +70,26 @@ pub fn random_grid(shape: Shape, seed: u64) -> Grid {
 /// The node budget of one uniqueness check in [`unique_puzzle`], per cell of the grid.
 ///
 /// Checks have heavy tails: on random Latin squares of order 20 (400 cells) most take
-/// thousands of nodes, but a few near the end take 10^7 to 10^8, so that a puzzle took from
-/// 0.2 s to 32 s (seeds 1 to 8). With 250 per cell (100,000 nodes there, about 25 ms) the same
-/// puzzles take at most 1.8 s and keep at most 6 givens more. Small Sudoku checks stay far
-/// below it: 300 puzzles each of 9x9 and 6x6 and 40 of 12x12 come out as without a budget;
-/// on 16x16 (64,000 nodes) one puzzle in 12 kept 3 more givens, and the 12 took 1.6 s
-/// instead of 2.9 s.
-pub const UNIQUENESS_NODES_PER_CELL: u64 = 250;
+/// thousands of nodes, but without a budget a few near the end took 10^7 to 10^8, so that a
+/// puzzle took from 0.2 s to 32 s (seeds 1 to 8). Restarts shortened the checks that have a
+/// second solution, but on 25x25 most checks past the first half still end on the budget
+/// (about 250 of some 340 removals), and they are nearly all the time: with 250 nodes per cell
+/// a puzzle took 14 to 29 s (seeds 1 to 3), with 50 about 2.6 s, keeping about as many givens
+/// (274 to 289 of 625 at 50, 271 to 285 at 250). 16x16 puzzles keep 2 more givens in 1,111
+/// (12 puzzles, seed 1); small Sudoku checks stay far below the budget.
+pub const UNIQUENESS_NODES_PER_CELL: u64 = 50;
+
+/// The smallest node budget of a uniqueness check, whatever the grid's size: small grids' checks
+/// stay below it, so their puzzles are minimal (300 puzzles each of 9x9 and 6x6 came out as
+/// with 250 nodes per cell, and 299 of 300 12x12 ones; with 50 nodes per cell alone, 296).
+pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
 
 /// A random puzzle with exactly one solution: [`random_grid`], then cells emptied one by one in
 /// a random order, each kept empty only if the puzzle stays unique (checked by Dancing Links),
 /// until no more can go or only `min_givens` are left. With `min_givens` 0 the result is
 /// minimal (no given can be removed without losing uniqueness), except where a check ran out
-/// of its node budget, [`UNIQUENESS_NODES_PER_CELL`] per cell: that cell keeps its given, so
+/// of its node budget ([`UNIQUENESS_NODES_PER_CELL`] per cell, at least
+/// [`UNIQUENESS_MIN_NODES`]): that cell keeps its given, so
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```
@@ -103,7 +110,9 @@ pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
     order.shuffle(&mut rng);
     let mut solver = DlxSolver::new(shape.board());
     let mut givens = shape.cell_count();
-    let budget = Budget::nodes(UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64);
+    let budget = Budget::nodes(
+        (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES),
+    );
     for cell in order {
         if givens <= min_givens {
             break;
