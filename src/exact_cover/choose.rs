@@ -221,6 +221,10 @@ impl ItemChooser for ConflictMrv {
 
     #[inline]
     fn first_option(&mut self, items: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
+        if chosen.len <= 1 {
+            // A forced move: nothing to order.
+            return 0;
+        }
         let dlx = items.dlx;
         let h = chosen.header;
         let (mut best, mut best_removed, mut ties) = (0, u32::MAX, 0u32);
