@@ -16,7 +16,9 @@
 //! There is no linked list of active items. The item choice scans the primary headers in place
 //! (they are the block's first nodes), eight at a time (see `scan`); the `COVERED` bit keeps a
 //! covered item from being chosen, and secondary items, whose headers come after, are never
-//! scanned.
+//! scanned. With [`Dlx::track_forced_items`] on, the links also keep the set of active primary
+//! items with at most one option left ([`Small`]), so that a forced move, most nodes of a
+//! Sudoku search, is found without a scan.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
 //! contiguous block, and the links are 32-bit **byte offsets** into that block rather than
@@ -111,6 +113,12 @@ pub struct Dlx {
     /// items, and the item choice may stop at the first item with one option: with no empty
     /// item that is the first item of minimum `len`, Knuth's choice.
     pub(crate) empty_items: u32,
+    /// Whether `small` is kept up to date (see [`Dlx::track_forced_items`]); only with
+    /// `track_empty`.
+    pub(crate) track_small: bool,
+    /// The active primary items with at most one option left, when `track_small` is set: bit
+    /// `i` for the header of node `i` (see [`Small`]).
+    pub(crate) small: Small,
     /// Each option's first node and the node after its last one (as offsets).
     pub(crate) option_span: Vec<(u32, u32)>,
     /// The problem's item number of each header (index 0 unused).
@@ -132,6 +140,7 @@ pub struct Dlx {
 struct Pristine {
     nodes: Box<[Node]>,
     empty_items: u32,
+    small: Small,
 }
 
 // SAFETY: `nodes` points into the block owned by `_arena`, which moves with the `Dlx` and is
@@ -225,6 +234,8 @@ impl Dlx {
             primary_count: primary_count as u32,
             track_empty: false,
             empty_items,
+            track_small: false,
+            small: Small::new(item_count + 1),
             option_span,
             item_of_header,
             forced: Vec::new(),
@@ -299,15 +310,15 @@ impl Dlx {
     }
 
     /// Removes an item and every option that uses it. Returns the number of links changed.
-    #[inline]
-    pub(crate) fn cover<const TRACK: bool>(&mut self, h: u32) -> u64 {
+    #[inline(always)]
+    pub(crate) fn cover<const TRACK: bool, const SMALL: bool>(&mut self, h: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.node(h).down;
         while p != h {
             // The next link first: hiding `p` does not change it, and reading it before the
             // stores keeps the walk down the list off their path.
             let next = self.node(p).down;
-            updates += self.hide::<TRACK>(p);
+            updates += self.hide::<TRACK, SMALL>(p);
             p = next;
         }
         let len = self.len(h);
@@ -315,21 +326,27 @@ impl Dlx {
         if TRACK {
             self.empty_items -= (len == 0) as u32;
         }
+        if SMALL && len <= 1 {
+            self.small.remove(h);
+        }
         updates
     }
 
     /// Undoes `cover(h)`.
     #[inline]
-    pub(crate) fn uncover<const TRACK: bool>(&mut self, h: u32) {
+    pub(crate) fn uncover<const TRACK: bool, const SMALL: bool>(&mut self, h: u32) {
         let len = self.len(h) & !COVERED;
         *self.len_mut(h) = len;
         if TRACK {
             self.empty_items += (len == 0) as u32;
         }
+        if SMALL && len <= 1 {
+            self.small.insert(h);
+        }
         let mut p = self.node(h).up;
         while p != h {
             let next = self.node(p).up;
-            self.unhide::<TRACK>(p);
+            self.unhide::<TRACK, SMALL>(p);
             p = next;
         }
     }
@@ -341,7 +358,7 @@ impl Dlx {
 
     /// Takes the other nodes of `p`'s option out of their items' lists.
     #[inline(always)]
-    fn hide<const TRACK: bool>(&mut self, p: u32) -> u64 {
+    fn hide<const TRACK: bool, const SMALL: bool>(&mut self, p: u32) -> u64 {
         let (first, end) = self.span(p);
         let others = (end - first) / STRIDE - 1;
         let mut q = p;
@@ -355,8 +372,15 @@ impl Dlx {
             self.node_mut(down).up = up;
             let len = self.len_mut(top);
             *len -= 1;
+            // Rare, and never for a secondary item: one branch for both counts.
+            let len = *len;
             if TRACK {
-                emptied += (*len == 0) as u32;
+                emptied += (len == 0) as u32;
+            }
+            if SMALL {
+                // Without a branch: whether a `len` falls to 1 is too hard to predict (a branch
+                // here made 9x9 searches half as slow again, for fewer instructions).
+                self.small.insert_if(top, len == 1);
             }
         }
         if TRACK {
@@ -367,7 +391,7 @@ impl Dlx {
 
     /// Undoes `hide(p)`, in reverse order.
     #[inline(always)]
-    fn unhide<const TRACK: bool>(&mut self, p: u32) {
+    fn unhide<const TRACK: bool, const SMALL: bool>(&mut self, p: u32) {
         let (first, end) = self.span(p);
         let mut q = p;
         let mut refilled = 0;
@@ -377,10 +401,14 @@ impl Dlx {
             self.node_mut(up).down = q;
             self.node_mut(down).up = q;
             let len = self.len_mut(top);
+            let was = *len;
+            *len = was + 1;
             if TRACK {
-                refilled += (*len == 0) as u32;
+                refilled += (was == 0) as u32;
             }
-            *len += 1;
+            if SMALL {
+                self.small.remove_if(top, was == 1);
+            }
         }
         if TRACK {
             self.empty_items -= refilled;
@@ -389,25 +417,25 @@ impl Dlx {
 
     /// Covers the items of `x`'s option other than `x`'s own (which the caller has covered).
     #[inline]
-    pub(crate) fn cover_others<const TRACK: bool>(&mut self, x: u32) -> u64 {
+    pub(crate) fn cover_others<const TRACK: bool, const SMALL: bool>(&mut self, x: u32) -> u64 {
         let (first, end) = self.span(x);
         let mut updates = 0;
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q + STRIDE == end { first } else { q + STRIDE };
-            updates += self.cover::<TRACK>(self.node(q).top);
+            updates += self.cover::<TRACK, SMALL>(self.node(q).top);
         }
         updates
     }
 
     /// Undoes `cover_others(x)`, in reverse order.
     #[inline]
-    pub(crate) fn uncover_others<const TRACK: bool>(&mut self, x: u32) {
+    pub(crate) fn uncover_others<const TRACK: bool, const SMALL: bool>(&mut self, x: u32) {
         let (first, end) = self.span(x);
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q == first { end - STRIDE } else { q - STRIDE };
-            self.uncover::<TRACK>(self.node(q).top);
+            self.uncover::<TRACK, SMALL>(self.node(q).top);
         }
     }
 
@@ -419,11 +447,47 @@ impl Dlx {
     /// forced moves: on the forum-hardest Sudoku set it takes 30% of the search-tree nodes away
     /// and 13% of the time; on 6x10 pentominoes it takes 15% of the nodes away but makes the
     /// search 23% slower. Off by default; [`DlxSolver`](crate::engine::DlxSolver) turns it on.
+    ///
+    /// With [`FORCED_SET_ITEMS`](Dlx::FORCED_SET_ITEMS) primary items or more, it also turns on
+    /// [`Dlx::track_forced_items`]; turning it off turns both off.
     pub fn track_dead_ends(&mut self, on: bool) {
         self.track_empty = on;
         self.empty_items = (self.primary_headers().iter())
             .filter(|header| header.top == 0)
             .count() as u32;
+        self.track_forced_items(on && self.primary_count >= Dlx::FORCED_SET_ITEMS);
+    }
+
+    /// The number of primary items from which [`Dlx::track_dead_ends`] also keeps the set of
+    /// forced items ([`Dlx::track_forced_items`]). 16x16 Sudoku has 1,024; 9x9 has 324.
+    pub const FORCED_SET_ITEMS: u32 = 1000;
+
+    /// Keeps the set of active primary items with at most one option left (the items of
+    /// forced moves, or of dead ends), so that [`Mrv`](super::Mrv) and
+    /// [`ConflictMrv`](super::ConflictMrv) find a forced move by looking for the set's first
+    /// item rather than by scanning the headers: the same item, so the same search tree. Only
+    /// together with [`Dlx::track_dead_ends`]: asked for without it, it stays off.
+    ///
+    /// The set costs a store in `hide` and `unhide` (a branch instead was mispredicted so often
+    /// that it made 9x9 searches half as slow again), which pays only where the scan is long.
+    /// Counting to 2 on 20 random 25x25 puzzles with 360 blanks (2,500 primary items), it took
+    /// the search from 2,641 to 1,549 million instructions (callgrind) and 200 such puzzles from
+    /// 12.5 to 9.8 ms each; on 16x16 puzzles with 176 blanks, from 495 to 436 million
+    /// instructions for 300. On 9x9 (324 items) the time stayed the same, but the instructions
+    /// rose by 11% (forum-hardest puzzles), so it is not used there.
+    pub fn track_forced_items(&mut self, on: bool) {
+        self.track_small = on && self.track_empty;
+        self.small = self.small_items();
+    }
+
+    /// The active primary items with at most one option left, found by a scan of the headers:
+    /// what `small` holds when `track_small` is set.
+    pub(crate) fn small_items(&self) -> Small {
+        let mut small = Small::new(self.item_count as usize + 1);
+        scan::for_each(self.primary_headers(), Want::AtMostOne, |i| {
+            small.insert(header_of(i))
+        });
+        small
     }
 
     /// Whether the search can tell at once that some primary item has no option left.
@@ -454,10 +518,12 @@ impl Dlx {
         }
         // Covering the first item hides the option's other nodes; then cover the rest.
         let top = self.node(first).top;
-        let updates = if self.track_empty {
-            self.cover::<true>(top) + self.cover_others::<true>(first)
-        } else {
-            self.cover::<false>(top) + self.cover_others::<false>(first)
+        let updates = match (self.track_empty, self.track_small) {
+            (true, true) => self.cover::<true, true>(top) + self.cover_others::<true, true>(first),
+            (true, false) => {
+                self.cover::<true, false>(top) + self.cover_others::<true, false>(first)
+            }
+            _ => self.cover::<false, false>(top) + self.cover_others::<false, false>(first),
         };
         self.forced.push(first);
         Some(updates)
@@ -475,6 +541,7 @@ impl Dlx {
                     block.copy_from_slice(&pristine.nodes);
                 }
                 self.empty_items = pristine.empty_items;
+                self.small.clone_from(&pristine.small);
                 self.forced.clear();
             }
             _ => self.release_to(0),
@@ -497,6 +564,7 @@ impl Dlx {
         self.pristine = Some(Pristine {
             nodes: nodes.into(),
             empty_items: self.empty_items,
+            small: self.small.clone(),
         });
     }
 
@@ -505,12 +573,19 @@ impl Dlx {
         while self.forced.len() > keep {
             let first = self.forced.pop().expect("more than `keep` forced options");
             let top = self.node(first).top;
-            if self.track_empty {
-                self.uncover_others::<true>(first);
-                self.uncover::<true>(top);
-            } else {
-                self.uncover_others::<false>(first);
-                self.uncover::<false>(top);
+            match (self.track_empty, self.track_small) {
+                (true, true) => {
+                    self.uncover_others::<true, true>(first);
+                    self.uncover::<true, true>(top);
+                }
+                (true, false) => {
+                    self.uncover_others::<true, false>(first);
+                    self.uncover::<true, false>(top);
+                }
+                _ => {
+                    self.uncover_others::<false, false>(first);
+                    self.uncover::<false, false>(top);
+                }
             }
         }
     }
@@ -554,6 +629,8 @@ impl Clone for Dlx {
             primary_count: self.primary_count,
             track_empty: self.track_empty,
             empty_items: self.empty_items,
+            track_small: self.track_small,
+            small: self.small.clone(),
             option_span: self.option_span.clone(),
             item_of_header: self.item_of_header.clone(),
             forced: self.forced.clone(),
@@ -573,5 +650,106 @@ impl std::fmt::Debug for Dlx {
             .field("nodes", &self.node_count)
             .field("forced", &self.forced.len())
             .finish()
+    }
+}
+
+/// The header offset of the `i`-th primary item (0-based).
+#[inline(always)]
+pub(crate) fn header_of(i: usize) -> u32 {
+    (i as u32 + 1) * STRIDE
+}
+
+/// A set of items, by header offset, as bits: the items with at most one option left, so that
+/// a forced move is found by looking for the first set bit rather than by scanning the headers.
+///
+/// Knuth's choice takes the first such item in item order, and so does [`Small::first`]:
+/// the search tree is the one the scan made. On 25x25 Sudoku, with 2,500 primary items, the
+/// scan reads up to 313 groups of headers to find what is here one word in 64 items.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Small {
+    words: Vec<u64>,
+}
+
+impl Small {
+    /// An empty set for headers `0..count` (node numbers).
+    pub(crate) fn new(count: usize) -> Small {
+        Small {
+            words: vec![0; count.div_ceil(64)],
+        }
+    }
+
+    /// The word of the item whose header is at offset `h`, and its bit's number in the word.
+    #[inline(always)]
+    fn place(h: u32) -> (usize, u32) {
+        let i = h / STRIDE;
+        ((i / 64) as usize, i % 64)
+    }
+
+    /// The word that holds `h`'s bit, for `insert` and `remove`, which run in `hide`'s loop.
+    #[inline(always)]
+    fn word_mut(&mut self, word: usize) -> &mut u64 {
+        debug_assert!(word < self.words.len());
+        // SAFETY: the set is made for every header of its `Dlx`, and only headers' offsets
+        // (an option node's `top`, or a header covered) are put in or taken out.
+        unsafe { self.words.get_unchecked_mut(word) }
+    }
+
+    /// Adds the item whose header is at offset `h`.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, h: u32) {
+        let (word, bit) = Small::place(h);
+        *self.word_mut(word) |= 1 << bit;
+    }
+
+    /// Adds the item whose header is at offset `h` if `yes`, without a branch.
+    #[inline(always)]
+    pub(crate) fn insert_if(&mut self, h: u32, yes: bool) {
+        let (word, bit) = Small::place(h);
+        *self.word_mut(word) |= (yes as u64) << bit;
+    }
+
+    /// Removes the item whose header is at offset `h` if `yes`, without a branch.
+    #[inline(always)]
+    pub(crate) fn remove_if(&mut self, h: u32, yes: bool) {
+        let (word, bit) = Small::place(h);
+        *self.word_mut(word) &= !((yes as u64) << bit);
+    }
+
+    /// Removes the item whose header is at offset `h`.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, h: u32) {
+        let (word, bit) = Small::place(h);
+        *self.word_mut(word) &= !(1 << bit);
+    }
+
+    /// Whether the item whose header is at offset `h` is in the set.
+    pub(crate) fn contains(&self, h: u32) -> bool {
+        let (word, bit) = Small::place(h);
+        self.words[word] & 1 << bit != 0
+    }
+
+    /// The header offset of the first item in the set, in item order.
+    #[inline(always)]
+    pub(crate) fn first(&self) -> Option<u32> {
+        let (w, &word) = self
+            .words
+            .iter()
+            .enumerate()
+            .find(|(_, word)| **word != 0)?;
+        Some((w as u32 * 64 + word.trailing_zeros()) * STRIDE)
+    }
+
+    /// The header offsets of the items in the set, in item order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (self.words.iter().enumerate()).flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (w as u32 * 64 + bit) * STRIDE
+                })
+            })
+        })
     }
 }

@@ -56,6 +56,16 @@ pub enum LinkError {
         /// The count kept.
         counted: u32,
     },
+    /// The set of active primary items with at most one option left is wrong.
+    #[error("item {item}: active with at most one option is {truth}, but the set says {kept}")]
+    SmallSet {
+        /// The first item on which the set and the links disagree.
+        item: u32,
+        /// Whether the item is active with at most one option left.
+        truth: bool,
+        /// Whether the set holds it.
+        kept: bool,
+    },
 }
 
 impl Dlx {
@@ -122,6 +132,19 @@ impl Dlx {
                 empty,
                 counted: self.empty_items,
             });
+        }
+        if self.track_small {
+            let truth = self.small_items();
+            if let Some(h) = (1..=self.item_count)
+                .map(|i| i * STRIDE)
+                .find(|&h| truth.contains(h) != self.small.contains(h))
+            {
+                return Err(LinkError::SmallSet {
+                    item: node(h),
+                    truth: truth.contains(h),
+                    kept: self.small.contains(h),
+                });
+            }
         }
         Ok(())
     }
@@ -190,6 +213,19 @@ mod tests {
             Err(LinkError::EmptyCount {
                 empty: 0,
                 counted: 1
+            })
+        );
+        // Item a has two options: it is not small.
+        let mut dlx = knuth();
+        dlx.track_forced_items(true);
+        assert_eq!(dlx.sanity(), Ok(()));
+        dlx.small.insert(STRIDE);
+        assert_eq!(
+            dlx.sanity(),
+            Err(LinkError::SmallSet {
+                item: 1,
+                truth: false,
+                kept: true
             })
         );
     }
