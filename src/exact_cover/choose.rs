@@ -97,8 +97,15 @@ impl ItemChooser for Mrv {
         if let Some(forced) = items.forced() {
             return forced;
         }
-        let headers = items.dlx.primary_headers();
-        let i = first_minimum(headers);
+        let dlx = items.dlx;
+        let headers = dlx.primary_headers();
+        // The first item of two options, from the `len`s kept in bytes when there are some.
+        let two = if dlx.track_small {
+            scan::first_byte(dlx.small.primary_lens(headers.len()), 2)
+        } else {
+            scan::first(headers, Want::Equal(2))
+        };
+        let i = two.unwrap_or_else(|| first_minimum(headers));
         ActiveItem {
             header: header_of(i),
             len: headers[i].top,
@@ -124,17 +131,15 @@ impl ActiveItems<'_> {
     }
 }
 
-/// The index of the first header of minimum `len`, when every active item has at least two
+/// The index of the first header of minimum `len`, when every active item has at least three
 /// options (see [`Mrv`]). `headers` must not be empty; a covered item's `len` has [`COVERED`]
 /// set and so never wins.
 #[inline]
+///
+/// With no item of one option, the minimum is most often 2 (at every such node of the first
+/// 2,000 17-clue and forum-hardest puzzles): [`Mrv`] looks for the first item of two options
+/// before it calls this, to spare the scan for the minimum.
 fn first_minimum(headers: &[Node]) -> usize {
-    // With no item of one option, the minimum is most often 2 (at every such node of the first
-    // 2,000 17-clue and forum-hardest puzzles): the first item of two options is then the
-    // choice, without a scan for the minimum.
-    if let Some(i) = scan::first(headers, Want::Equal(2)) {
-        return i;
-    }
     let low = scan::minimum(headers);
     scan::first(headers, Want::Equal(low)).expect("the minimum is an entry")
 }
@@ -191,21 +196,12 @@ impl ConflictMrv {
     /// `None` if there is no such item.
     #[inline]
     fn heaviest(&mut self, headers: &[Node], len: u32) -> Option<usize> {
-        let (mut best, mut best_weight, mut ties) = (0, f64::NEG_INFINITY, 0u32);
+        let mut heaviest = Heaviest::new();
         let (weights, rng) = (&self.weights, &mut self.rng);
         scan::for_each(headers, Want::Equal(len), |i| {
-            let weight = weights[i];
-            if weight > best_weight {
-                (best, best_weight, ties) = (i, weight, 1);
-            } else if weight == best_weight {
-                // Reservoir sampling: each tie is kept with probability 1 / ties.
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = i;
-                }
-            }
+            heaviest.offer(i, weights, rng)
         });
-        (ties > 0).then_some(best)
+        heaviest.best()
     }
 
     /// Sizes the weights for `count` primary items (once, at the first call).
@@ -231,13 +227,20 @@ impl ItemChooser for ConflictMrv {
         // The minimum is most often 2 (see `first_minimum`): look at the items of two options
         // first, and for the minimum only if there are none. The ties are met in the same
         // order either way, so the random choices are the same.
-        let best = match self.heaviest(headers, 2) {
-            Some(best) => best,
-            None => {
-                let low = scan::minimum(headers);
-                (self.heaviest(headers, low)).expect("the minimum is an entry")
-            }
+        let two = if items.dlx.track_small {
+            // The `len`s kept in bytes, 16 to a vector (see `Dlx::track_forced_items`).
+            let lens = items.dlx.small.primary_lens(headers.len());
+            let (weights, rng) = (&self.weights, &mut self.rng);
+            let mut heaviest = Heaviest::new();
+            scan::for_each_byte(lens, 2, |i| heaviest.offer(i, weights, rng));
+            heaviest.best()
+        } else {
+            self.heaviest(headers, 2)
         };
+        let best = two.unwrap_or_else(|| {
+            let low = scan::minimum(headers);
+            (self.heaviest(headers, low)).expect("the minimum is an entry")
+        });
         ActiveItem {
             header: header_of(best),
             len: headers[best].top,
@@ -291,6 +294,45 @@ impl ItemChooser for ConflictMrv {
                 self.bump *= Self::RESCALE;
             }
         }
+    }
+}
+
+/// The heaviest of the items offered, ties broken at random.
+struct Heaviest {
+    best: usize,
+    best_weight: f64,
+    ties: u32,
+}
+
+impl Heaviest {
+    #[inline(always)]
+    fn new() -> Heaviest {
+        Heaviest {
+            best: 0,
+            best_weight: f64::NEG_INFINITY,
+            ties: 0,
+        }
+    }
+
+    /// Offers the item of index `i` among the primary items.
+    #[inline(always)]
+    fn offer(&mut self, i: usize, weights: &[f64], rng: &mut Pcg64) {
+        let weight = weights[i];
+        if weight > self.best_weight {
+            (self.best, self.best_weight, self.ties) = (i, weight, 1);
+        } else if weight == self.best_weight {
+            // Reservoir sampling: each tie is kept with probability 1 / ties.
+            self.ties += 1;
+            if rng.random_range(0..self.ties) == 0 {
+                self.best = i;
+            }
+        }
+    }
+
+    /// The index of the item chosen, if any was offered.
+    #[inline(always)]
+    fn best(&self) -> Option<usize> {
+        (self.ties > 0).then_some(self.best)
     }
 }
 

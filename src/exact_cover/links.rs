@@ -326,8 +326,11 @@ impl Dlx {
         if TRACK {
             self.empty_items -= (len == 0) as u32;
         }
-        if SMALL && len <= 1 {
-            self.small.remove(h);
+        if SMALL {
+            if len <= 1 {
+                self.small.remove(h);
+            }
+            self.small.set_len(h, COVERED);
         }
         updates
     }
@@ -340,8 +343,11 @@ impl Dlx {
         if TRACK {
             self.empty_items += (len == 0) as u32;
         }
-        if SMALL && len <= 1 {
-            self.small.insert(h);
+        if SMALL {
+            if len <= 1 {
+                self.small.insert(h);
+            }
+            self.small.set_len(h, len);
         }
         let mut p = self.node(h).up;
         while p != h {
@@ -381,6 +387,7 @@ impl Dlx {
                 // Without a branch: whether a `len` falls to 1 is too hard to predict (a branch
                 // here made 9x9 searches half as slow again, for fewer instructions).
                 self.small.insert_if(top, len == 1);
+                self.small.note_len(top, len);
             }
         }
         if TRACK {
@@ -408,6 +415,7 @@ impl Dlx {
             }
             if SMALL {
                 self.small.remove_if(top, was == 1);
+                self.small.note_len(top, was + 1);
             }
         }
         if TRACK {
@@ -466,17 +474,24 @@ impl Dlx {
     /// forced moves, or of dead ends), so that [`Mrv`](super::Mrv) and
     /// [`ConflictMrv`](super::ConflictMrv) find a forced move by looking for the set's first
     /// item rather than by scanning the headers: the same item, so the same search tree. Only
-    /// together with [`Dlx::track_dead_ends`]: asked for without it, it stays off.
+    /// together with [`Dlx::track_dead_ends`], and for problems whose primary items have fewer
+    /// than 255 options each (their `len`s are also kept in bytes): otherwise it stays off.
     ///
-    /// The set costs a store in `hide` and `unhide` (a branch instead was mispredicted so often
-    /// that it made 9x9 searches half as slow again), which pays only where the scan is long.
-    /// Counting to 2 on 20 random 25x25 puzzles with 360 blanks (2,500 primary items), it took
-    /// the search from 2,641 to 1,549 million instructions (callgrind) and 200 such puzzles from
-    /// 12.5 to 9.8 ms each; on 16x16 puzzles with 176 blanks, from 495 to 436 million
-    /// instructions for 300. On 9x9 (324 items) the time stayed the same, but the instructions
-    /// rose by 11% (forum-hardest puzzles), so it is not used there.
+    /// The `len`s kept in bytes serve the branching nodes: the items of two options are found
+    /// 16 to a vector rather than 8 headers to a group.
+    ///
+    /// The set costs a branch-free update in `hide` and `unhide` (a branch instead was
+    /// mispredicted so often that it made 9x9 searches half as slow again), and the bytes a
+    /// store, which pays only where the scans are long. Counting to 2 on 20 random 25x25
+    /// puzzles with 360 blanks (2,500 primary items), the set took the search from 2,641 to
+    /// 1,549 million instructions (callgrind) and the bytes to 1,400; 200 such puzzles went
+    /// from 12.9 to 10.0 and then 8.7 ms each (same nodes). On 300 16x16 puzzles with 176
+    /// blanks, from 495 to 436 million instructions, the bytes neither helping nor hurting
+    /// there. On 9x9 (324 items) the set left the time as it was and added 11% instructions
+    /// (forum-hardest puzzles), so [`Dlx::track_dead_ends`] leaves it off there.
     pub fn track_forced_items(&mut self, on: bool) {
-        self.track_small = on && self.track_empty;
+        let short = (self.primary_headers().iter()).all(|header| header.top & !COVERED < 255);
+        self.track_small = on && self.track_empty && short;
         self.small = self.small_items();
     }
 
@@ -487,6 +502,9 @@ impl Dlx {
         scan::for_each(self.primary_headers(), Want::AtMostOne, |i| {
             small.insert(header_of(i))
         });
+        for h in (1..=self.item_count).map(|i| i * STRIDE) {
+            small.set_len(h, self.len(h));
+        }
         small
     }
 
@@ -665,17 +683,53 @@ pub(crate) fn header_of(i: usize) -> u32 {
 /// Knuth's choice takes the first such item in item order, and so does [`Small::first`]:
 /// the search tree is the one the scan made. On 25x25 Sudoku, with 2,500 primary items, the
 /// scan reads up to 313 groups of headers to find what is here one word in 64 items.
+///
+/// Beside the set it keeps every item's `len` in a byte of its own, [`u8::MAX`] for a covered
+/// item or one of 255 options or more: the branching nodes of [`ConflictMrv`](super::ConflictMrv)
+/// look for every item of two options, and 16 such bytes are read as one vector where the
+/// headers take 16 loads and the shuffles to gather their `len`s.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Small {
     words: Vec<u64>,
+    /// Each item's `len`, by node number (index 0 unused), at most `u8::MAX`.
+    lens: Vec<u8>,
 }
 
 impl Small {
-    /// An empty set for headers `0..count` (node numbers).
+    /// An empty set for headers `0..count` (node numbers), with every `len` 0.
     pub(crate) fn new(count: usize) -> Small {
         Small {
             words: vec![0; count.div_ceil(64)],
+            lens: vec![0; count],
         }
+    }
+
+    /// Records the `len` (with [`COVERED`], if set) of the item whose header is at offset `h`,
+    /// saturated at [`u8::MAX`].
+    #[inline(always)]
+    pub(crate) fn set_len(&mut self, h: u32, len: u32) {
+        let i = (h / STRIDE) as usize;
+        debug_assert!(i < self.lens.len());
+        // SAFETY: as in `word_mut`: `h` is a header's offset, and there is a byte per header.
+        unsafe { *self.lens.get_unchecked_mut(i) = len.min(u8::MAX as u32) as u8 };
+    }
+
+    /// Records the `len` of an active item whose header is at offset `h`, in `hide` and
+    /// `unhide`: a primary item's `len` is below [`u8::MAX`] there (see
+    /// [`Dlx::track_forced_items`]), so it is stored as it is, without the test for
+    /// saturation; a secondary item's byte is never read and may be anything.
+    #[inline(always)]
+    pub(crate) fn note_len(&mut self, h: u32, len: u32) {
+        let i = (h / STRIDE) as usize;
+        debug_assert!(i < self.lens.len());
+        // SAFETY: as in `set_len`.
+        unsafe { *self.lens.get_unchecked_mut(i) = len as u8 };
+    }
+
+    /// The `len`s of the primary items, saturated (see [`Small`]), for `count` primary items.
+    #[inline(always)]
+    pub(crate) fn primary_lens(&self, count: usize) -> &[u8] {
+        &self.lens[1..=count]
     }
 
     /// The word of the item whose header is at offset `h`, and its bit's number in the word.

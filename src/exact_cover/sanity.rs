@@ -66,6 +66,16 @@ pub enum LinkError {
         /// Whether the set holds it.
         kept: bool,
     },
+    /// A primary item's `len` kept in a byte beside that set is wrong.
+    #[error("item {item}: len {len} (at most 255), but its byte says {kept}")]
+    ByteLen {
+        /// The item.
+        item: u32,
+        /// Its `len`, saturated at 255 (255 also when covered).
+        len: u8,
+        /// The byte.
+        kept: u8,
+    },
 }
 
 impl Dlx {
@@ -143,6 +153,15 @@ impl Dlx {
                     item: node(h),
                     truth: truth.contains(h),
                     kept: self.small.contains(h),
+                });
+            }
+            let count = self.primary_count as usize;
+            let (lens, kept) = (truth.primary_lens(count), self.small.primary_lens(count));
+            if let Some(i) = (0..count).find(|&i| lens[i] != kept[i]) {
+                return Err(LinkError::ByteLen {
+                    item: i as u32 + 1,
+                    len: lens[i],
+                    kept: kept[i],
                 });
             }
         }
@@ -226,6 +245,17 @@ mod tests {
                 item: 1,
                 truth: false,
                 kept: true
+            })
+        );
+        let mut dlx = knuth();
+        dlx.track_forced_items(true);
+        dlx.small.set_len(STRIDE, 1);
+        assert_eq!(
+            dlx.sanity(),
+            Err(LinkError::ByteLen {
+                item: 1,
+                len: 2,
+                kept: 1
             })
         );
     }
