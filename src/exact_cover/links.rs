@@ -559,7 +559,9 @@ impl Dlx {
                     block.copy_from_slice(&pristine.nodes);
                 }
                 self.empty_items = pristine.empty_items;
-                self.small.clone_from(&pristine.small);
+                if self.track_small {
+                    self.small.clone_from(&pristine.small);
+                }
                 self.forced.clear();
             }
             _ => self.release_to(0),
@@ -582,7 +584,8 @@ impl Dlx {
         self.pristine = Some(Pristine {
             nodes: nodes.into(),
             empty_items: self.empty_items,
-            small: self.small.clone(),
+            // From the headers: the set is stale if searches ran with it off.
+            small: self.small_items(),
         });
     }
 
