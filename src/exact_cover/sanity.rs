@@ -66,6 +66,14 @@ pub enum LinkError {
         /// Whether the set holds it.
         kept: bool,
     },
+    /// The count of active primary items kept beside that set is wrong.
+    #[error("{active} primary items are active, but the count says {counted}")]
+    ActiveCount {
+        /// The true number.
+        active: u32,
+        /// The count kept.
+        counted: u32,
+    },
     /// A primary item's `len` kept in a byte beside that set is wrong.
     #[error("item {item}: len {len} (at most 255), but its byte says {kept}")]
     ByteLen {
@@ -153,6 +161,12 @@ impl Dlx {
                     item: node(h),
                     truth: truth.contains(h),
                     kept: self.small.contains(h),
+                });
+            }
+            if truth.active != self.small.active {
+                return Err(LinkError::ActiveCount {
+                    active: truth.active,
+                    counted: self.small.active,
                 });
             }
             let count = self.primary_count as usize;
@@ -245,6 +259,16 @@ mod tests {
                 item: 1,
                 truth: false,
                 kept: true
+            })
+        );
+        let mut dlx = knuth();
+        dlx.track_forced_items(true);
+        dlx.small.active -= 1;
+        assert_eq!(
+            dlx.sanity(),
+            Err(LinkError::ActiveCount {
+                active: 7,
+                counted: 6
             })
         );
         let mut dlx = knuth();

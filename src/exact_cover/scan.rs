@@ -135,6 +135,13 @@ fn portable_byte_hits(chunk: &[u8], wanted: u8) -> u32 {
     (chunk.iter().enumerate()).fold(0, |hits, (j, &len)| hits | ((len == wanted) as u32) << j)
 }
 
+/// The number of headers whose `len` is what `want` asks for.
+pub(crate) fn count(headers: &[Node], want: Want) -> u32 {
+    let mut count = 0;
+    for_each(headers, want, |_| count += 1);
+    count
+}
+
 /// The smallest `len` of the headers (`u32::MAX` for none).
 #[inline]
 pub(crate) fn minimum(headers: &[Node]) -> u32 {

@@ -257,7 +257,7 @@ impl Dlx {
             }
             stats.max_depth = stats.max_depth.max(level);
 
-            if self.all_covered() {
+            if self.all_covered::<SMALL>() {
                 stats.solutions += 1;
                 let solution = Solution {
                     dlx: self,
