@@ -4,7 +4,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::links::{COVERED, Dlx, Node, SECONDARY_LEN, STRIDE, header_of};
-use super::scan::{self, Want};
+use super::scan::{self, ByteWant, Want};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {
@@ -77,11 +77,10 @@ pub trait ItemChooser {
 
 /// Minimum remaining values: the item with the fewest options left, the first such in item
 /// order on ties, as Knuth's dlx1 chooses, except that the scan stops at the first item with at
-/// most one option: most nodes of a Sudoku search are such forced moves. With
-/// [`Dlx::track_forced_items`](crate::exact_cover::Dlx::track_forced_items) on, that item is the
-/// first of the set of such items that the links keep; otherwise, and when every item has two
-/// options or more, a scan reads the primary headers in place, eight at a time (see the `scan`
-/// module).
+/// most one option: most nodes of a Sudoku search are such forced moves. The scan reads the
+/// primary headers in place, eight at a time (see the `scan` module), or with
+/// [`Dlx::track_forced_items`](crate::exact_cover::Dlx::track_forced_items) on, the items'
+/// `len`s kept in bytes, sixteen at a time.
 ///
 /// With [`Dlx::track_dead_ends`](crate::exact_cover::Dlx::track_dead_ends) on, the search
 /// backs up from a node with an empty item before asking for a choice, so the first item with
@@ -101,7 +100,7 @@ impl ItemChooser for Mrv {
         let headers = dlx.primary_headers();
         // The first item of two options, from the `len`s kept in bytes when there are some.
         let two = if dlx.track_small {
-            scan::first_byte(dlx.small.primary_lens(headers.len()), 2)
+            scan::first_byte(dlx.small.primary_lens(headers.len()), ByteWant::Equal(2))
         } else {
             scan::first(headers, Want::Equal(2))
         };
@@ -114,13 +113,14 @@ impl ItemChooser for Mrv {
 }
 
 impl ActiveItems<'_> {
-    /// The first active item with at most one option left, if any: from the set of such items
-    /// when the links keep it ([`Dlx::track_forced_items`]), else by a scan of the headers.
+    /// The first active item with at most one option left, if any: from the `len`s kept in
+    /// bytes ([`Dlx::track_forced_items`]), else from the headers.
     #[inline(always)]
     fn forced(&self) -> Option<ActiveItem> {
         let dlx = self.dlx;
         let header = if dlx.track_small {
-            dlx.small.first()?
+            let lens = dlx.small.primary_lens(dlx.primary_count as usize);
+            header_of(scan::first_byte(lens, ByteWant::AtMostOne)?)
         } else {
             header_of(scan::first(dlx.primary_headers(), Want::AtMostOne)?)
         };
@@ -232,7 +232,9 @@ impl ItemChooser for ConflictMrv {
             let lens = items.dlx.small.primary_lens(headers.len());
             let (weights, rng) = (&self.weights, &mut self.rng);
             let mut heaviest = Heaviest::new();
-            scan::for_each_byte(lens, 2, |i| heaviest.offer(i, weights, rng));
+            scan::for_each_byte(lens, ByteWant::Equal(2), |i| {
+                heaviest.offer(i, weights, rng)
+            });
             heaviest.best()
         } else {
             self.heaviest(headers, 2)
@@ -282,7 +284,8 @@ impl ItemChooser for ConflictMrv {
         let headers = dlx.primary_headers();
         self.fit(headers.len());
         let empty = if dlx.track_small {
-            (dlx.small.iter().find(|&h| dlx.len(h) == 0)).map(|h| (h / STRIDE - 1) as usize)
+            let lens = dlx.small.primary_lens(headers.len());
+            scan::first_byte(lens, ByteWant::Equal(0))
         } else {
             scan::first(headers, Want::Equal(0))
         };

@@ -16,9 +16,9 @@
 //! There is no linked list of active items. The item choice scans the primary headers in place
 //! (they are the block's first nodes), eight at a time (see `scan`); the `COVERED` bit keeps a
 //! covered item from being chosen, and secondary items, whose headers come after, are never
-//! scanned. With [`Dlx::track_forced_items`] on, the links also keep the set of active primary
-//! items with at most one option left ([`Small`]), so that a forced move, most nodes of a
-//! Sudoku search, is found without a scan.
+//! scanned. With [`Dlx::track_forced_items`] on, the links also keep the items' `len`s in
+//! bytes ([`Small`]), so that at 25x25 a forced move, most nodes of a Sudoku search, is found
+//! by a scan 16 times denser.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
 //! contiguous block, and the links are 32-bit **byte offsets** into that block rather than
@@ -116,8 +116,8 @@ pub struct Dlx {
     /// Whether `small` is kept up to date (see [`Dlx::track_forced_items`]); only with
     /// `track_empty`.
     pub(crate) track_small: bool,
-    /// The active primary items with at most one option left, when `track_small` is set: bit
-    /// `i` for the header of node `i` (see [`Small`]).
+    /// The items' `len`s in bytes, and the number of active primary items, when `track_small`
+    /// is set (see [`Small`]).
     pub(crate) small: Small,
     /// Each option's first node and the node after its last one (as offsets).
     pub(crate) option_span: Vec<(u32, u32)>,
@@ -296,7 +296,7 @@ impl Dlx {
     /// active" instead would cost up to three full scans at every solution, and whole-grid
     /// counts meet a solution at one node in nine (the empty 6x6 grid).
     ///
-    /// With the set of forced items kept (`SMALL`), a count of the active primary items
+    /// With the `len`s kept in bytes (`SMALL`), a count of the active primary items
     /// answers instead: at 25x25 the scan was 2% of the instructions.
     #[inline(always)]
     pub(crate) fn all_covered<const SMALL: bool>(&self) -> bool {
@@ -334,9 +334,6 @@ impl Dlx {
             self.empty_items -= (len == 0) as u32;
         }
         if SMALL {
-            if len <= 1 {
-                self.small.remove(h);
-            }
             self.small.set_len(h, COVERED);
             self.small.active -= (h <= self.primary_count * STRIDE) as u32;
         }
@@ -352,9 +349,6 @@ impl Dlx {
             self.empty_items += (len == 0) as u32;
         }
         if SMALL {
-            if len <= 1 {
-                self.small.insert(h);
-            }
             self.small.set_len(h, len);
             self.small.active += (h <= self.primary_count * STRIDE) as u32;
         }
@@ -395,7 +389,6 @@ impl Dlx {
             if SMALL {
                 // Without a branch: whether a `len` falls to 1 is too hard to predict (a branch
                 // here made 9x9 searches half as slow again, for fewer instructions).
-                self.small.insert_if(top, len == 1);
                 self.small.note_len(top, len);
             }
         }
@@ -423,7 +416,6 @@ impl Dlx {
                 refilled += (was == 0) as u32;
             }
             if SMALL {
-                self.small.remove_if(top, was == 1);
                 self.small.note_len(top, was + 1);
             }
         }
@@ -475,44 +467,38 @@ impl Dlx {
         self.track_forced_items(on && self.primary_count >= Dlx::FORCED_SET_ITEMS);
     }
 
-    /// The number of primary items from which [`Dlx::track_dead_ends`] also keeps the set of
-    /// forced items ([`Dlx::track_forced_items`]). 16x16 Sudoku has 1,024, where the set took
-    /// 12% of the instructions away; 12x12 has 576, where it added 6% (300 puzzles with 94
-    /// blanks, callgrind); 9x9 has 324.
+    /// The number of primary items from which [`Dlx::track_dead_ends`] also keeps the items'
+    /// `len`s in bytes ([`Dlx::track_forced_items`]). 16x16 Sudoku has 1,024, where the bytes
+    /// took a fifth of the instructions away; 12x12 has 576, where the bit set tried first
+    /// added 6% (300 puzzles with 94 blanks, callgrind); 9x9 has 324.
     pub const FORCED_SET_ITEMS: u32 = 1000;
 
-    /// Keeps the set of active primary items with at most one option left (the items of
-    /// forced moves, or of dead ends), so that [`Mrv`](super::Mrv) and
-    /// [`ConflictMrv`](super::ConflictMrv) find a forced move by looking for the set's first
-    /// item rather than by scanning the headers: the same item, so the same search tree. Only
-    /// together with [`Dlx::track_dead_ends`], and for problems whose primary items have fewer
-    /// than 255 options each (their `len`s are also kept in bytes): otherwise it stays off.
+    /// Keeps each item's `len` in a byte of its own beside the headers, and the number of
+    /// active primary items, so that [`Mrv`](super::Mrv) and [`ConflictMrv`](super::ConflictMrv)
+    /// find the first item of at most one option (a forced move) and the items of two options
+    /// 16 to a vector instead of 8 headers to a group, and the search sees that every item is
+    /// covered without a scan. The items chosen are the same, so the search tree is the same.
+    /// Only together with [`Dlx::track_dead_ends`], and for problems whose primary items have
+    /// fewer than 255 options each: otherwise it stays off.
     ///
-    /// The `len`s kept in bytes serve the branching nodes: the items of two options are found
-    /// 16 to a vector rather than 8 headers to a group.
-    ///
-    /// The set costs a branch-free update in `hide` and `unhide` (a branch instead was
-    /// mispredicted so often that it made 9x9 searches half as slow again), and the bytes a
-    /// store, which pays only where the scans are long. Counting to 2 on 20 random 25x25
-    /// puzzles with 360 blanks (2,500 primary items), the set took the search from 2,641 to
-    /// 1,549 million instructions (callgrind) and the bytes to 1,400; 200 such puzzles went
-    /// from 12.9 to 10.0 and then 8.7 ms each (same nodes). On 300 16x16 puzzles with 176
-    /// blanks, from 495 to 436 million instructions, the bytes neither helping nor hurting
-    /// there. On 9x9 (324 items) the set left the time as it was and added 11% instructions
-    /// (forum-hardest puzzles), so [`Dlx::track_dead_ends`] leaves it off there.
+    /// It costs a store in `hide` and `unhide`, which pays only where the scans are long.
+    /// Counting to 2 on 20 random 25x25 puzzles with 360 blanks (2,500 primary items), it took
+    /// the search from 2,641 to 1,405 million instructions (callgrind), and 200 such puzzles
+    /// from 13.4-14.5 to 8.7-9.7 ms each (three runs), with the same nodes; 300 16x16 puzzles
+    /// with 176 blanks from 495 to 381 million. A bit set of the items of one option, tried first, was updated
+    /// without a branch (a branch was mispredicted so often that it made 9x9 searches half as
+    /// slow again); on 9x9 (324 items) it left the time as it was and added 11% instructions
+    /// (forum-hardest puzzles), which is why [`Dlx::track_dead_ends`] leaves this off there.
     pub fn track_forced_items(&mut self, on: bool) {
         let short = (self.primary_headers().iter()).all(|header| header.top & !COVERED < 255);
         self.track_small = on && self.track_empty && short;
         self.small = self.small_items();
     }
 
-    /// The active primary items with at most one option left, found by a scan of the headers:
+    /// The items' `len`s in bytes and the count of active primary items, from the headers:
     /// what `small` holds when `track_small` is set.
     pub(crate) fn small_items(&self) -> Small {
         let mut small = Small::new(self.item_count as usize + 1);
-        scan::for_each(self.primary_headers(), Want::AtMostOne, |i| {
-            small.insert(header_of(i))
-        });
         for h in (1..=self.item_count).map(|i| i * STRIDE) {
             small.set_len(h, self.len(h));
         }
@@ -692,31 +678,31 @@ pub(crate) fn header_of(i: usize) -> u32 {
     (i as u32 + 1) * STRIDE
 }
 
-/// A set of items, by header offset, as bits: the items with at most one option left, so that
-/// a forced move is found by looking for the first set bit rather than by scanning the headers.
+/// The `len`s of the items, a byte each, beside the headers' `top`s: [`u8::MAX`] for a covered
+/// item (and 255 or more options, which the primary items of a `Dlx` that keeps them never
+/// have), so that the item choice reads 16 items with one vector load, where the headers take
+/// 16 loads and the shuffles that gather their `len`s. Knuth's choice takes the first item of
+/// at most one option in item order, and so does the scan of the bytes: the search tree is
+/// the one the scan of the headers made. With it, the number of active primary items, for
+/// `all_covered`.
 ///
-/// Knuth's choice takes the first such item in item order, and so does [`Small::first`]:
-/// the search tree is the one the scan made. On 25x25 Sudoku, with 2,500 primary items, the
-/// scan reads up to 313 groups of headers to find what is here one word in 64 items.
-///
-/// Beside the set it keeps every item's `len` in a byte of its own, [`u8::MAX`] for a covered
-/// item or one of 255 options or more: the branching nodes of [`ConflictMrv`](super::ConflictMrv)
-/// look for every item of two options, and 16 such bytes are read as one vector where the
-/// headers take 16 loads and the shuffles to gather their `len`s.
+/// A bit set of the items of at most one option, tried first beside the bytes, found forced
+/// moves with fewer instructions at 25x25 (1,383 million against 1,405 for the 20 puzzles of
+/// [`Dlx::track_forced_items`]) but cost a read-modify-write in `hide` and `unhide`: 16x16
+/// took 436 million instructions to the bytes' 381 and 70 us a puzzle (median) to 63, and
+/// 25x25 no less time.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Small {
-    words: Vec<u64>,
-    /// Each item's `len`, by node number (index 0 unused), at most `u8::MAX`.
+    /// Each item's `len`, by node number (index 0 unused).
     lens: Vec<u8>,
     /// The number of active primary items.
     pub(crate) active: u32,
 }
 
 impl Small {
-    /// An empty set for headers `0..count` (node numbers), with every `len` 0.
+    /// Bytes for headers `0..count` (node numbers), every `len` 0.
     pub(crate) fn new(count: usize) -> Small {
         Small {
-            words: vec![0; count.div_ceil(64)],
             lens: vec![0; count],
             active: 0,
         }
@@ -728,7 +714,8 @@ impl Small {
     pub(crate) fn set_len(&mut self, h: u32, len: u32) {
         let i = (h / STRIDE) as usize;
         debug_assert!(i < self.lens.len());
-        // SAFETY: as in `word_mut`: `h` is a header's offset, and there is a byte per header.
+        // SAFETY: `h` is a header's offset (an option node's `top`, or a header covered), and
+        // there is a byte for every header of the `Dlx`.
         unsafe { *self.lens.get_unchecked_mut(i) = len.min(u8::MAX as u32) as u8 };
     }
 
@@ -744,84 +731,9 @@ impl Small {
         unsafe { *self.lens.get_unchecked_mut(i) = len as u8 };
     }
 
-    /// The `len`s of the primary items, saturated (see [`Small`]), for `count` primary items.
+    /// The `len`s of the primary items, for `count` primary items: item `i` (0-based) at `i`.
     #[inline(always)]
     pub(crate) fn primary_lens(&self, count: usize) -> &[u8] {
         &self.lens[1..=count]
-    }
-
-    /// The word of the item whose header is at offset `h`, and its bit's number in the word.
-    #[inline(always)]
-    fn place(h: u32) -> (usize, u32) {
-        let i = h / STRIDE;
-        ((i / 64) as usize, i % 64)
-    }
-
-    /// The word that holds `h`'s bit, for `insert` and `remove`, which run in `hide`'s loop.
-    #[inline(always)]
-    fn word_mut(&mut self, word: usize) -> &mut u64 {
-        debug_assert!(word < self.words.len());
-        // SAFETY: the set is made for every header of its `Dlx`, and only headers' offsets
-        // (an option node's `top`, or a header covered) are put in or taken out.
-        unsafe { self.words.get_unchecked_mut(word) }
-    }
-
-    /// Adds the item whose header is at offset `h`.
-    #[inline(always)]
-    pub(crate) fn insert(&mut self, h: u32) {
-        let (word, bit) = Small::place(h);
-        *self.word_mut(word) |= 1 << bit;
-    }
-
-    /// Adds the item whose header is at offset `h` if `yes`, without a branch.
-    #[inline(always)]
-    pub(crate) fn insert_if(&mut self, h: u32, yes: bool) {
-        let (word, bit) = Small::place(h);
-        *self.word_mut(word) |= (yes as u64) << bit;
-    }
-
-    /// Removes the item whose header is at offset `h` if `yes`, without a branch.
-    #[inline(always)]
-    pub(crate) fn remove_if(&mut self, h: u32, yes: bool) {
-        let (word, bit) = Small::place(h);
-        *self.word_mut(word) &= !((yes as u64) << bit);
-    }
-
-    /// Removes the item whose header is at offset `h`.
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, h: u32) {
-        let (word, bit) = Small::place(h);
-        *self.word_mut(word) &= !(1 << bit);
-    }
-
-    /// Whether the item whose header is at offset `h` is in the set.
-    pub(crate) fn contains(&self, h: u32) -> bool {
-        let (word, bit) = Small::place(h);
-        self.words[word] & 1 << bit != 0
-    }
-
-    /// The header offset of the first item in the set, in item order.
-    #[inline(always)]
-    pub(crate) fn first(&self) -> Option<u32> {
-        let (w, &word) = self
-            .words
-            .iter()
-            .enumerate()
-            .find(|(_, word)| **word != 0)?;
-        Some((w as u32 * 64 + word.trailing_zeros()) * STRIDE)
-    }
-
-    /// The header offsets of the items in the set, in item order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        (self.words.iter().enumerate()).flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    (w as u32 * 64 + bit) * STRIDE
-                })
-            })
-        })
     }
 }

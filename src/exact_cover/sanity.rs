@@ -56,17 +56,7 @@ pub enum LinkError {
         /// The count kept.
         counted: u32,
     },
-    /// The set of active primary items with at most one option left is wrong.
-    #[error("item {item}: active with at most one option is {truth}, but the set says {kept}")]
-    SmallSet {
-        /// The first item on which the set and the links disagree.
-        item: u32,
-        /// Whether the item is active with at most one option left.
-        truth: bool,
-        /// Whether the set holds it.
-        kept: bool,
-    },
-    /// The count of active primary items kept beside that set is wrong.
+    /// The count of active primary items kept beside the `len`s in bytes is wrong.
     #[error("{active} primary items are active, but the count says {counted}")]
     ActiveCount {
         /// The true number.
@@ -74,7 +64,7 @@ pub enum LinkError {
         /// The count kept.
         counted: u32,
     },
-    /// A primary item's `len` kept in a byte beside that set is wrong.
+    /// A primary item's `len` kept in a byte is wrong.
     #[error("item {item}: len {len} (at most 255), but its byte says {kept}")]
     ByteLen {
         /// The item.
@@ -153,16 +143,6 @@ impl Dlx {
         }
         if self.track_small {
             let truth = self.small_items();
-            if let Some(h) = (1..=self.item_count)
-                .map(|i| i * STRIDE)
-                .find(|&h| truth.contains(h) != self.small.contains(h))
-            {
-                return Err(LinkError::SmallSet {
-                    item: node(h),
-                    truth: truth.contains(h),
-                    kept: self.small.contains(h),
-                });
-            }
             if truth.active != self.small.active {
                 return Err(LinkError::ActiveCount {
                     active: truth.active,
@@ -246,19 +226,6 @@ mod tests {
             Err(LinkError::EmptyCount {
                 empty: 0,
                 counted: 1
-            })
-        );
-        // Item a has two options: it is not small.
-        let mut dlx = knuth();
-        dlx.track_forced_items(true);
-        assert_eq!(dlx.sanity(), Ok(()));
-        dlx.small.insert(STRIDE);
-        assert_eq!(
-            dlx.sanity(),
-            Err(LinkError::SmallSet {
-                item: 1,
-                truth: false,
-                kept: true
             })
         );
         let mut dlx = knuth();
