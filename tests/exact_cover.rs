@@ -118,15 +118,15 @@ proptest! {
         prop_assert!(report.stats.nodes <= 7);
         prop_assert_eq!(tracked.sanity(), Ok(()));
 
-        // The set of forced items makes the choice cheaper, never another: the same tree.
-        let mut with_set = Dlx::new(&problem);
-        with_set.track_dead_ends(true);
-        with_set.track_forced_items(true);
-        prop_assert_eq!(sorted_solutions(&mut with_set), sorted_solutions(&mut tracked));
-        let (fast, plain) = (with_set.count(None).stats, tracked.count(None).stats);
+        // The `len`s kept in bytes make the choice cheaper, never another: the same tree.
+        let mut with_bytes = Dlx::new(&problem);
+        with_bytes.track_dead_ends(true);
+        with_bytes.track_forced_items(true);
+        prop_assert_eq!(sorted_solutions(&mut with_bytes), sorted_solutions(&mut tracked));
+        let (fast, plain) = (with_bytes.count(None).stats, tracked.count(None).stats);
         prop_assert_eq!((fast.nodes, fast.updates, fast.backtracks), (plain.nodes, plain.updates, plain.backtracks));
-        prop_assert_eq!(with_set.link_fingerprint(), tracked.link_fingerprint());
-        prop_assert_eq!(with_set.sanity(), Ok(()));
+        prop_assert_eq!(with_bytes.link_fingerprint(), tracked.link_fingerprint());
+        prop_assert_eq!(with_bytes.sanity(), Ok(()));
     }
 
     #[test]
@@ -217,13 +217,13 @@ proptest! {
         seed in 0u64..1000,
         limit in 1u64..5,
         track in any::<bool>(),
-        forced_set in any::<bool>(),
+        bytes in any::<bool>(),
     ) {
         let (problem, masks) = build(items, primary, &masks);
         let expected = brute_force(primary, &masks);
         let mut dlx = Dlx::new(&problem);
         dlx.track_dead_ends(track);
-        dlx.track_forced_items(forced_set);
+        dlx.track_forced_items(bytes);
         let before = dlx.link_fingerprint();
         let restarts = Restarts { seed, unit };
 
@@ -255,10 +255,10 @@ proptest! {
         prop_assert_eq!(dlx.link_fingerprint(), before);
         prop_assert_eq!(dlx.sanity(), Ok(()));
 
-        // With or without the set of forced items, the same seed takes the same paths.
+        // With or without the `len`s in bytes, the same seed takes the same paths.
         let mut other = Dlx::new(&problem);
         other.track_dead_ends(track);
-        other.track_forced_items(!forced_set);
+        other.track_forced_items(!bytes);
         let sink = || CountSink::new(Some(limit));
         let a = dlx.search_restarting(&restarts, &Budget::unlimited(), sink()).stats;
         let b = other.search_restarting(&restarts, &Budget::unlimited(), sink()).stats;

@@ -99,8 +99,8 @@ impl ItemChooser for Mrv {
         let dlx = items.dlx;
         let headers = dlx.primary_headers();
         // The first item of two options, from the `len`s kept in bytes when there are some.
-        let two = if dlx.track_small {
-            scan::first_byte(dlx.small.primary_lens(headers.len()), ByteWant::Equal(2))
+        let two = if dlx.track_bytes {
+            scan::first_byte(dlx.bytes.primary_lens(headers.len()), ByteWant::Equal(2))
         } else {
             scan::first(headers, Want::Equal(2))
         };
@@ -118,8 +118,8 @@ impl ActiveItems<'_> {
     #[inline(always)]
     fn forced(&self) -> Option<ActiveItem> {
         let dlx = self.dlx;
-        let header = if dlx.track_small {
-            let lens = dlx.small.primary_lens(dlx.primary_count as usize);
+        let header = if dlx.track_bytes {
+            let lens = dlx.bytes.primary_lens(dlx.primary_count as usize);
             header_of(scan::first_byte(lens, ByteWant::AtMostOne)?)
         } else {
             header_of(scan::first(dlx.primary_headers(), Want::AtMostOne)?)
@@ -227,9 +227,9 @@ impl ItemChooser for ConflictMrv {
         // The minimum is most often 2 (see `first_minimum`): look at the items of two options
         // first, and for the minimum only if there are none. The ties are met in the same
         // order either way, so the random choices are the same.
-        let two = if items.dlx.track_small {
+        let two = if items.dlx.track_bytes {
             // The `len`s kept in bytes, 16 to a vector (see `Dlx::track_forced_items`).
-            let lens = items.dlx.small.primary_lens(headers.len());
+            let lens = items.dlx.bytes.primary_lens(headers.len());
             let (weights, rng) = (&self.weights, &mut self.rng);
             let mut heaviest = Heaviest::new();
             scan::for_each_byte(lens, ByteWant::Equal(2), |i| {
@@ -283,8 +283,8 @@ impl ItemChooser for ConflictMrv {
         let dlx = items.dlx;
         let headers = dlx.primary_headers();
         self.fit(headers.len());
-        let empty = if dlx.track_small {
-            let lens = dlx.small.primary_lens(headers.len());
+        let empty = if dlx.track_bytes {
+            let lens = dlx.bytes.primary_lens(headers.len());
             scan::first_byte(lens, ByteWant::Equal(0))
         } else {
             scan::first(headers, Want::Equal(0))

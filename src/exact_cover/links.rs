@@ -17,7 +17,7 @@
 //! (they are the block's first nodes), eight at a time (see `scan`); the `COVERED` bit keeps a
 //! covered item from being chosen, and secondary items, whose headers come after, are never
 //! scanned. With [`Dlx::track_forced_items`] on, the links also keep the items' `len`s in
-//! bytes ([`Small`]), so that at 25x25 a forced move, most nodes of a Sudoku search, is found
+//! bytes ([`ByteLens`]), so that at 25x25 a forced move, most nodes of a Sudoku search, is found
 //! by a scan 16 times denser.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
@@ -113,12 +113,12 @@ pub struct Dlx {
     /// items, and the item choice may stop at the first item with one option: with no empty
     /// item that is the first item of minimum `len`, Knuth's choice.
     pub(crate) empty_items: u32,
-    /// Whether `small` is kept up to date (see [`Dlx::track_forced_items`]); only with
+    /// Whether `bytes` is kept up to date (see [`Dlx::track_forced_items`]); only with
     /// `track_empty`.
-    pub(crate) track_small: bool,
-    /// The items' `len`s in bytes, and the number of active primary items, when `track_small`
-    /// is set (see [`Small`]).
-    pub(crate) small: Small,
+    pub(crate) track_bytes: bool,
+    /// The items' `len`s in bytes, and the number of active primary items, when `track_bytes`
+    /// is set (see [`ByteLens`]).
+    pub(crate) bytes: ByteLens,
     /// Each option's first node and the node after its last one (as offsets).
     pub(crate) option_span: Vec<(u32, u32)>,
     /// The problem's item number of each header (index 0 unused).
@@ -140,7 +140,7 @@ pub struct Dlx {
 struct Pristine {
     nodes: Box<[Node]>,
     empty_items: u32,
-    small: Small,
+    bytes: ByteLens,
 }
 
 // SAFETY: `nodes` points into the block owned by `_arena`, which moves with the `Dlx` and is
@@ -234,8 +234,8 @@ impl Dlx {
             primary_count: primary_count as u32,
             track_empty: false,
             empty_items,
-            track_small: false,
-            small: Small::new(item_count + 1),
+            track_bytes: false,
+            bytes: ByteLens::new(item_count + 1),
             option_span,
             item_of_header,
             forced: Vec::new(),
@@ -296,12 +296,12 @@ impl Dlx {
     /// active" instead would cost up to three full scans at every solution, and whole-grid
     /// counts meet a solution at one node in nine (the empty 6x6 grid).
     ///
-    /// With the `len`s kept in bytes (`SMALL`), a count of the active primary items
+    /// With the `len`s kept in bytes (`BYTES`), a count of the active primary items
     /// answers instead: at 25x25 the scan was 2% of the instructions.
     #[inline(always)]
-    pub(crate) fn all_covered<const SMALL: bool>(&self) -> bool {
-        if SMALL {
-            self.small.active == 0
+    pub(crate) fn all_covered<const BYTES: bool>(&self) -> bool {
+        if BYTES {
+            self.bytes.active == 0
         } else {
             scan::first(self.primary_headers(), Want::Active).is_none()
         }
@@ -318,14 +318,14 @@ impl Dlx {
 
     /// Removes an item and every option that uses it. Returns the number of links changed.
     #[inline(always)]
-    pub(crate) fn cover<const TRACK: bool, const SMALL: bool>(&mut self, h: u32) -> u64 {
+    pub(crate) fn cover<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.node(h).down;
         while p != h {
             // The next link first: hiding `p` does not change it, and reading it before the
             // stores keeps the walk down the list off their path.
             let next = self.node(p).down;
-            updates += self.hide::<TRACK, SMALL>(p);
+            updates += self.hide::<TRACK, BYTES>(p);
             p = next;
         }
         let len = self.len(h);
@@ -333,29 +333,29 @@ impl Dlx {
         if TRACK {
             self.empty_items -= (len == 0) as u32;
         }
-        if SMALL {
-            self.small.set_len(h, COVERED);
-            self.small.active -= (h <= self.primary_count * STRIDE) as u32;
+        if BYTES {
+            self.bytes.set_len(h, COVERED);
+            self.bytes.active -= (h <= self.primary_count * STRIDE) as u32;
         }
         updates
     }
 
     /// Undoes `cover(h)`.
     #[inline]
-    pub(crate) fn uncover<const TRACK: bool, const SMALL: bool>(&mut self, h: u32) {
+    pub(crate) fn uncover<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) {
         let len = self.len(h) & !COVERED;
         *self.len_mut(h) = len;
         if TRACK {
             self.empty_items += (len == 0) as u32;
         }
-        if SMALL {
-            self.small.set_len(h, len);
-            self.small.active += (h <= self.primary_count * STRIDE) as u32;
+        if BYTES {
+            self.bytes.set_len(h, len);
+            self.bytes.active += (h <= self.primary_count * STRIDE) as u32;
         }
         let mut p = self.node(h).up;
         while p != h {
             let next = self.node(p).up;
-            self.unhide::<TRACK, SMALL>(p);
+            self.unhide::<TRACK, BYTES>(p);
             p = next;
         }
     }
@@ -367,7 +367,7 @@ impl Dlx {
 
     /// Takes the other nodes of `p`'s option out of their items' lists.
     #[inline(always)]
-    fn hide<const TRACK: bool, const SMALL: bool>(&mut self, p: u32) -> u64 {
+    fn hide<const TRACK: bool, const BYTES: bool>(&mut self, p: u32) -> u64 {
         let (first, end) = self.span(p);
         let others = (end - first) / STRIDE - 1;
         let mut q = p;
@@ -386,10 +386,10 @@ impl Dlx {
             if TRACK {
                 emptied += (len == 0) as u32;
             }
-            if SMALL {
+            if BYTES {
                 // Without a branch: whether a `len` falls to 1 is too hard to predict (a branch
                 // here made 9x9 searches half as slow again, for fewer instructions).
-                self.small.note_len(top, len);
+                self.bytes.note_len(top, len);
             }
         }
         if TRACK {
@@ -400,7 +400,7 @@ impl Dlx {
 
     /// Undoes `hide(p)`, in reverse order.
     #[inline(always)]
-    fn unhide<const TRACK: bool, const SMALL: bool>(&mut self, p: u32) {
+    fn unhide<const TRACK: bool, const BYTES: bool>(&mut self, p: u32) {
         let (first, end) = self.span(p);
         let mut q = p;
         let mut refilled = 0;
@@ -415,8 +415,8 @@ impl Dlx {
             if TRACK {
                 refilled += (was == 0) as u32;
             }
-            if SMALL {
-                self.small.note_len(top, was + 1);
+            if BYTES {
+                self.bytes.note_len(top, was + 1);
             }
         }
         if TRACK {
@@ -426,25 +426,25 @@ impl Dlx {
 
     /// Covers the items of `x`'s option other than `x`'s own (which the caller has covered).
     #[inline]
-    pub(crate) fn cover_others<const TRACK: bool, const SMALL: bool>(&mut self, x: u32) -> u64 {
+    pub(crate) fn cover_others<const TRACK: bool, const BYTES: bool>(&mut self, x: u32) -> u64 {
         let (first, end) = self.span(x);
         let mut updates = 0;
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q + STRIDE == end { first } else { q + STRIDE };
-            updates += self.cover::<TRACK, SMALL>(self.node(q).top);
+            updates += self.cover::<TRACK, BYTES>(self.node(q).top);
         }
         updates
     }
 
     /// Undoes `cover_others(x)`, in reverse order.
     #[inline]
-    pub(crate) fn uncover_others<const TRACK: bool, const SMALL: bool>(&mut self, x: u32) {
+    pub(crate) fn uncover_others<const TRACK: bool, const BYTES: bool>(&mut self, x: u32) {
         let (first, end) = self.span(x);
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q == first { end - STRIDE } else { q - STRIDE };
-            self.uncover::<TRACK, SMALL>(self.node(q).top);
+            self.uncover::<TRACK, BYTES>(self.node(q).top);
         }
     }
 
@@ -457,21 +457,14 @@ impl Dlx {
     /// and 13% of the time; on 6x10 pentominoes it takes 15% of the nodes away but makes the
     /// search 23% slower. Off by default; [`DlxSolver`](crate::engine::DlxSolver) turns it on.
     ///
-    /// With [`FORCED_SET_ITEMS`](Dlx::FORCED_SET_ITEMS) primary items or more, it also turns on
-    /// [`Dlx::track_forced_items`]; turning it off turns both off.
+    /// It also turns [`Dlx::track_forced_items`] on or off.
     pub fn track_dead_ends(&mut self, on: bool) {
         self.track_empty = on;
         self.empty_items = (self.primary_headers().iter())
             .filter(|header| header.top == 0)
             .count() as u32;
-        self.track_forced_items(on && self.primary_count >= Dlx::FORCED_SET_ITEMS);
+        self.track_forced_items(on);
     }
-
-    /// The number of primary items from which [`Dlx::track_dead_ends`] also keeps the items'
-    /// `len`s in bytes ([`Dlx::track_forced_items`]). 16x16 Sudoku has 1,024, where the bytes
-    /// took a fifth of the instructions away; 12x12 has 576, where the bit set tried first
-    /// added 6% (300 puzzles with 94 blanks, callgrind); 9x9 has 324.
-    pub const FORCED_SET_ITEMS: u32 = 1000;
 
     /// Keeps each item's `len` in a byte of its own beside the headers, and the number of
     /// active primary items, so that [`Mrv`](super::Mrv) and [`ConflictMrv`](super::ConflictMrv)
@@ -481,29 +474,32 @@ impl Dlx {
     /// Only together with [`Dlx::track_dead_ends`], and for problems whose primary items have
     /// fewer than 255 options each: otherwise it stays off.
     ///
-    /// It costs a store in `hide` and `unhide`, which pays only where the scans are long.
-    /// Counting to 2 on 20 random 25x25 puzzles with 360 blanks (2,500 primary items), it took
-    /// the search from 2,641 to 1,405 million instructions (callgrind), and 200 such puzzles
-    /// from 13.4-14.5 to 8.7-9.7 ms each (three runs), with the same nodes; 300 16x16 puzzles
-    /// with 176 blanks from 495 to 381 million. A bit set of the items of one option, tried first, was updated
-    /// without a branch (a branch was mispredicted so often that it made 9x9 searches half as
-    /// slow again); on 9x9 (324 items) it left the time as it was and added 11% instructions
-    /// (forum-hardest puzzles), which is why [`Dlx::track_dead_ends`] leaves this off there.
+    /// It costs a store in `hide` and `unhide`. Counting to 2 on 20 random 25x25 puzzles with
+    /// 360 blanks (2,500 primary items), it took the search from 2,641 to 1,405 million
+    /// instructions (callgrind), and 200 such puzzles from 13.4-14.5 to 8.7-9.7 ms each (three
+    /// runs), with the same nodes; 300 16x16 puzzles with 176 blanks from 495 to 381 million,
+    /// 300 12x12 ones with 94 from 149 to 136; and on 9x9, 1,000 17-clue puzzles from 265 to
+    /// 260 million (17.9 to 17.3 us each) and 500 forum-hardest ones from 1,552 to 1,442
+    /// (about 300 to 267 us).
+    ///
+    /// A bit set of the items of one option, tried first, needed a read-modify-write in the
+    /// same loops: updated with a branch, it was mispredicted so often that 9x9 searches
+    /// became half as slow again; without one, it added 11% instructions on 9x9.
     pub fn track_forced_items(&mut self, on: bool) {
         let short = (self.primary_headers().iter()).all(|header| header.top & !COVERED < 255);
-        self.track_small = on && self.track_empty && short;
-        self.small = self.small_items();
+        self.track_bytes = on && self.track_empty && short;
+        self.bytes = self.byte_lens();
     }
 
     /// The items' `len`s in bytes and the count of active primary items, from the headers:
-    /// what `small` holds when `track_small` is set.
-    pub(crate) fn small_items(&self) -> Small {
-        let mut small = Small::new(self.item_count as usize + 1);
+    /// what `bytes` holds when `track_bytes` is set.
+    pub(crate) fn byte_lens(&self) -> ByteLens {
+        let mut bytes = ByteLens::new(self.item_count as usize + 1);
         for h in (1..=self.item_count).map(|i| i * STRIDE) {
-            small.set_len(h, self.len(h));
+            bytes.set_len(h, self.len(h));
         }
-        small.active = scan::count(self.primary_headers(), Want::Active);
-        small
+        bytes.active = scan::count(self.primary_headers(), Want::Active);
+        bytes
     }
 
     /// Whether the search can tell at once that some primary item has no option left.
@@ -534,7 +530,7 @@ impl Dlx {
         }
         // Covering the first item hides the option's other nodes; then cover the rest.
         let top = self.node(first).top;
-        let updates = match (self.track_empty, self.track_small) {
+        let updates = match (self.track_empty, self.track_bytes) {
             (true, true) => self.cover::<true, true>(top) + self.cover_others::<true, true>(first),
             (true, false) => {
                 self.cover::<true, false>(top) + self.cover_others::<true, false>(first)
@@ -557,8 +553,8 @@ impl Dlx {
                     block.copy_from_slice(&pristine.nodes);
                 }
                 self.empty_items = pristine.empty_items;
-                if self.track_small {
-                    self.small.clone_from(&pristine.small);
+                if self.track_bytes {
+                    self.bytes.clone_from(&pristine.bytes);
                 }
                 self.forced.clear();
             }
@@ -582,8 +578,8 @@ impl Dlx {
         self.pristine = Some(Pristine {
             nodes: nodes.into(),
             empty_items: self.empty_items,
-            // From the headers: the set is stale if searches ran with it off.
-            small: self.small_items(),
+            // From the headers: the bytes are stale if searches ran with them off.
+            bytes: self.byte_lens(),
         });
     }
 
@@ -592,7 +588,7 @@ impl Dlx {
         while self.forced.len() > keep {
             let first = self.forced.pop().expect("more than `keep` forced options");
             let top = self.node(first).top;
-            match (self.track_empty, self.track_small) {
+            match (self.track_empty, self.track_bytes) {
                 (true, true) => {
                     self.uncover_others::<true, true>(first);
                     self.uncover::<true, true>(top);
@@ -648,8 +644,8 @@ impl Clone for Dlx {
             primary_count: self.primary_count,
             track_empty: self.track_empty,
             empty_items: self.empty_items,
-            track_small: self.track_small,
-            small: self.small.clone(),
+            track_bytes: self.track_bytes,
+            bytes: self.bytes.clone(),
             option_span: self.option_span.clone(),
             item_of_header: self.item_of_header.clone(),
             forced: self.forced.clone(),
@@ -692,17 +688,17 @@ pub(crate) fn header_of(i: usize) -> u32 {
 /// took 436 million instructions to the bytes' 381 and 70 us a puzzle (median) to 63, and
 /// 25x25 no less time.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Small {
+pub(crate) struct ByteLens {
     /// Each item's `len`, by node number (index 0 unused).
     lens: Vec<u8>,
     /// The number of active primary items.
     pub(crate) active: u32,
 }
 
-impl Small {
+impl ByteLens {
     /// Bytes for headers `0..count` (node numbers), every `len` 0.
-    pub(crate) fn new(count: usize) -> Small {
-        Small {
+    pub(crate) fn new(count: usize) -> ByteLens {
+        ByteLens {
             lens: vec![0; count],
             active: 0,
         }

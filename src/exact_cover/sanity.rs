@@ -141,16 +141,16 @@ impl Dlx {
                 counted: self.empty_items,
             });
         }
-        if self.track_small {
-            let truth = self.small_items();
-            if truth.active != self.small.active {
+        if self.track_bytes {
+            let truth = self.byte_lens();
+            if truth.active != self.bytes.active {
                 return Err(LinkError::ActiveCount {
                     active: truth.active,
-                    counted: self.small.active,
+                    counted: self.bytes.active,
                 });
             }
             let count = self.primary_count as usize;
-            let (lens, kept) = (truth.primary_lens(count), self.small.primary_lens(count));
+            let (lens, kept) = (truth.primary_lens(count), self.bytes.primary_lens(count));
             if let Some(i) = (0..count).find(|&i| lens[i] != kept[i]) {
                 return Err(LinkError::ByteLen {
                     item: i as u32 + 1,
@@ -230,7 +230,7 @@ mod tests {
         );
         let mut dlx = knuth();
         dlx.track_forced_items(true);
-        dlx.small.active -= 1;
+        dlx.bytes.active -= 1;
         assert_eq!(
             dlx.sanity(),
             Err(LinkError::ActiveCount {
@@ -240,7 +240,7 @@ mod tests {
         );
         let mut dlx = knuth();
         dlx.track_forced_items(true);
-        dlx.small.set_len(STRIDE, 1);
+        dlx.bytes.set_len(STRIDE, 1);
         assert_eq!(
             dlx.sanity(),
             Err(LinkError::ByteLen {

@@ -71,7 +71,7 @@ pub(crate) fn for_each(headers: &[Node], want: Want, mut f: impl FnMut(usize)) {
     }
 }
 
-/// What a scan of the `len`s kept in bytes (see `links::Small`) looks for.
+/// What a scan of the `len`s kept in bytes (see `links::ByteLens`) looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ByteWant {
     /// An item with at most one option left (a covered item's byte is 255).
@@ -283,7 +283,7 @@ mod tests {
             .collect()
     }
 
-    /// Small `len`s, so that ties and hits are common, and some covered items.
+    /// ByteLens `len`s, so that ties and hits are common, and some covered items.
     fn lens() -> impl Strategy<Value = Vec<u32>> {
         prop::collection::vec(
             prop_oneof![0u32..6, (0u32..6).prop_map(|len| len | COVERED)],
