@@ -117,6 +117,16 @@ proptest! {
         let report = tracked.count_within(None, &Budget::nodes(7));
         prop_assert!(report.stats.nodes <= 7);
         prop_assert_eq!(tracked.sanity(), Ok(()));
+
+        // The `len`s kept in bytes make the choice cheaper, never another: the same tree.
+        let mut with_bytes = Dlx::new(&problem);
+        with_bytes.track_dead_ends(true);
+        with_bytes.track_forced_items(true);
+        prop_assert_eq!(sorted_solutions(&mut with_bytes), sorted_solutions(&mut tracked));
+        let (fast, plain) = (with_bytes.count(None).stats, tracked.count(None).stats);
+        prop_assert_eq!((fast.nodes, fast.updates, fast.backtracks), (plain.nodes, plain.updates, plain.backtracks));
+        prop_assert_eq!(with_bytes.link_fingerprint(), tracked.link_fingerprint());
+        prop_assert_eq!(with_bytes.sanity(), Ok(()));
     }
 
     #[test]
@@ -159,6 +169,7 @@ proptest! {
             // The same, restored from a kept copy, after forcing every option that fits.
             let mut copied = Dlx::new(&problem);
             copied.track_dead_ends(true);
+            copied.track_forced_items(masks.len() % 2 == 0);
             let copied_before = copied.link_fingerprint();
             copied.keep_copy();
             let forced = (0..masks.len()).filter(|&k| copied.force(k).is_some()).count();
@@ -206,11 +217,13 @@ proptest! {
         seed in 0u64..1000,
         limit in 1u64..5,
         track in any::<bool>(),
+        bytes in any::<bool>(),
     ) {
         let (problem, masks) = build(items, primary, &masks);
         let expected = brute_force(primary, &masks);
         let mut dlx = Dlx::new(&problem);
         dlx.track_dead_ends(track);
+        dlx.track_forced_items(bytes);
         let before = dlx.link_fingerprint();
         let restarts = Restarts { seed, unit };
 
@@ -241,6 +254,16 @@ proptest! {
         }
         prop_assert_eq!(dlx.link_fingerprint(), before);
         prop_assert_eq!(dlx.sanity(), Ok(()));
+
+        // With or without the `len`s in bytes, the same seed takes the same paths.
+        let mut other = Dlx::new(&problem);
+        other.track_dead_ends(track);
+        other.track_forced_items(!bytes);
+        let sink = || CountSink::new(Some(limit));
+        let a = dlx.search_restarting(&restarts, &Budget::unlimited(), sink()).stats;
+        let b = other.search_restarting(&restarts, &Budget::unlimited(), sink()).stats;
+        prop_assert_eq!((a.nodes, a.updates, a.backtracks, a.restarts), (b.nodes, b.updates, b.backtracks, b.restarts));
+        prop_assert_eq!(other.sanity(), Ok(()));
     }
 }
 

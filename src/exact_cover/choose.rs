@@ -3,8 +3,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::links::{COVERED, Dlx, Node, SECONDARY_LEN, STRIDE};
-use super::scan::{self, Want};
+use super::links::{COVERED, Dlx, Node, SECONDARY_LEN, STRIDE, header_of};
+use super::scan::{self, ByteWant, Want};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {
@@ -43,12 +43,6 @@ impl<'a> ActiveItems<'a> {
     }
 }
 
-/// The header offset of the `i`-th primary item (0-based).
-#[inline(always)]
-fn header_of(i: usize) -> u32 {
-    (i as u32 + 1) * STRIDE
-}
-
 /// Chooses the primary item to branch on at each node of the search.
 ///
 /// It is called only when at least one primary item is active, and must return one of them.
@@ -84,7 +78,9 @@ pub trait ItemChooser {
 /// Minimum remaining values: the item with the fewest options left, the first such in item
 /// order on ties, as Knuth's dlx1 chooses, except that the scan stops at the first item with at
 /// most one option: most nodes of a Sudoku search are such forced moves. The scan reads the
-/// primary headers in place, eight at a time (see the `scan` module).
+/// primary headers in place, eight at a time (see the `scan` module), or with
+/// [`Dlx::track_forced_items`](crate::exact_cover::Dlx::track_forced_items) on, the items'
+/// `len`s kept in bytes, sixteen at a time.
 ///
 /// With [`Dlx::track_dead_ends`](crate::exact_cover::Dlx::track_dead_ends) on, the search
 /// backs up from a node with an empty item before asking for a choice, so the first item with
@@ -97,8 +93,18 @@ pub struct Mrv;
 impl ItemChooser for Mrv {
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
-        let headers = items.dlx.primary_headers();
-        let i = first_minimum(headers);
+        if let Some(forced) = items.forced() {
+            return forced;
+        }
+        let dlx = items.dlx;
+        let headers = dlx.primary_headers();
+        // The first item of two options, from the `len`s kept in bytes when there are some.
+        let two = if dlx.track_bytes {
+            scan::first_byte(dlx.bytes.primary_lens(headers.len()), ByteWant::Equal(2))
+        } else {
+            scan::first(headers, Want::Equal(2))
+        };
+        let i = two.unwrap_or_else(|| first_minimum(headers));
         ActiveItem {
             header: header_of(i),
             len: headers[i].top,
@@ -106,20 +112,34 @@ impl ItemChooser for Mrv {
     }
 }
 
-/// The index of the first header whose `len` is at most 1, or else of the first of minimum
-/// `len` (see [`Mrv`]). `headers` must not be empty; a covered item's `len` has [`COVERED`]
+impl ActiveItems<'_> {
+    /// The first active item with at most one option left, if any: from the `len`s kept in
+    /// bytes ([`Dlx::track_forced_items`]), else from the headers.
+    #[inline(always)]
+    fn forced(&self) -> Option<ActiveItem> {
+        let dlx = self.dlx;
+        let header = if dlx.track_bytes {
+            let lens = dlx.bytes.primary_lens(dlx.primary_count as usize);
+            header_of(scan::first_byte(lens, ByteWant::AtMostOne)?)
+        } else {
+            header_of(scan::first(dlx.primary_headers(), Want::AtMostOne)?)
+        };
+        Some(ActiveItem {
+            header,
+            len: dlx.len(header),
+        })
+    }
+}
+
+/// The index of the first header of minimum `len`, when every active item has at least three
+/// options (see [`Mrv`]). `headers` must not be empty; a covered item's `len` has [`COVERED`]
 /// set and so never wins.
 #[inline]
+///
+/// With no item of one option, the minimum is most often 2 (at every such node of the first
+/// 2,000 17-clue and forum-hardest puzzles): [`Mrv`] looks for the first item of two options
+/// before it calls this, to spare the scan for the minimum.
 fn first_minimum(headers: &[Node]) -> usize {
-    if let Some(i) = scan::first(headers, Want::AtMostOne) {
-        return i;
-    }
-    // With no item of one option, the minimum is most often 2 (at every such node of the first
-    // 2,000 17-clue and forum-hardest puzzles): the first item of two options is then the
-    // choice, without a scan for the minimum.
-    if let Some(i) = scan::first(headers, Want::Equal(2)) {
-        return i;
-    }
     let low = scan::minimum(headers);
     scan::first(headers, Want::Equal(low)).expect("the minimum is an entry")
 }
@@ -172,6 +192,18 @@ impl ConflictMrv {
         }
     }
 
+    /// Among the items of `len` options, the index of the heaviest, ties broken at random;
+    /// `None` if there is no such item.
+    #[inline]
+    fn heaviest(&mut self, headers: &[Node], len: u32) -> Option<usize> {
+        let mut heaviest = Heaviest::new();
+        let (weights, rng) = (&self.weights, &mut self.rng);
+        scan::for_each(headers, Want::Equal(len), |i| {
+            heaviest.offer(i, weights, rng)
+        });
+        heaviest.best()
+    }
+
     /// Sizes the weights for `count` primary items (once, at the first call).
     #[inline]
     fn fit(&mut self, count: usize) {
@@ -187,35 +219,33 @@ impl ItemChooser for ConflictMrv {
 
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
-        let headers = items.dlx.primary_headers();
-        if let Some(i) = scan::first(headers, Want::AtMostOne) {
-            return ActiveItem {
-                header: header_of(i),
-                len: headers[i].top,
-            };
+        if let Some(forced) = items.forced() {
+            return forced;
         }
-        let low = match scan::first(headers, Want::Equal(2)) {
-            Some(_) => 2,
-            None => scan::minimum(headers),
-        };
+        let headers = items.dlx.primary_headers();
         self.fit(headers.len());
-        let (mut best, mut best_weight, mut ties) = (0, f64::NEG_INFINITY, 0u32);
-        let (weights, rng) = (&self.weights, &mut self.rng);
-        scan::for_each(headers, Want::Equal(low), |i| {
-            let weight = weights[i];
-            if weight > best_weight {
-                (best, best_weight, ties) = (i, weight, 1);
-            } else if weight == best_weight {
-                // Reservoir sampling: each tie is kept with probability 1 / ties.
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = i;
-                }
-            }
+        // The minimum is most often 2 (see `first_minimum`): look at the items of two options
+        // first, and for the minimum only if there are none. The ties are met in the same
+        // order either way, so the random choices are the same.
+        let two = if items.dlx.track_bytes {
+            // The `len`s kept in bytes, 16 to a vector (see `Dlx::track_forced_items`).
+            let lens = items.dlx.bytes.primary_lens(headers.len());
+            let (weights, rng) = (&self.weights, &mut self.rng);
+            let mut heaviest = Heaviest::new();
+            scan::for_each_byte(lens, ByteWant::Equal(2), |i| {
+                heaviest.offer(i, weights, rng)
+            });
+            heaviest.best()
+        } else {
+            self.heaviest(headers, 2)
+        };
+        let best = two.unwrap_or_else(|| {
+            let low = scan::minimum(headers);
+            (self.heaviest(headers, low)).expect("the minimum is an entry")
         });
         ActiveItem {
             header: header_of(best),
-            len: low,
+            len: headers[best].top,
         }
     }
 
@@ -254,9 +284,16 @@ impl ItemChooser for ConflictMrv {
 
     #[inline]
     fn dead_end(&mut self, items: &ActiveItems<'_>) {
-        let headers = items.dlx.primary_headers();
+        let dlx = items.dlx;
+        let headers = dlx.primary_headers();
         self.fit(headers.len());
-        if let Some(i) = scan::first(headers, Want::Equal(0)) {
+        let empty = if dlx.track_bytes {
+            let lens = dlx.bytes.primary_lens(headers.len());
+            scan::first_byte(lens, ByteWant::Equal(0))
+        } else {
+            scan::first(headers, Want::Equal(0))
+        };
+        if let Some(i) = empty {
             self.weights[i] += self.bump;
             self.bump *= Self::BUMP_GROWTH;
             if self.bump > 1.0 / Self::RESCALE {
@@ -264,6 +301,45 @@ impl ItemChooser for ConflictMrv {
                 self.bump *= Self::RESCALE;
             }
         }
+    }
+}
+
+/// The heaviest of the items offered, ties broken at random.
+struct Heaviest {
+    best: usize,
+    best_weight: f64,
+    ties: u32,
+}
+
+impl Heaviest {
+    #[inline(always)]
+    fn new() -> Heaviest {
+        Heaviest {
+            best: 0,
+            best_weight: f64::NEG_INFINITY,
+            ties: 0,
+        }
+    }
+
+    /// Offers the item of index `i` among the primary items.
+    #[inline(always)]
+    fn offer(&mut self, i: usize, weights: &[f64], rng: &mut Pcg64) {
+        let weight = weights[i];
+        if weight > self.best_weight {
+            (self.best, self.best_weight, self.ties) = (i, weight, 1);
+        } else if weight == self.best_weight {
+            // Reservoir sampling: each tie is kept with probability 1 / ties.
+            self.ties += 1;
+            if rng.random_range(0..self.ties) == 0 {
+                self.best = i;
+            }
+        }
+    }
+
+    /// The index of the item chosen, if any was offered.
+    #[inline(always)]
+    fn best(&self) -> Option<usize> {
+        (self.ties > 0).then_some(self.best)
     }
 }
 

@@ -16,7 +16,9 @@
 //! There is no linked list of active items. The item choice scans the primary headers in place
 //! (they are the block's first nodes), eight at a time (see `scan`); the `COVERED` bit keeps a
 //! covered item from being chosen, and secondary items, whose headers come after, are never
-//! scanned.
+//! scanned. With [`Dlx::track_forced_items`] on, the links also keep the items' `len`s in
+//! bytes ([`ByteLens`]), so that at 25x25 a forced move, most nodes of a Sudoku search, is found
+//! by a scan 16 times denser.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
 //! contiguous block, and the links are 32-bit **byte offsets** into that block rather than
@@ -111,6 +113,12 @@ pub struct Dlx {
     /// items, and the item choice may stop at the first item with one option: with no empty
     /// item that is the first item of minimum `len`, Knuth's choice.
     pub(crate) empty_items: u32,
+    /// Whether `bytes` is kept up to date (see [`Dlx::track_forced_items`]); only with
+    /// `track_empty`.
+    pub(crate) track_bytes: bool,
+    /// The items' `len`s in bytes, and the number of active primary items, when `track_bytes`
+    /// is set (see [`ByteLens`]).
+    pub(crate) bytes: ByteLens,
     /// Each option's first node and the node after its last one (as offsets).
     pub(crate) option_span: Vec<(u32, u32)>,
     /// The problem's item number of each header (index 0 unused).
@@ -132,6 +140,7 @@ pub struct Dlx {
 struct Pristine {
     nodes: Box<[Node]>,
     empty_items: u32,
+    bytes: ByteLens,
 }
 
 // SAFETY: `nodes` points into the block owned by `_arena`, which moves with the `Dlx` and is
@@ -225,6 +234,8 @@ impl Dlx {
             primary_count: primary_count as u32,
             track_empty: false,
             empty_items,
+            track_bytes: false,
+            bytes: ByteLens::new(item_count + 1),
             option_span,
             item_of_header,
             forced: Vec::new(),
@@ -284,9 +295,16 @@ impl Dlx {
     /// about 2.5% of a 17-clue search's instructions. Letting the choice report "nothing
     /// active" instead would cost up to three full scans at every solution, and whole-grid
     /// counts meet a solution at one node in nine (the empty 6x6 grid).
+    ///
+    /// With the `len`s kept in bytes (`BYTES`), a count of the active primary items
+    /// answers instead: at 25x25 the scan was 2% of the instructions.
     #[inline(always)]
-    pub(crate) fn all_covered(&self) -> bool {
-        scan::first(self.primary_headers(), Want::Active).is_none()
+    pub(crate) fn all_covered<const BYTES: bool>(&self) -> bool {
+        if BYTES {
+            self.bytes.active == 0
+        } else {
+            scan::first(self.primary_headers(), Want::Active).is_none()
+        }
     }
 
     /// The first node of `p`'s option and the node after its last one.
@@ -299,15 +317,15 @@ impl Dlx {
     }
 
     /// Removes an item and every option that uses it. Returns the number of links changed.
-    #[inline]
-    pub(crate) fn cover<const TRACK: bool>(&mut self, h: u32) -> u64 {
+    #[inline(always)]
+    pub(crate) fn cover<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) -> u64 {
         let mut updates = 0;
         let mut p = self.node(h).down;
         while p != h {
             // The next link first: hiding `p` does not change it, and reading it before the
             // stores keeps the walk down the list off their path.
             let next = self.node(p).down;
-            updates += self.hide::<TRACK>(p);
+            updates += self.hide::<TRACK, BYTES>(p);
             p = next;
         }
         let len = self.len(h);
@@ -315,21 +333,29 @@ impl Dlx {
         if TRACK {
             self.empty_items -= (len == 0) as u32;
         }
+        if BYTES {
+            self.bytes.set_len(h, COVERED);
+            self.bytes.active -= (h <= self.primary_count * STRIDE) as u32;
+        }
         updates
     }
 
     /// Undoes `cover(h)`.
     #[inline]
-    pub(crate) fn uncover<const TRACK: bool>(&mut self, h: u32) {
+    pub(crate) fn uncover<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) {
         let len = self.len(h) & !COVERED;
         *self.len_mut(h) = len;
         if TRACK {
             self.empty_items += (len == 0) as u32;
         }
+        if BYTES {
+            self.bytes.set_len(h, len);
+            self.bytes.active += (h <= self.primary_count * STRIDE) as u32;
+        }
         let mut p = self.node(h).up;
         while p != h {
             let next = self.node(p).up;
-            self.unhide::<TRACK>(p);
+            self.unhide::<TRACK, BYTES>(p);
             p = next;
         }
     }
@@ -341,7 +367,7 @@ impl Dlx {
 
     /// Takes the other nodes of `p`'s option out of their items' lists.
     #[inline(always)]
-    fn hide<const TRACK: bool>(&mut self, p: u32) -> u64 {
+    fn hide<const TRACK: bool, const BYTES: bool>(&mut self, p: u32) -> u64 {
         let (first, end) = self.span(p);
         let others = (end - first) / STRIDE - 1;
         let mut q = p;
@@ -355,8 +381,15 @@ impl Dlx {
             self.node_mut(down).up = up;
             let len = self.len_mut(top);
             *len -= 1;
+            // Rare, and never for a secondary item: one branch for both counts.
+            let len = *len;
             if TRACK {
-                emptied += (*len == 0) as u32;
+                emptied += (len == 0) as u32;
+            }
+            if BYTES {
+                // Without a branch: whether a `len` falls to 1 is too hard to predict (a branch
+                // here made 9x9 searches half as slow again, for fewer instructions).
+                self.bytes.note_len(top, len);
             }
         }
         if TRACK {
@@ -367,7 +400,7 @@ impl Dlx {
 
     /// Undoes `hide(p)`, in reverse order.
     #[inline(always)]
-    fn unhide<const TRACK: bool>(&mut self, p: u32) {
+    fn unhide<const TRACK: bool, const BYTES: bool>(&mut self, p: u32) {
         let (first, end) = self.span(p);
         let mut q = p;
         let mut refilled = 0;
@@ -377,10 +410,14 @@ impl Dlx {
             self.node_mut(up).down = q;
             self.node_mut(down).up = q;
             let len = self.len_mut(top);
+            let was = *len;
+            *len = was + 1;
             if TRACK {
-                refilled += (*len == 0) as u32;
+                refilled += (was == 0) as u32;
             }
-            *len += 1;
+            if BYTES {
+                self.bytes.note_len(top, was + 1);
+            }
         }
         if TRACK {
             self.empty_items -= refilled;
@@ -389,25 +426,25 @@ impl Dlx {
 
     /// Covers the items of `x`'s option other than `x`'s own (which the caller has covered).
     #[inline]
-    pub(crate) fn cover_others<const TRACK: bool>(&mut self, x: u32) -> u64 {
+    pub(crate) fn cover_others<const TRACK: bool, const BYTES: bool>(&mut self, x: u32) -> u64 {
         let (first, end) = self.span(x);
         let mut updates = 0;
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q + STRIDE == end { first } else { q + STRIDE };
-            updates += self.cover::<TRACK>(self.node(q).top);
+            updates += self.cover::<TRACK, BYTES>(self.node(q).top);
         }
         updates
     }
 
     /// Undoes `cover_others(x)`, in reverse order.
     #[inline]
-    pub(crate) fn uncover_others<const TRACK: bool>(&mut self, x: u32) {
+    pub(crate) fn uncover_others<const TRACK: bool, const BYTES: bool>(&mut self, x: u32) {
         let (first, end) = self.span(x);
         let mut q = x;
         for _ in 1..(end - first) / STRIDE {
             q = if q == first { end - STRIDE } else { q - STRIDE };
-            self.uncover::<TRACK>(self.node(q).top);
+            self.uncover::<TRACK, BYTES>(self.node(q).top);
         }
     }
 
@@ -419,11 +456,50 @@ impl Dlx {
     /// forced moves: on the forum-hardest Sudoku set it takes 30% of the search-tree nodes away
     /// and 13% of the time; on 6x10 pentominoes it takes 15% of the nodes away but makes the
     /// search 23% slower. Off by default; [`DlxSolver`](crate::engine::DlxSolver) turns it on.
+    ///
+    /// It also turns [`Dlx::track_forced_items`] on or off.
     pub fn track_dead_ends(&mut self, on: bool) {
         self.track_empty = on;
         self.empty_items = (self.primary_headers().iter())
             .filter(|header| header.top == 0)
             .count() as u32;
+        self.track_forced_items(on);
+    }
+
+    /// Keeps each item's `len` in a byte of its own beside the headers, and the number of
+    /// active primary items, so that [`Mrv`](super::Mrv) and [`ConflictMrv`](super::ConflictMrv)
+    /// find the first item of at most one option (a forced move) and the items of two options
+    /// 16 to a vector instead of 8 headers to a group, and the search sees that every item is
+    /// covered without a scan. The items chosen are the same, so the search tree is the same.
+    /// Only together with [`Dlx::track_dead_ends`], and for problems whose primary items have
+    /// fewer than 255 options each: otherwise it stays off.
+    ///
+    /// It costs a store in `hide` and `unhide`. Counting to 2 on 20 random 25x25 puzzles with
+    /// 360 blanks (2,500 primary items), it took the search from 2,641 to 1,405 million
+    /// instructions (callgrind), and 200 such puzzles from 13.4-14.5 to 8.7-9.7 ms each (three
+    /// runs), with the same nodes; 300 16x16 puzzles with 176 blanks from 495 to 381 million,
+    /// 300 12x12 ones with 94 from 149 to 136; and on 9x9, 1,000 17-clue puzzles from 265 to
+    /// 260 million (17.9 to 17.3 us each) and 500 forum-hardest ones from 1,552 to 1,442
+    /// (about 300 to 267 us).
+    ///
+    /// A bit set of the items of one option, tried first, needed a read-modify-write in the
+    /// same loops: updated with a branch, it was mispredicted so often that 9x9 searches
+    /// became half as slow again; without one, it added 11% instructions on 9x9.
+    pub fn track_forced_items(&mut self, on: bool) {
+        let short = (self.primary_headers().iter()).all(|header| header.top & !COVERED < 255);
+        self.track_bytes = on && self.track_empty && short;
+        self.bytes = self.byte_lens();
+    }
+
+    /// The items' `len`s in bytes and the count of active primary items, from the headers:
+    /// what `bytes` holds when `track_bytes` is set.
+    pub(crate) fn byte_lens(&self) -> ByteLens {
+        let mut bytes = ByteLens::new(self.item_count as usize + 1);
+        for h in (1..=self.item_count).map(|i| i * STRIDE) {
+            bytes.set_len(h, self.len(h));
+        }
+        bytes.active = scan::count(self.primary_headers(), Want::Active);
+        bytes
     }
 
     /// Whether the search can tell at once that some primary item has no option left.
@@ -454,10 +530,12 @@ impl Dlx {
         }
         // Covering the first item hides the option's other nodes; then cover the rest.
         let top = self.node(first).top;
-        let updates = if self.track_empty {
-            self.cover::<true>(top) + self.cover_others::<true>(first)
-        } else {
-            self.cover::<false>(top) + self.cover_others::<false>(first)
+        let updates = match (self.track_empty, self.track_bytes) {
+            (true, true) => self.cover::<true, true>(top) + self.cover_others::<true, true>(first),
+            (true, false) => {
+                self.cover::<true, false>(top) + self.cover_others::<true, false>(first)
+            }
+            _ => self.cover::<false, false>(top) + self.cover_others::<false, false>(first),
         };
         self.forced.push(first);
         Some(updates)
@@ -475,6 +553,9 @@ impl Dlx {
                     block.copy_from_slice(&pristine.nodes);
                 }
                 self.empty_items = pristine.empty_items;
+                if self.track_bytes {
+                    self.bytes.clone_from(&pristine.bytes);
+                }
                 self.forced.clear();
             }
             _ => self.release_to(0),
@@ -497,6 +578,8 @@ impl Dlx {
         self.pristine = Some(Pristine {
             nodes: nodes.into(),
             empty_items: self.empty_items,
+            // From the headers: the bytes are stale if searches ran with them off.
+            bytes: self.byte_lens(),
         });
     }
 
@@ -505,12 +588,19 @@ impl Dlx {
         while self.forced.len() > keep {
             let first = self.forced.pop().expect("more than `keep` forced options");
             let top = self.node(first).top;
-            if self.track_empty {
-                self.uncover_others::<true>(first);
-                self.uncover::<true>(top);
-            } else {
-                self.uncover_others::<false>(first);
-                self.uncover::<false>(top);
+            match (self.track_empty, self.track_bytes) {
+                (true, true) => {
+                    self.uncover_others::<true, true>(first);
+                    self.uncover::<true, true>(top);
+                }
+                (true, false) => {
+                    self.uncover_others::<true, false>(first);
+                    self.uncover::<true, false>(top);
+                }
+                _ => {
+                    self.uncover_others::<false, false>(first);
+                    self.uncover::<false, false>(top);
+                }
             }
         }
     }
@@ -554,6 +644,8 @@ impl Clone for Dlx {
             primary_count: self.primary_count,
             track_empty: self.track_empty,
             empty_items: self.empty_items,
+            track_bytes: self.track_bytes,
+            bytes: self.bytes.clone(),
             option_span: self.option_span.clone(),
             item_of_header: self.item_of_header.clone(),
             forced: self.forced.clone(),
@@ -573,5 +665,71 @@ impl std::fmt::Debug for Dlx {
             .field("nodes", &self.node_count)
             .field("forced", &self.forced.len())
             .finish()
+    }
+}
+
+/// The header offset of the `i`-th primary item (0-based).
+#[inline(always)]
+pub(crate) fn header_of(i: usize) -> u32 {
+    (i as u32 + 1) * STRIDE
+}
+
+/// The `len`s of the items, a byte each, beside the headers' `top`s: [`u8::MAX`] for a covered
+/// item (and 255 or more options, which the primary items of a `Dlx` that keeps them never
+/// have), so that the item choice reads 16 items with one vector load, where the headers take
+/// 16 loads and the shuffles that gather their `len`s. Knuth's choice takes the first item of
+/// at most one option in item order, and so does the scan of the bytes: the search tree is
+/// the one the scan of the headers made. With it, the number of active primary items, for
+/// `all_covered`.
+///
+/// A bit set of the items of at most one option, tried first beside the bytes, found forced
+/// moves with fewer instructions at 25x25 (1,383 million against 1,405 for the 20 puzzles of
+/// [`Dlx::track_forced_items`]) but cost a read-modify-write in `hide` and `unhide`: 16x16
+/// took 436 million instructions to the bytes' 381 and 70 us a puzzle (median) to 63, and
+/// 25x25 no less time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ByteLens {
+    /// Each item's `len`, by node number (index 0 unused).
+    lens: Vec<u8>,
+    /// The number of active primary items.
+    pub(crate) active: u32,
+}
+
+impl ByteLens {
+    /// Bytes for headers `0..count` (node numbers), every `len` 0.
+    pub(crate) fn new(count: usize) -> ByteLens {
+        ByteLens {
+            lens: vec![0; count],
+            active: 0,
+        }
+    }
+
+    /// Records the `len` (with [`COVERED`], if set) of the item whose header is at offset `h`,
+    /// saturated at [`u8::MAX`].
+    #[inline(always)]
+    pub(crate) fn set_len(&mut self, h: u32, len: u32) {
+        let i = (h / STRIDE) as usize;
+        debug_assert!(i < self.lens.len());
+        // SAFETY: `h` is a header's offset (an option node's `top`, or a header covered), and
+        // there is a byte for every header of the `Dlx`.
+        unsafe { *self.lens.get_unchecked_mut(i) = len.min(u8::MAX as u32) as u8 };
+    }
+
+    /// Records the `len` of an active item whose header is at offset `h`, in `hide` and
+    /// `unhide`: a primary item's `len` is below [`u8::MAX`] there (see
+    /// [`Dlx::track_forced_items`]), so it is stored as it is, without the test for
+    /// saturation; a secondary item's byte is never read and may be anything.
+    #[inline(always)]
+    pub(crate) fn note_len(&mut self, h: u32, len: u32) {
+        let i = (h / STRIDE) as usize;
+        debug_assert!(i < self.lens.len());
+        // SAFETY: as in `set_len`.
+        unsafe { *self.lens.get_unchecked_mut(i) = len as u8 };
+    }
+
+    /// The `len`s of the primary items, for `count` primary items: item `i` (0-based) at `i`.
+    #[inline(always)]
+    pub(crate) fn primary_lens(&self, count: usize) -> &[u8] {
+        &self.lens[1..=count]
     }
 }

@@ -162,7 +162,7 @@ impl Dlx {
                 }
                 stats.nodes += 1;
                 stats.max_depth = stats.max_depth.max(entry.len());
-                if self.all_covered() {
+                if self.all_covered::<false>() {
                     stats.solutions += 1;
                 } else if self.known_dead_end() {
                     stats.backtracks += 1;

@@ -56,6 +56,24 @@ pub enum LinkError {
         /// The count kept.
         counted: u32,
     },
+    /// The count of active primary items kept beside the `len`s in bytes is wrong.
+    #[error("{active} primary items are active, but the count says {counted}")]
+    ActiveCount {
+        /// The true number.
+        active: u32,
+        /// The count kept.
+        counted: u32,
+    },
+    /// A primary item's `len` kept in a byte is wrong.
+    #[error("item {item}: len {len} (at most 255), but its byte says {kept}")]
+    ByteLen {
+        /// The item.
+        item: u32,
+        /// Its `len`, saturated at 255 (255 also when covered).
+        len: u8,
+        /// The byte.
+        kept: u8,
+    },
 }
 
 impl Dlx {
@@ -122,6 +140,24 @@ impl Dlx {
                 empty,
                 counted: self.empty_items,
             });
+        }
+        if self.track_bytes {
+            let truth = self.byte_lens();
+            if truth.active != self.bytes.active {
+                return Err(LinkError::ActiveCount {
+                    active: truth.active,
+                    counted: self.bytes.active,
+                });
+            }
+            let count = self.primary_count as usize;
+            let (lens, kept) = (truth.primary_lens(count), self.bytes.primary_lens(count));
+            if let Some(i) = (0..count).find(|&i| lens[i] != kept[i]) {
+                return Err(LinkError::ByteLen {
+                    item: i as u32 + 1,
+                    len: lens[i],
+                    kept: kept[i],
+                });
+            }
         }
         Ok(())
     }
@@ -190,6 +226,27 @@ mod tests {
             Err(LinkError::EmptyCount {
                 empty: 0,
                 counted: 1
+            })
+        );
+        let mut dlx = knuth();
+        dlx.track_forced_items(true);
+        dlx.bytes.active -= 1;
+        assert_eq!(
+            dlx.sanity(),
+            Err(LinkError::ActiveCount {
+                active: 7,
+                counted: 6
+            })
+        );
+        let mut dlx = knuth();
+        dlx.track_forced_items(true);
+        dlx.bytes.set_len(STRIDE, 1);
+        assert_eq!(
+            dlx.sanity(),
+            Err(LinkError::ByteLen {
+                item: 1,
+                len: 2,
+                kept: 1
             })
         );
     }

@@ -71,6 +71,100 @@ pub(crate) fn for_each(headers: &[Node], want: Want, mut f: impl FnMut(usize)) {
     }
 }
 
+/// What a scan of the `len`s kept in bytes (see `links::ByteLens`) looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ByteWant {
+    /// An item with at most one option left (a covered item's byte is 255).
+    AtMostOne,
+    /// An item with exactly this `len`, below 255.
+    Equal(u8),
+}
+
+impl ByteWant {
+    #[inline(always)]
+    fn test(self, len: u8) -> bool {
+        match self {
+            ByteWant::AtMostOne => len <= 1,
+            ByteWant::Equal(wanted) => len == wanted,
+        }
+    }
+}
+
+/// The index of the first byte that is what `want` asks for.
+#[inline]
+pub(crate) fn first_byte(lens: &[u8], want: ByteWant) -> Option<usize> {
+    let mut chunks = lens.chunks_exact(16);
+    for (c, chunk) in chunks.by_ref().enumerate() {
+        let hits = byte_hits(chunk, want);
+        if hits != 0 {
+            return Some(c * 16 + hits.trailing_zeros() as usize);
+        }
+    }
+    let rest = chunks.remainder();
+    let start = lens.len() - rest.len();
+    (rest.iter())
+        .position(|&len| want.test(len))
+        .map(|j| start + j)
+}
+
+/// Calls `f` with the index of every byte that is what `want` asks for, in order.
+#[inline]
+pub(crate) fn for_each_byte(lens: &[u8], want: ByteWant, mut f: impl FnMut(usize)) {
+    let mut chunks = lens.chunks_exact(16);
+    for (c, chunk) in chunks.by_ref().enumerate() {
+        let mut hits = byte_hits(chunk, want);
+        while hits != 0 {
+            f(c * 16 + hits.trailing_zeros() as usize);
+            hits &= hits - 1;
+        }
+    }
+    let rest = chunks.remainder();
+    let start = lens.len() - rest.len();
+    for (j, &len) in rest.iter().enumerate() {
+        if want.test(len) {
+            f(start + j);
+        }
+    }
+}
+
+/// Bit `j` is set when byte `j` of the 16 passes the test.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn byte_hits(chunk: &[u8], want: ByteWant) -> u32 {
+    use std::arch::x86_64::*;
+    assert_eq!(chunk.len(), 16);
+    // SAFETY: the chunk holds 16 bytes, read by an unaligned load; SSE2 is part of x86-64.
+    unsafe {
+        let lens = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        let hits = match want {
+            // Unsigned: a byte is at most 1 when its minimum with 1 is itself.
+            ByteWant::AtMostOne => _mm_cmpeq_epi8(_mm_min_epu8(lens, _mm_set1_epi8(1)), lens),
+            ByteWant::Equal(wanted) => _mm_cmpeq_epi8(lens, _mm_set1_epi8(wanted as i8)),
+        };
+        _mm_movemask_epi8(hits) as u32
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn byte_hits(chunk: &[u8], want: ByteWant) -> u32 {
+    portable_byte_hits(chunk, want)
+}
+
+/// The plain form of `byte_hits`: the one used off x86-64, and the tests' reference.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn portable_byte_hits(chunk: &[u8], want: ByteWant) -> u32 {
+    (chunk.iter().enumerate()).fold(0, |hits, (j, &len)| hits | (want.test(len) as u32) << j)
+}
+
+/// The number of headers whose `len` is what `want` asks for.
+pub(crate) fn count(headers: &[Node], want: Want) -> u32 {
+    let mut count = 0;
+    for_each(headers, want, |_| count += 1);
+    count
+}
+
 /// The smallest `len` of the headers (`u32::MAX` for none).
 #[inline]
 pub(crate) fn minimum(headers: &[Node]) -> u32 {
@@ -189,7 +283,7 @@ mod tests {
             .collect()
     }
 
-    /// Small `len`s, so that ties and hits are common, and some covered items.
+    /// ByteLens `len`s, so that ties and hits are common, and some covered items.
     fn lens() -> impl Strategy<Value = Vec<u32>> {
         prop::collection::vec(
             prop_oneof![0u32..6, (0u32..6).prop_map(|len| len | COVERED)],
@@ -214,6 +308,18 @@ mod tests {
                 }
             }
             prop_assert_eq!(minimum(&nodes), lens.iter().copied().min().unwrap_or(u32::MAX));
+            let bytes: Vec<u8> = lens.iter().map(|&len| len.min(255) as u8).collect();
+            for want in [ByteWant::AtMostOne, ByteWant::Equal(wanted as u8)] {
+                let mut every = Vec::new();
+                for_each_byte(&bytes, want, |i| every.push(i));
+                let plain_every: Vec<usize> =
+                    (0..bytes.len()).filter(|&i| want.test(bytes[i])).collect();
+                prop_assert_eq!(first_byte(&bytes, want), plain_every.first().copied());
+                prop_assert_eq!(every, plain_every, "{:?}", want);
+                for chunk in bytes.chunks_exact(16) {
+                    prop_assert_eq!(byte_hits(chunk, want), portable_byte_hits(chunk, want));
+                }
+            }
         }
     }
 

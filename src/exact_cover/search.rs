@@ -213,15 +213,16 @@ impl Dlx {
         sink: S,
         cutoff: Option<Cutoff<'_>>,
     ) -> Report {
-        if self.track_empty {
-            self.run::<C, S, true>(chooser, budget, sink, cutoff)
-        } else {
-            self.run::<C, S, false>(chooser, budget, sink, cutoff)
+        match (self.track_empty, self.track_bytes) {
+            (true, true) => self.run::<C, S, true, true>(chooser, budget, sink, cutoff),
+            (true, false) => self.run::<C, S, true, false>(chooser, budget, sink, cutoff),
+            _ => self.run::<C, S, false, false>(chooser, budget, sink, cutoff),
         }
     }
 
-    /// Algorithm X, with or without the count of empty items (`TRACK`).
-    fn run<C: ItemChooser, S: Sink, const TRACK: bool>(
+    /// Algorithm X, with or without the count of empty items (`TRACK`) and the `len`s kept in
+    /// bytes (`BYTES`, only with `TRACK`; see [`Dlx::track_forced_items`]).
+    fn run<C: ItemChooser, S: Sink, const TRACK: bool, const BYTES: bool>(
         &mut self,
         chooser: &mut C,
         budget: &Budget,
@@ -256,7 +257,7 @@ impl Dlx {
             }
             stats.max_depth = stats.max_depth.max(level);
 
-            if self.all_covered() {
+            if self.all_covered::<BYTES>() {
                 stats.solutions += 1;
                 let solution = Solution {
                     dlx: self,
@@ -269,7 +270,7 @@ impl Dlx {
                 let chosen = chooser.choose(&ActiveItems::new(self));
                 if chosen.len > 0 {
                     let h = chosen.header;
-                    stats.updates += self.cover::<TRACK>(h);
+                    stats.updates += self.cover::<TRACK, BYTES>(h);
                     let mut x = self.node(h).down;
                     if C::ROTATES {
                         for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
@@ -277,7 +278,7 @@ impl Dlx {
                         }
                         self.first_tried[level] = x;
                     }
-                    stats.updates += self.cover_others::<TRACK>(x);
+                    stats.updates += self.cover_others::<TRACK, BYTES>(x);
                     self.stack[level] = x;
                     level += 1;
                     continue 'search;
@@ -301,7 +302,7 @@ impl Dlx {
                 }
                 level -= 1;
                 let x = self.stack[level];
-                self.uncover_others::<TRACK>(x);
+                self.uncover_others::<TRACK, BYTES>(x);
                 let h = self.node(x).top;
                 let mut next = self.node(x).down;
                 if C::ROTATES {
@@ -315,12 +316,12 @@ impl Dlx {
                     }
                 }
                 if next != h {
-                    stats.updates += self.cover_others::<TRACK>(next);
+                    stats.updates += self.cover_others::<TRACK, BYTES>(next);
                     self.stack[level] = next;
                     level += 1;
                     continue 'search;
                 }
-                self.uncover::<TRACK>(h);
+                self.uncover::<TRACK, BYTES>(h);
             }
         };
 
@@ -328,8 +329,8 @@ impl Dlx {
         while level > 0 {
             level -= 1;
             let x = self.stack[level];
-            self.uncover_others::<TRACK>(x);
-            self.uncover::<TRACK>(self.node(x).top);
+            self.uncover_others::<TRACK, BYTES>(x);
+            self.uncover::<TRACK, BYTES>(self.node(x).top);
         }
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();
