@@ -6,7 +6,10 @@ quadrille's line format ('.' or '0' blank; 1-9 then A-Z for 10 and up; '#' comme
 one line per puzzle: its line number, the count (2 means "2 or more"), and the seconds taken by
 the solver (model building excluded). A summary goes to standard error.
 
-    python3 benches/peers/cpsat.py puzzles.txt [--time-limit SECONDS]
+    python3 benches/peers/cpsat.py puzzles.txt [--box RxC] [--time-limit SECONDS]
+
+Without --box the box is the most square r x c with r <= c (as quadrille infers it); give
+--box 1xN for Latin squares.
 """
 
 import argparse
@@ -45,10 +48,11 @@ class Stop(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def count(line, time_limit):
+def count(line, time_limit, box):
     n = math.isqrt(len(line))
     assert n * n == len(line), f"not a square grid: {len(line)} cells"
-    r, c = box_shape(n)
+    r, c = box or box_shape(n)
+    assert r * c == n, f"a {r}x{c} box does not fit a {n}x{n} grid"
     model = cp_model.CpModel()
     x = [[model.new_int_var(1, n, f"x{i}_{j}") for j in range(n)] for i in range(n)]
     for i in range(n):
@@ -78,14 +82,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("file")
     parser.add_argument("--time-limit", type=float, default=0)
+    parser.add_argument("--box", default=None, help="RxC")
     args = parser.parse_args()
+    box = tuple(int(k) for k in args.box.lower().split("x")) if args.box else None
     times, undecided = [], 0
     with open(args.file) as f:
         for number, line in enumerate(f, 1):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            found, decided, seconds = count(line, args.time_limit)
+            found, decided, seconds = count(line, args.time_limit, box)
             undecided += not decided
             times.append(seconds)
             print(f"{number} {found}{'' if decided else '+'} {seconds:.4f}")
