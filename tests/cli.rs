@@ -980,3 +980,33 @@ fn compare_reports_its_restarts() {
     assert_eq!(code(&run(&["solve", "--seed", "-1"], "")), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `xc --knuth` walks dlx1's tree and counts updates as Knuth does: the 8-queens row of the
+/// "Dancing Links" table; without it, the faster tree and our own count.
+#[test]
+fn xc_knuth_gives_the_papers_statistics() {
+    let file = path("queens8_knuth.dlx");
+    let json = |extra: &[&str]| -> Value {
+        let mut args = vec!["xc", file.as_str(), "--count", "--json", "-q"];
+        args.extend_from_slice(extra);
+        let output = run(&args, "");
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        serde_json::from_str(stdout(&output).trim()).unwrap()
+    };
+    let knuth = json(&["--knuth"]);
+    assert_eq!(
+        (
+            knuth["solutions"].as_u64(),
+            knuth["nodes"].as_u64(),
+            knuth["updates"].as_u64()
+        ),
+        (Some(92), Some(1049), Some(16680))
+    );
+    let ours = json(&[]);
+    assert_eq!(ours["solutions"], 92);
+    assert_ne!(ours["nodes"], knuth["nodes"]);
+    assert_eq!(
+        code(&run(&["xc", file.as_str(), "--knuth", "-j", "2"], "")),
+        2
+    );
+}

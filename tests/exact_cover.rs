@@ -388,6 +388,34 @@ mod known_counts {
         }
     }
 
+    /// The rows of the N-queens table of Knuth's "Dancing Links" (2000) that the project's issue
+    /// quotes: with dead ends tracked, the search walks dlx1's tree and counts as he does.
+    /// Rows for other N are not checked: we do not have the paper's figures at hand.
+    #[test]
+    fn knuths_queens_table() {
+        for (n, nodes, updates) in [(1, 2, 3), (4, 13, 183), (5, 46, 572), (8, 1_049, 16_680)] {
+            let mut dlx = Dlx::new(&problems::queens_knuth(n).unwrap());
+            let before = dlx.link_fingerprint();
+            let stats = dlx
+                .count_as_knuth(None, &quadrille::Budget::unlimited())
+                .stats;
+            assert_eq!(
+                (stats.nodes, stats.knuth_updates()),
+                (nodes, updates),
+                "n = {n}"
+            );
+            assert_eq!(dlx.link_fingerprint(), before);
+        }
+        let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+        for (n, &solutions) in (1..=10).zip(&expected) {
+            assert_eq!(
+                count(&problems::queens_knuth(n).unwrap()),
+                solutions,
+                "n = {n}"
+            );
+        }
+    }
+
     #[test]
     fn langford_pairs() {
         for (n, solutions) in [(3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {

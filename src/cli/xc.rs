@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use quadrille::exact_cover::{Control, CountSink, Dlx, Report, Solution};
+use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Solution};
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
 use quadrille::{SolutionCount, Stop};
@@ -41,6 +41,11 @@ pub struct Args {
     /// are those of plain Algorithm X; a count of all solutions gains nothing from it.
     #[arg(long, conflicts_with = "threads")]
     restarts: bool,
+    /// Walk Knuth's tree and count as he does: dlx1's item choice (an item with no option left
+    /// is chosen, and fails, before any other) and updates as in "Dancing Links" (2000), which
+    /// count covered items and dead ends too, so the statistics can be put beside his.
+    #[arg(long, conflicts_with_all = ["restarts", "threads"])]
+    knuth: bool,
     /// The seed of the restarts' random choices (with --restarts).
     #[arg(long, value_name = "SEED", default_value_t = 0, requires = "restarts")]
     seed: u64,
@@ -62,6 +67,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let budget = args.budget.budget();
     let restarts = args.restarts.then_some(Restarts::new(args.seed));
     let mut links = Dlx::new(&problem);
+    if args.knuth {
+        links.track_dead_ends(true);
+    }
     let listing = !args.count && !args.json;
     let mut out = stdout();
 
@@ -88,6 +96,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         };
         let report = match &restarts {
             Some(restarts) => links.search_restarting(restarts, &budget, sink),
+            None if args.knuth => links.search_with(&mut KnuthMrv, &budget, sink),
             None => links.search(&budget, sink),
         };
         if let Some(err) = failure {
@@ -96,6 +105,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         report
     } else if args.threads != 1 {
         flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
+    } else if args.knuth {
+        links.count_as_knuth(args.limit, &budget)
     } else if let Some(restarts) = &restarts {
         links.search_restarting(restarts, &budget, CountSink::new(args.limit))
     } else {
@@ -103,11 +114,16 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     };
 
     let stats = &report.stats;
+    let updates = if args.knuth {
+        stats.knuth_updates()
+    } else {
+        stats.updates
+    };
     if args.json {
         let object = json!({
             "solutions": stats.solutions,
             "nodes": stats.nodes,
-            "updates": stats.updates,
+            "updates": updates,
             "seconds": stats.elapsed.as_secs_f64(),
             "complete": report.is_complete(),
             "stop": report.stop.name(),
@@ -132,7 +148,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",
             },
             stats.nodes,
-            stats.updates,
+            updates,
             stats.max_depth,
             stats.elapsed.as_secs_f64(),
         );

@@ -55,6 +55,10 @@ pub trait ItemChooser {
     /// Whether the search tells the chooser of its dead ends ([`ItemChooser::dead_end`]).
     const LEARNS: bool = false;
 
+    /// Whether the search counts the items it covers ([`Stats::covers`](super::Stats::covers)),
+    /// for Knuth's count of updates.
+    const COUNTS_COVERS: bool = false;
+
     /// Picks an active primary item.
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem;
 
@@ -342,6 +346,21 @@ impl Heaviest {
     #[inline(always)]
     fn best(&self) -> Option<usize> {
         (self.ties > 0).then_some(self.best)
+    }
+}
+
+/// [`Mrv`], with the items covered counted, for Knuth's statistics
+/// ([`Dlx::count_as_knuth`](crate::exact_cover::Dlx::count_as_knuth)). With dead ends tracked,
+/// the first item of one option is the first of minimum `len`, so this is dlx1's choice.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KnuthMrv;
+
+impl ItemChooser for KnuthMrv {
+    const COUNTS_COVERS: bool = true;
+
+    #[inline]
+    fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
+        Mrv.choose(items)
     }
 }
 

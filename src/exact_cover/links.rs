@@ -307,6 +307,13 @@ impl Dlx {
         }
     }
 
+    /// The number of items in `p`'s option.
+    #[inline(always)]
+    pub(crate) fn option_size(&self, p: u32) -> u64 {
+        let (first, end) = self.span(p);
+        u64::from((end - first) / STRIDE)
+    }
+
     /// The first node of `p`'s option and the node after its last one.
     #[inline(always)]
     pub(crate) fn span(&self, p: u32) -> (u32, u32) {

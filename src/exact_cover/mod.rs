@@ -34,7 +34,7 @@ mod sanity;
 mod scan;
 mod search;
 
-pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, Mrv};
+pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
 pub use links::Dlx;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use sanity::LinkError;

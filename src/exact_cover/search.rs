@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::choose::{ActiveItems, ItemChooser, Mrv};
+use super::choose::{ActiveItems, ItemChooser, KnuthMrv, Mrv};
 use super::links::Dlx;
 use crate::budget::{Budget, Stop};
 
@@ -118,6 +118,10 @@ pub struct Stats {
     pub max_depth: usize,
     /// Runs cut off and started again, in a restarting search ([`Dlx::search_restarting`]).
     pub restarts: u64,
+    /// Items covered: the item chosen at each node and the other items of each option tried.
+    /// Counted only by searches with [`KnuthMrv`](crate::exact_cover::KnuthMrv) (see
+    /// [`Stats::knuth_updates`]); 0 otherwise, to keep the hot loop lean.
+    pub covers: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -131,7 +135,33 @@ impl Stats {
         self.backtracks += other.backtracks;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.restarts += other.restarts;
+        self.covers += other.covers;
         self.elapsed += other.elapsed;
+    }
+}
+
+impl Stats {
+    /// The updates as Knuth counts them in "Dancing Links" (2000) and dlx1: every removal from
+    /// a list, so the options hidden ([`Stats::updates`]), plus one for each item covered (its
+    /// header leaves the item list, secondary items included), plus one for each dead end,
+    /// where his search covers the item that has no option left before it backs up.
+    ///
+    /// Exact for a search with [`KnuthMrv`](crate::exact_cover::KnuthMrv) and dead ends tracked
+    /// ([`Dlx::track_dead_ends`]), which walks dlx1's tree (see [`Dlx::count_as_knuth`]):
+    /// [`problems::queens_knuth`](crate::problems::queens_knuth) then gives the paper's N-queens
+    /// table.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::queens_knuth(8)?);
+    /// let stats = dlx.count_as_knuth(None, &quadrille::Budget::unlimited()).stats;
+    /// assert_eq!((stats.solutions, stats.nodes, stats.knuth_updates()), (92, 1_049, 16_680));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn knuth_updates(&self) -> u64 {
+        self.updates + self.covers + self.backtracks
     }
 }
 
@@ -271,6 +301,9 @@ impl Dlx {
                 if chosen.len > 0 {
                     let h = chosen.header;
                     stats.updates += self.cover::<TRACK, BYTES>(h);
+                    if C::COUNTS_COVERS {
+                        stats.covers += 1;
+                    }
                     let mut x = self.node(h).down;
                     if C::ROTATES {
                         for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
@@ -279,6 +312,9 @@ impl Dlx {
                         self.first_tried[level] = x;
                     }
                     stats.updates += self.cover_others::<TRACK, BYTES>(x);
+                    if C::COUNTS_COVERS {
+                        stats.covers += self.option_size(x) - 1;
+                    }
                     self.stack[level] = x;
                     level += 1;
                     continue 'search;
@@ -317,6 +353,9 @@ impl Dlx {
                 }
                 if next != h {
                     stats.updates += self.cover_others::<TRACK, BYTES>(next);
+                    if C::COUNTS_COVERS {
+                        stats.covers += self.option_size(next) - 1;
+                    }
                     self.stack[level] = next;
                     level += 1;
                     continue 'search;
@@ -335,6 +374,18 @@ impl Dlx {
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();
         Report { stats, stop }
+    }
+
+    /// Counts solutions as Knuth's dlx1 does, up to `limit` if one is given, within `budget`:
+    /// with dead ends tracked for the search (an item with no option left is chosen, and fails,
+    /// before any other), the item choice of dlx1, and [`Stats::covers`] counted, so that
+    /// [`Stats::knuth_updates`] is his count of updates. The tracking is set back as it was.
+    pub fn count_as_knuth(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
+        let tracked = self.track_empty;
+        self.track_dead_ends(true);
+        let report = self.search_with(&mut KnuthMrv, budget, CountSink::new(limit));
+        self.track_dead_ends(tracked);
+        report
     }
 
     /// Counts solutions, up to `limit` if one is given.
