@@ -65,26 +65,7 @@ pub fn exact_cover_knuth_example() -> Problem {
 /// # Errors
 /// For n = 0, a problem without primary items; for huge n, one too large for the engine.
 pub fn queens(n: usize) -> Result<Problem> {
-    let mut b = ProblemBuilder::new();
-    let mut rank = vec![0; n];
-    let mut file = vec![0; n];
-    for line in organ_pipe(n) {
-        rank[line] = b.primary(&format!("r{line}"))?;
-        file[line] = b.primary(&format!("c{line}"))?;
-    }
-    let diagonals = (2 * n).saturating_sub(1);
-    let a: Vec<usize> = (0..diagonals)
-        .map(|s| b.secondary(&format!("a{s}")))
-        .collect::<Result<_>>()?;
-    let d: Vec<usize> = (0..diagonals)
-        .map(|s| b.secondary(&format!("b{s}")))
-        .collect::<Result<_>>()?;
-    for i in 0..n {
-        for j in 0..n {
-            b.option([rank[i], file[j], a[i + j], d[i + n - 1 - j]])?;
-        }
-    }
-    b.build()
+    queens_with(n, |_| true)
 }
 
 /// N queens encoded as in Knuth's "Dancing Links" (2000), whose table of search statistics it
@@ -103,6 +84,13 @@ pub fn queens(n: usize) -> Result<Problem> {
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn queens_knuth(n: usize) -> Result<Problem> {
+    // Diagonals s = 1 ..= 2n - 3 have two cells or more; the corners' (0 and 2n - 2) have one.
+    queens_with(n, |s| s >= 1 && s + 3 <= 2 * n)
+}
+
+/// N queens with ranks and files primary in organ-pipe order and, secondary, the diagonals `s`
+/// (of `2n - 1` each way: `a` by i + j, `b` by i - j + n - 1) for which `keep(s)` holds.
+fn queens_with(n: usize, keep: impl Fn(usize) -> bool) -> Result<Problem> {
     let mut b = ProblemBuilder::new();
     let mut rank = vec![0; n];
     let mut file = vec![0; n];
@@ -111,22 +99,21 @@ pub fn queens_knuth(n: usize) -> Result<Problem> {
         file[line] = b.primary(&format!("c{line}"))?;
     }
     let diagonals = (2 * n).saturating_sub(1);
-    // Diagonals s = 1 ..= 2n - 3 have two cells or more; the corners' (0 and 2n - 2) have one.
-    let long = |s: usize| s >= 1 && s + 2 <= diagonals;
-    let a: Vec<Option<usize>> = (0..diagonals)
-        .map(|s| long(s).then(|| b.secondary(&format!("a{s}"))).transpose())
-        .collect::<Result<_>>()?;
-    let d: Vec<Option<usize>> = (0..diagonals)
-        .map(|s| long(s).then(|| b.secondary(&format!("b{s}"))).transpose())
-        .collect::<Result<_>>()?;
+    let mut secondary = |name: char| -> Result<Vec<Option<usize>>> {
+        (0..diagonals)
+            .map(|s| {
+                keep(s)
+                    .then(|| b.secondary(&format!("{name}{s}")))
+                    .transpose()
+            })
+            .collect()
+    };
+    let a = secondary('a')?;
+    let d = secondary('b')?;
     for i in 0..n {
         for j in 0..n {
-            let diagonals = [a[i + j], d[i + n - 1 - j]];
-            b.option(
-                [rank[i], file[j]]
-                    .into_iter()
-                    .chain(diagonals.into_iter().flatten()),
-            )?;
+            let diagonals = [a[i + j], d[i + n - 1 - j]].into_iter().flatten();
+            b.option([rank[i], file[j]].into_iter().chain(diagonals))?;
         }
     }
     b.build()

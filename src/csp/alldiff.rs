@@ -23,6 +23,8 @@
 //! The scratch arrays live in the [`AllDiff`] owned by the solver, so a check allocates
 //! nothing.
 
+use super::domains::bits;
+
 /// No hint for a cell: its matched digit is not known.
 const NO_DIGIT: u8 = u8::MAX;
 
@@ -203,18 +205,4 @@ fn closure(arcs: &[u64; 64], from: u64, within: u64) -> u64 {
         reached |= frontier;
     }
     reached
-}
-
-/// The indices of the set bits of `mask`, lowest first.
-#[inline]
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
 }

@@ -196,4 +196,25 @@ impl<'a> State<'a> {
     pub fn is_open(&self, cell: usize) -> bool {
         self.open[cell >> 6] >> (cell & 63) & 1 != 0
     }
+
+    /// The unassigned cells, lowest first.
+    #[inline]
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.open.iter().enumerate()).flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b))
+    }
+}
+
+/// The indices of the set bits of `mask`, lowest first: cells of a word of the open set,
+/// digits of a domain, members of a unit.
+#[inline]
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
 }

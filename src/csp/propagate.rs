@@ -22,7 +22,7 @@
 
 use super::alldiff::AllDiff;
 use super::config::Propagation;
-use super::domains::{State, Tables, UNIT_WORDS, UnitSet};
+use super::domains::{State, Tables, UNIT_WORDS, UnitSet, bits};
 use super::stats::Inferences;
 
 /// The rule engine for one configuration, borrowing the solver's tables and buffers.
@@ -630,20 +630,6 @@ impl Propagator<'_> {
         }
         true
     }
-}
-
-/// The indices of the set bits of `mask`, lowest first.
-#[inline]
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
 }
 
 /// Looks for k items (from `start` on, `depth` chosen so far) whose union has exactly k

@@ -8,10 +8,10 @@ use std::time::Instant;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::domains::State;
+use super::domains::{State, bits};
 use super::search::CspSolver;
 use super::stats::CspStats;
-use crate::restart::Restarts;
+use crate::restart::{ConflictWeights, Restarts};
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
 
@@ -24,25 +24,19 @@ pub(super) struct Run<'a> {
 }
 
 /// The choices of the runs after the first: the cell of fewest candidates, ties broken by
-/// conflicts and then at random (a cell's weight grows each time a digit placed in it fails,
-/// by a bump that grows 5% per failure, as in [`crate::exact_cover::ConflictMrv`]); its digits
-/// in random order.
+/// conflicts and then at random (a cell's [`ConflictWeights`] weight is bumped each time a
+/// digit placed in it fails); its digits in random order.
 #[derive(Clone, Debug)]
 pub(super) struct Randomised {
     rng: Pcg64,
-    weights: Vec<f64>,
-    bump: f64,
+    weights: ConflictWeights,
 }
 
 impl Randomised {
-    const BUMP_GROWTH: f64 = 1.05;
-    const RESCALE: f64 = 1e-100;
-
     fn new(seed: u64, cells: usize) -> Randomised {
         Randomised {
             rng: Pcg64::seed_from_u64(seed),
-            weights: vec![0.0; cells],
-            bump: 1.0,
+            weights: ConflictWeights::new(cells),
         }
     }
 
@@ -50,20 +44,15 @@ impl Randomised {
     pub(super) fn choose(&mut self, s: &State) -> usize {
         let (mut best, mut best_size, mut best_weight, mut ties) =
             (0, u32::MAX, f64::NEG_INFINITY, 0u32);
-        for (w, &word) in s.open.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let cell = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                let size = s.dom[cell].count_ones();
-                let weight = self.weights[cell];
-                if size < best_size || (size == best_size && weight > best_weight) {
-                    (best, best_size, best_weight, ties) = (cell, size, weight, 1);
-                } else if size == best_size && weight == best_weight {
-                    ties += 1;
-                    if self.rng.random_range(0..ties) == 0 {
-                        best = cell;
-                    }
+        for cell in s.open_cells() {
+            let size = s.dom[cell].count_ones();
+            let weight = self.weights.as_slice()[cell];
+            if size < best_size || (size == best_size && weight > best_weight) {
+                (best, best_size, best_weight, ties) = (cell, size, weight, 1);
+            } else if size == best_size && weight == best_weight {
+                ties += 1;
+                if self.rng.random_range(0..ties) == 0 {
+                    best = cell;
                 }
             }
         }
@@ -72,26 +61,15 @@ impl Randomised {
 
     /// A digit of `remaining` (not empty), as a bit, uniformly at random.
     pub(super) fn pick(&mut self, remaining: u64) -> u64 {
-        let mut k = self.rng.random_range(0..remaining.count_ones());
-        let mut rest = remaining;
-        loop {
-            let bit = rest & rest.wrapping_neg();
-            if k == 0 {
-                return bit;
-            }
-            rest ^= bit;
-            k -= 1;
-        }
+        let k = self.rng.random_range(0..remaining.count_ones());
+        1 << bits(remaining)
+            .nth(k as usize)
+            .expect("k is below the count of digits")
     }
 
     /// A digit placed in `cell` failed.
     pub(super) fn failed(&mut self, cell: usize) {
-        self.weights[cell] += self.bump;
-        self.bump *= Self::BUMP_GROWTH;
-        if self.bump > 1.0 / Self::RESCALE {
-            self.weights.iter_mut().for_each(|w| *w *= Self::RESCALE);
-            self.bump *= Self::RESCALE;
-        }
+        self.weights.bump(cell);
     }
 }
 

@@ -9,7 +9,7 @@ use super::propagate::Propagator;
 use super::restart::Run;
 use super::stats::{CspReport, CspStats};
 use crate::board::Board;
-use crate::restart::Restarts;
+use crate::restart::{self, Restarts};
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
 
@@ -123,7 +123,7 @@ impl CspSolver {
             self.tables.n,
             "the puzzle's side is not the board's"
         );
-        let restarts = self.restarts.filter(|_| limit.is_some());
+        let restarts = restart::for_limit(self.restarts, limit);
         let limit = limit.unwrap_or(u64::MAX);
         let mut stats = CspStats::default();
         let mut solutions = 0;
@@ -365,19 +365,7 @@ fn size_of(d: u64) -> u32 {
 /// open cell can have (2 once naked singles are assigned, else 1).
 #[inline(always)]
 fn choose(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
-    let open_cells = || {
-        s.open.iter().enumerate().flat_map(|(w, &word)| {
-            let mut word = word;
-            std::iter::from_fn(move || {
-                if word == 0 {
-                    return None;
-                }
-                let bit = word.trailing_zeros() as usize;
-                word &= word - 1;
-                Some(w * 64 + bit)
-            })
-        })
-    };
+    let open_cells = || s.open_cells();
     match order {
         VariableOrder::First => open_cells().next().unwrap_or(0),
         VariableOrder::Mrv => {

@@ -11,7 +11,7 @@ use crate::board::{Board, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::Outcome;
 use crate::exact_cover::{Control, Dlx, Report, Solution, Stats};
-use crate::restart::Restarts;
+use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape, encode};
 
 /// Solves puzzles of one board by Dancing Links.
@@ -108,7 +108,7 @@ impl DlxSolver {
     /// # Panics
     /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
-        let restarts = self.restarts.filter(|_| limit.is_some());
+        let restarts = restart::for_limit(self.restarts, limit);
         let limit = limit.unwrap_or(u64::MAX);
         self.with_givens(puzzle, |dlx, first| {
             let mut found = 0u64;

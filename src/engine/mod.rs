@@ -17,7 +17,7 @@ use crate::board::Board;
 use crate::budget::{Budget, Stop};
 use crate::csp;
 use crate::error::{Error, ErrorKind, Result};
-use crate::restart::Restarts;
+use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape};
 
 /// A Sudoku engine: Dancing Links, or CSP search with a configuration.
@@ -189,7 +189,7 @@ impl Solver {
         let dlx = match self {
             Solver::Dlx(dlx)
                 if rayon::current_num_threads() > 1
-                    && (limit.is_none() || dlx.restarts().is_none()) =>
+                    && restart::for_limit(dlx.restarts(), limit).is_none() =>
             {
                 dlx
             }

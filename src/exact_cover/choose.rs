@@ -3,6 +3,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
+use crate::restart::ConflictWeights;
+
 use super::links::{COVERED, Dlx, Node, SECONDARY_LEN, STRIDE, header_of};
 use super::scan::{self, ByteWant, Want};
 
@@ -155,7 +157,7 @@ fn first_minimum(headers: &[Node]) -> usize {
 ///
 /// - **Conflicts.** Each primary item has a weight, bumped whenever the item runs out of
 ///   options at a dead end; among the items of fewest options, the heaviest is chosen. The
-///   bump grows by [`ConflictMrv::BUMP_GROWTH`] at every dead end, so recent conflicts weigh
+///   bump grows by [`ConflictWeights::BUMP_GROWTH`] at every dead end, so recent conflicts weigh
 ///   more (the decay of VSIDS in SAT solvers, and the weighted degree of Boussemart et al.,
 ///   2004). Weights persist across restarts: each run starts where the last ones kept failing.
 /// - **Least constraining option first**: the option whose other items lose the fewest options
@@ -176,25 +178,15 @@ fn first_minimum(headers: &[Node]) -> usize {
 pub struct ConflictMrv {
     rng: Pcg64,
     /// Each primary item's weight, by position among the primary items.
-    weights: Vec<f64>,
-    /// What the next dead end adds to its item's weight.
-    bump: f64,
+    weights: ConflictWeights,
 }
 
 impl ConflictMrv {
-    /// The factor by which the bump grows at each dead end.
-    pub const BUMP_GROWTH: f64 = 1.05;
-
-    /// Weights are scaled down by this when the bump passes its inverse, long before `f64`
-    /// overflows; the order of the weights is kept.
-    const RESCALE: f64 = 1e-100;
-
     /// A chooser whose random choices follow from `seed`, with no weights yet.
     pub fn new(seed: u64) -> ConflictMrv {
         ConflictMrv {
             rng: Pcg64::seed_from_u64(seed),
-            weights: Vec::new(),
-            bump: 1.0,
+            weights: ConflictWeights::new(0),
         }
     }
 
@@ -203,19 +195,11 @@ impl ConflictMrv {
     #[inline]
     fn heaviest(&mut self, headers: &[Node], len: u32) -> Option<usize> {
         let mut heaviest = Heaviest::new();
-        let (weights, rng) = (&self.weights, &mut self.rng);
+        let (weights, rng) = (self.weights.as_slice(), &mut self.rng);
         scan::for_each(headers, Want::Equal(len), |i| {
             heaviest.offer(i, weights, rng)
         });
         heaviest.best()
-    }
-
-    /// Sizes the weights for `count` primary items (once, at the first call).
-    #[inline]
-    fn fit(&mut self, count: usize) {
-        if self.weights.len() != count {
-            self.weights = vec![0.0; count];
-        }
     }
 }
 
@@ -229,14 +213,14 @@ impl ItemChooser for ConflictMrv {
             return forced;
         }
         let headers = items.dlx.primary_headers();
-        self.fit(headers.len());
+        self.weights.fit(headers.len());
         // The minimum is most often 2 (see `first_minimum`): look at the items of two options
         // first, and for the minimum only if there are none. The ties are met in the same
         // order either way, so the random choices are the same.
         let two = if items.dlx.track_bytes {
             // The `len`s kept in bytes, 16 to a vector (see `Dlx::track_forced_items`).
             let lens = items.dlx.bytes.primary_lens(headers.len());
-            let (weights, rng) = (&self.weights, &mut self.rng);
+            let (weights, rng) = (self.weights.as_slice(), &mut self.rng);
             let mut heaviest = Heaviest::new();
             scan::for_each_byte(lens, ByteWant::Equal(2), |i| {
                 heaviest.offer(i, weights, rng)
@@ -292,7 +276,7 @@ impl ItemChooser for ConflictMrv {
     fn dead_end(&mut self, items: &ActiveItems<'_>) {
         let dlx = items.dlx;
         let headers = dlx.primary_headers();
-        self.fit(headers.len());
+        self.weights.fit(headers.len());
         let empty = if dlx.track_bytes {
             let lens = dlx.bytes.primary_lens(headers.len());
             scan::first_byte(lens, ByteWant::Equal(0))
@@ -300,12 +284,7 @@ impl ItemChooser for ConflictMrv {
             scan::first(headers, Want::Equal(0))
         };
         if let Some(i) = empty {
-            self.weights[i] += self.bump;
-            self.bump *= Self::BUMP_GROWTH;
-            if self.bump > 1.0 / Self::RESCALE {
-                self.weights.iter_mut().for_each(|w| *w *= Self::RESCALE);
-                self.bump *= Self::RESCALE;
-            }
+            self.weights.bump(i);
         }
     }
 }
