@@ -8,4 +8,5 @@ mod exact_cover;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod oracle;
+mod shard;
 mod sudoku;

@@ -26,6 +26,7 @@
 //! ```
 
 mod choose;
+mod estimate;
 mod links;
 mod parallel;
 mod problem;
@@ -33,9 +34,14 @@ mod restart;
 mod sanity;
 mod scan;
 mod search;
+mod shard;
+mod split;
 
 pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
+pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::Dlx;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use sanity::LinkError;
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
+pub use shard::ShardPlan;
+pub use split::{Split, Subtree};

@@ -1,38 +1,29 @@
 //! Counting on several threads by splitting one search tree.
 //!
-//! The top levels of the tree are expanded on one thread, with the same item choice as the
-//! search, into a frontier of partial solutions (a few dozen per thread, so that uneven subtrees
-//! even out). Each partial solution's subtree is then counted on its own copy of the links, with
-//! the partial solution's options forced. Subtrees of different frontier entries are disjoint and
-//! together hold every solution, so the counts add up to the sequential count.
+//! The tree is split into parts (see [`Dlx::split`]): a few dozen per thread, so that uneven
+//! parts even out, and bounded work to set up however many options an item has. Each part is
+//! searched on a thread's own copy of the links. Parts are disjoint and together hold every
+//! solution below the split, so the counts add up to the sequential count, and the nodes too.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::links::Dlx;
-use super::search::{Control, CountSink, Report, Solution, Stats};
+use super::search::{Control, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
-/// Frontier entries wanted per thread.
-const ENTRIES_PER_THREAD: usize = 64;
-/// The frontier is never expanded deeper than this.
-const MAX_FRONTIER_DEPTH: usize = 12;
-
-/// A frontier: the partial solutions to hand out, and what expanding it found on the way.
-struct Frontier {
-    entries: Vec<Vec<usize>>,
-    stats: Stats,
-}
+/// Parts wanted per thread.
+const PARTS_PER_THREAD: usize = 64;
 
 impl Dlx {
     /// Counts solutions on the threads of the current rayon pool (the global one, one thread
     /// per core, unless called inside [`ThreadPool::install`](rayon::ThreadPool::install)), up
-    /// to `limit` if given, within `budget` (shared by all threads). Options already forced are
-    /// kept in every solution. The result is the same count as [`Dlx::count`]; the statistics
-    /// add up every thread's work.
+    /// to `limit` if given, within `budget` (shared by all threads: each part gets what the
+    /// others have left when it starts, and stops when the time is up or when another part ran
+    /// out). Options already forced are kept in every solution. The result is the same count
+    /// as [`Dlx::count`]; the statistics add up every thread's work.
     ///
     /// ```
     /// use quadrille::Budget;
@@ -50,8 +41,8 @@ impl Dlx {
         let start = Instant::now();
         let threads = rayon::current_num_threads();
         let limit = limit.unwrap_or(u64::MAX);
-        let frontier = self.frontier(threads * ENTRIES_PER_THREAD);
-        let mut stats = frontier.stats;
+        let split = self.split(threads * PARTS_PER_THREAD);
+        let mut stats = split.stats;
         if stats.solutions >= limit {
             stats.solutions = limit;
             stats.elapsed = start.elapsed();
@@ -67,37 +58,38 @@ impl Dlx {
         let deadline = budget.deadline(start);
         let node_limit = budget.node_limit();
         let base = &*self;
-        let keep = base.forced.len();
 
-        let results = frontier
-            .entries
+        let results = split
+            .subtrees
             .par_iter()
             .map_init(
                 || base.clone(),
-                |dlx, entry| {
+                |dlx, part| {
                     if halt.load(Ordering::Relaxed) {
-                        // Another subtree reached the limit or a budget: this one is left
-                        // out, so the count is not exhaustive (a budget stop, if that was
-                        // the cause, is reported by its own subtree and takes precedence).
+                        // Another part reached the limit or a budget: this one is left out,
+                        // so the count is not exhaustive (a budget stop, if that was the
+                        // cause, is reported by its own part and takes precedence).
                         return (Stats::default(), Some(Stop::Limit));
                     }
-                    let mut prefix_updates = 0;
-                    for &option in entry {
-                        prefix_updates += dlx.force(option).expect("frontier options never clash");
+                    // Each part gets what is left of the shared budgets.
+                    let used = nodes.load(Ordering::Relaxed);
+                    if used >= node_limit {
+                        halt.store(true, Ordering::Relaxed);
+                        return (Stats::default(), Some(Stop::NodeBudget));
                     }
-                    // Each subtree gets what is left of the shared budgets.
-                    let left_nodes = node_limit.saturating_sub(nodes.load(Ordering::Relaxed));
-                    let left_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
                     let sub_budget = Budget {
-                        nodes: budget.nodes.map(|_| left_nodes),
-                        time: left_time,
+                        nodes: budget.nodes.map(|_| node_limit - used),
+                        time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
                     };
+                    let stopped = || halt.load(Ordering::Relaxed);
                     // Only a limit needs the shared count, kept per solution; without one,
-                    // each subtree counts on its own and the counts are added at the end.
+                    // each part counts on its own and the counts are added at the end.
                     let report = if limit == u64::MAX {
-                        dlx.search(&sub_budget, CountSink::new(None))
+                        dlx.search_subtree(part, &sub_budget, &stopped, |_: &Solution<'_>| {
+                            Control::Continue
+                        })
                     } else {
-                        dlx.search(&sub_budget, |_: &Solution<'_>| {
+                        dlx.search_subtree(part, &sub_budget, &stopped, |_: &Solution<'_>| {
                             if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
                                 halt.store(true, Ordering::Relaxed);
                                 Control::Stop
@@ -109,10 +101,6 @@ impl Dlx {
                         })
                     };
                     nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
-                    dlx.release_to(keep);
-                    let mut sub = report.stats;
-                    sub.updates += prefix_updates;
-                    sub.max_depth += entry.len();
                     let stop = match report.stop {
                         Stop::Exhausted => None,
                         Stop::Limit => Some(Stop::Limit),
@@ -121,7 +109,7 @@ impl Dlx {
                             Some(other)
                         }
                     };
-                    (sub, stop)
+                    (report.stats, stop)
                 },
             )
             .collect::<Vec<_>>();
@@ -142,52 +130,5 @@ impl Dlx {
         }
         stats.elapsed = start.elapsed();
         Report { stats, stop }
-    }
-
-    /// Expands the tree breadth-first, level by level, until it has at least `wanted` entries
-    /// (or cannot grow). Solutions met above the frontier are counted in the returned stats.
-    fn frontier(&mut self, wanted: usize) -> Frontier {
-        let mut stats = Stats::default();
-        let mut entries: Vec<Vec<usize>> = vec![Vec::new()];
-        let keep = self.forced.len();
-        for _ in 0..MAX_FRONTIER_DEPTH {
-            if entries.len() >= wanted {
-                break;
-            }
-            let mut next = Vec::with_capacity(entries.len() * 4);
-            let mut grew = false;
-            for entry in &entries {
-                for &option in entry {
-                    stats.updates += self.force(option).expect("frontier options never clash");
-                }
-                stats.nodes += 1;
-                stats.max_depth = stats.max_depth.max(entry.len());
-                if self.all_covered::<false>() {
-                    stats.solutions += 1;
-                } else if self.known_dead_end() {
-                    stats.backtracks += 1;
-                } else {
-                    let chosen = Mrv.choose(&ActiveItems::new(self));
-                    if chosen.len == 0 {
-                        stats.backtracks += 1;
-                    }
-                    let h = chosen.header;
-                    let mut x = self.node(h).down;
-                    while x != h {
-                        let mut longer = entry.clone();
-                        longer.push(self.node(x).option as usize);
-                        next.push(longer);
-                        x = self.node(x).down;
-                    }
-                    grew = true;
-                }
-                self.release_to(keep);
-            }
-            entries = next;
-            if !grew {
-                break;
-            }
-        }
-        Frontier { entries, stats }
     }
 }

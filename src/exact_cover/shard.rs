@@ -1,0 +1,295 @@
+//! Shards: a search tree cut into N disjoint parts that separate processes count with no
+//! communication, for a scheduler (GNU parallel, a Slurm job array) to run, and
+//! [`crate::merge`] to add up.
+//!
+//! The tree is split ([`Dlx::split`]) into [`PARTS_PER_SHARD`] parts per shard; the size of each
+//! part is estimated with Knuth's probes ([`Dlx::estimate`]), seeded by the part's number, and the
+//! parts are dealt out largest first, each to the shard with the least estimated work so far
+//! (Graham's LPT rule). Everything is a function of the links and N, computed in the same order
+//! with the same arithmetic, so every process and every machine makes the same plan, and the
+//! plan's fingerprint says so: [`crate::merge`] refuses to add shards of different plans.
+//!
+//! The nodes above the parts (and any solution among them) belong to shard 1, so that the merged
+//! nodes and solutions are those of one search of the whole tree.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use super::links::{Dlx, STRIDE};
+use super::search::{Report, Sink, Stats};
+use super::split::Subtree;
+use crate::budget::{Budget, Stop};
+
+/// Parts per shard: enough for the estimate's errors to even out within a shard.
+pub const PARTS_PER_SHARD: usize = 32;
+/// Probes spent on the estimates of one plan, shared out among its parts (at least
+/// [`MIN_PROBES`] each): a few milliseconds, paid by every shard.
+const PLAN_PROBES: usize = 8_192;
+/// The fewest probes for one part's estimate.
+const MIN_PROBES: usize = 4;
+
+/// How a search tree is cut into shards (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct ShardPlan {
+    shards: usize,
+    parts: Vec<Subtree>,
+    /// Each part's shard, 0-based.
+    owner: Vec<usize>,
+    /// Each part's estimated nodes.
+    cost: Vec<f64>,
+    /// The nodes above the parts, and the solutions among them (shard 1's).
+    top: Stats,
+    /// The solutions above the parts, as the options chosen on the way.
+    top_solutions: Vec<Vec<usize>>,
+    problem: u64,
+    fingerprint: u64,
+}
+
+impl ShardPlan {
+    /// The number of shards.
+    pub fn shards(&self) -> usize {
+        self.shards
+    }
+
+    /// The fingerprint of the problem (the links as they stand, forced options included).
+    pub fn problem_fingerprint(&self) -> u64 {
+        self.problem
+    }
+
+    /// The fingerprint of the plan: the problem, N, and which options each shard takes.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// The parts of shard `shard` (1-based), in the tree's order.
+    pub fn parts_of(&self, shard: usize) -> impl Iterator<Item = &Subtree> + '_ {
+        self.parts
+            .iter()
+            .zip(&self.owner)
+            .filter(move |&(_, &owner)| owner + 1 == shard)
+            .map(|(part, _)| part)
+    }
+
+    /// The estimated nodes of each shard (1-based shard `i` at index `i - 1`).
+    pub fn estimated_nodes(&self) -> Vec<f64> {
+        let mut load = vec![0.0; self.shards];
+        for (&owner, &cost) in self.owner.iter().zip(&self.cost) {
+            load[owner] += cost;
+        }
+        load[0] += self.top.nodes as f64;
+        load
+    }
+}
+
+impl Dlx {
+    /// The plan that cuts the tree below the options forced now into `shards` shards (1 or
+    /// more); the same links and `shards` give the same plan everywhere. The links are left as
+    /// they were.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::langford(8)?);
+    /// let plan = dlx.shard_plan(3);
+    /// let counts: Vec<u64> = (1..=3)
+    ///     .map(|i| dlx.count_shard(&plan, i, &Budget::unlimited()).stats.solutions)
+    ///     .collect();
+    /// assert_eq!(counts.iter().sum::<u64>(), 300); // Langford pairs, n = 8: 150 pairs each way
+    /// assert_eq!(plan.fingerprint(), Dlx::new(&problems::langford(8)?).shard_plan(3).fingerprint());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `shards` is 0.
+    pub fn shard_plan(&mut self, shards: usize) -> ShardPlan {
+        assert!(shards > 0, "a plan needs at least one shard");
+        let split = self.split(shards * PARTS_PER_SHARD);
+        let parts = split.subtrees;
+        let probes = (PLAN_PROBES / parts.len().max(1)).max(MIN_PROBES);
+        let cost: Vec<f64> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| self.estimate_part(part, probes, i as u64))
+            .collect();
+
+        // Largest first, to the least loaded shard; ties go to the earlier part and shard.
+        let mut order: Vec<usize> = (0..parts.len()).collect();
+        order.sort_by(|&a, &b| cost[b].total_cmp(&cost[a]).then(a.cmp(&b)));
+        let mut load = vec![0.0f64; shards];
+        load[0] = split.stats.nodes as f64;
+        let mut owner = vec![0; parts.len()];
+        for i in order {
+            let lightest = (0..shards)
+                .min_by(|&a, &b| load[a].total_cmp(&load[b]).then(a.cmp(&b)))
+                .expect("at least one shard");
+            owner[i] = lightest;
+            load[lightest] += cost[i];
+        }
+
+        let problem = self.fingerprint();
+        let mut hash = Fnv::new();
+        hash.add(problem);
+        hash.add(shards as u64);
+        for (part, &owner) in parts.iter().zip(&owner) {
+            hash.add(owner as u64);
+            hash.add(part.header() as u64);
+            hash.add(part.prefix().len() as u64);
+            part.prefix().iter().for_each(|&o| hash.add(o as u64));
+            hash.add(part.options().len() as u64);
+            part.options().iter().for_each(|&o| hash.add(o as u64));
+        }
+        ShardPlan {
+            shards,
+            parts,
+            owner,
+            cost,
+            top: split.stats,
+            top_solutions: split.solutions,
+            problem,
+            fingerprint: hash.finish(),
+        }
+    }
+
+    /// Counts the solutions of shard `shard` (1-based) of `plan` within `budget`.
+    ///
+    /// # Panics
+    /// If `shard` is not in `1..=plan.shards()`.
+    pub fn count_shard(&mut self, plan: &ShardPlan, shard: usize, budget: &Budget) -> Report {
+        self.search_shard(plan, shard, budget, |_: &super::Solution<'_>| {
+            super::Control::Continue
+        })
+    }
+
+    /// Searches shard `shard` (1-based) of `plan` within `budget`, handing each solution to
+    /// `sink`. Shard 1 also reports the nodes above the parts and the solutions among them.
+    ///
+    /// # Panics
+    /// If `shard` is not in `1..=plan.shards()`.
+    pub fn search_shard<S: Sink>(
+        &mut self,
+        plan: &ShardPlan,
+        shard: usize,
+        budget: &Budget,
+        mut sink: S,
+    ) -> Report {
+        assert!(
+            (1..=plan.shards).contains(&shard),
+            "shard {shard} of {}",
+            plan.shards
+        );
+        let start = std::time::Instant::now();
+        let deadline = budget.deadline(start);
+        let mut stats = if shard == 1 {
+            plan.top
+        } else {
+            Stats::default()
+        };
+        stats.elapsed = Default::default();
+        let mut stop = Stop::Exhausted;
+        if shard == 1 {
+            // The split counted these; a search of each, from its options forced, hands it
+            // to the sink as any other.
+            let keep = self.forced.len();
+            for options in &plan.top_solutions {
+                for &option in options {
+                    self.force(option)
+                        .expect("a solution's options never clash");
+                }
+                let report = self.search(&Budget::unlimited(), |s: &super::Solution<'_>| {
+                    sink.solution(s)
+                });
+                self.release_to(keep);
+                if report.stop == Stop::Limit {
+                    stop = Stop::Limit;
+                }
+            }
+        }
+        for part in plan.parts_of(shard) {
+            if stop != Stop::Exhausted {
+                break;
+            }
+            if stats.nodes >= budget.node_limit() {
+                stop = Stop::NodeBudget;
+                break;
+            }
+            let left = Budget {
+                nodes: budget.nodes.map(|n| n - stats.nodes),
+                time: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
+            };
+            let report = self.search_subtree(part, &left, &|| false, |s: &super::Solution<'_>| {
+                sink.solution(s)
+            });
+            stats.add(&report.stats);
+            if report.stop != Stop::Exhausted {
+                stop = report.stop;
+                break;
+            }
+        }
+        stats.elapsed = start.elapsed();
+        Report { stats, stop }
+    }
+
+    /// Estimated nodes of one part, from `probes` probes seeded by `seed`.
+    fn estimate_part(&mut self, part: &Subtree, probes: usize, seed: u64) -> f64 {
+        let keep = self.forced.len();
+        self.enter(part);
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let len = part.options().len();
+        let mut nodes = 0.0;
+        for _ in 0..probes {
+            let k = rand::RngExt::random_range(&mut rng, 0..len as u64) as usize;
+            let x = self.node_of(part.options()[k], part.header());
+            self.cover_rest(x);
+            self.forced.push(x);
+            nodes += self.probe(&mut rng, len as f64).nodes;
+            self.forced.pop();
+            self.uncover_rest(x);
+        }
+        self.leave(part, keep);
+        nodes / probes as f64
+    }
+
+    /// A fingerprint of the problem as the links hold it: the items, each option's items in
+    /// order, and the options forced. Equal problems give equal fingerprints on every machine
+    /// (FNV-1a over the numbers, not the standard library's hasher, which may change).
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash = Fnv::new();
+        hash.add(self.item_count as u64);
+        hash.add(self.primary_count as u64);
+        hash.add(self.option_span.len() as u64);
+        for &(first, end) in &self.option_span {
+            hash.add(((end - first) / STRIDE) as u64);
+            for q in (first..end).step_by(STRIDE as usize) {
+                let header = self.node(q).top / STRIDE;
+                hash.add(self.item_of_header[header as usize] as u64);
+            }
+        }
+        hash.add(self.forced.len() as u64);
+        for option in self.forced() {
+            hash.add(option as u64);
+        }
+        hash.finish()
+    }
+}
+
+/// 64-bit FNV-1a, fed little-endian bytes of 64-bit numbers.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, value: u64) {
+        for byte in value.to_le_bytes() {
+            self.0 ^= byte as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}

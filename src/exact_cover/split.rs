@@ -1,0 +1,322 @@
+//! Splitting one search tree into disjoint parts of bounded cost to set up: what
+//! [`Dlx::count_parallel`] hands to its threads and what [`shards`](super::ShardPlan) are made
+//! of.
+//!
+//! The top of the tree is expanded breadth-first, with the item choice of the search, one level
+//! at a time while the next level stays small (at most [`GROWTH`] times the parts wanted). Each
+//! part ([`Subtree`]) is then a node of the last level expanded, given as the options that lead
+//! to it (its prefix), and a run of the options of the item chosen there. A part is searched by
+//! forcing its prefix once, covering its item once, and then, for each of its options, covering
+//! the rest of the option and searching below: an item of 100,000 options becomes a few hundred
+//! parts of a few hundred options each, and its 100,000 options are each tried once, where
+//! forcing each option on its own would cover the item 100,000 times.
+//!
+//! The nodes above the parts (and any solution or dead end among them) are counted by the
+//! split itself, so the nodes of a complete split search add up to those of [`Dlx::search`].
+
+use std::time::Instant;
+
+use super::choose::{ActiveItems, ItemChooser, Mrv};
+use super::links::{Dlx, STRIDE};
+use super::search::{Control, Report, Sink, Solution, Stats};
+use crate::budget::{Budget, Stop};
+
+/// A level is expanded only while it has at most this many times the parts wanted.
+pub(crate) const GROWTH: usize = 8;
+/// The split never goes deeper than this.
+const MAX_DEPTH: usize = 16;
+
+/// A part of a search tree: the node reached by forcing `prefix` (in order), and, of the
+/// options of the item that the search branches on there, those listed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subtree {
+    prefix: Vec<usize>,
+    /// The header of the item chosen at the node.
+    header: u32,
+    options: Vec<usize>,
+}
+
+impl Subtree {
+    /// The options that lead to the part's node, from the root down.
+    pub fn prefix(&self) -> &[usize] {
+        &self.prefix
+    }
+
+    /// The options of the item chosen at the node that belong to this part, in list order.
+    pub fn options(&self) -> &[usize] {
+        &self.options
+    }
+
+    /// The header of the item chosen at the node, as a number (for fingerprints).
+    pub(crate) fn header(&self) -> u32 {
+        self.header
+    }
+}
+
+/// A search tree split into parts, and what the split found above them.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// The parts, in the tree's order (left to right).
+    pub subtrees: Vec<Subtree>,
+    /// The nodes above the parts and the solutions and dead ends among them.
+    pub stats: Stats,
+    /// The solutions above the parts, each as the options chosen on the way (the options
+    /// forced before the split not included).
+    pub solutions: Vec<Vec<usize>>,
+}
+
+impl Dlx {
+    /// Splits the tree below the options forced now into about `wanted` parts (fewer when the
+    /// tree is small, possibly none when the root is a leaf). The same links and `wanted` give
+    /// the same split on every machine. Leaves the links as they were.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::queens(8)?);
+    /// let split = dlx.split(10);
+    /// assert!(split.subtrees.len() >= 10);
+    /// let mut total = split.stats;
+    /// for part in &split.subtrees {
+    ///     total.add(&dlx.count_subtree(part, &Budget::unlimited()).stats);
+    /// }
+    /// let whole = dlx.count(None).stats;
+    /// assert_eq!((total.solutions, total.nodes), (whole.solutions, whole.nodes));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn split(&mut self, wanted: usize) -> Split {
+        let wanted = wanted.max(1);
+        let keep = self.forced.len();
+        let mut stats = Stats::default();
+        let mut level = Vec::new();
+        let mut solutions = Vec::new();
+        match self.open_node(&mut stats) {
+            Some((header, options)) => level.push(Subtree {
+                prefix: Vec::new(),
+                header,
+                options,
+            }),
+            None if stats.solutions > 0 => solutions.push(Vec::new()),
+            None => {}
+        }
+        for depth in 0..MAX_DEPTH {
+            let children: usize = level.iter().map(|s| s.options.len()).sum();
+            if level.len() >= wanted || children > wanted * GROWTH {
+                break;
+            }
+            let mut next = Vec::with_capacity(children);
+            for part in &level {
+                stats.updates += self.enter(part);
+                for &option in &part.options {
+                    let x = self.node_of(option, part.header);
+                    stats.updates += self.cover_rest(x);
+                    self.forced.push(x);
+                    stats.max_depth = stats.max_depth.max(depth + 1);
+                    let solved = stats.solutions;
+                    let open = self.open_node(&mut stats);
+                    let mut prefix = part.prefix.clone();
+                    prefix.push(option);
+                    match open {
+                        Some((header, options)) => next.push(Subtree {
+                            prefix,
+                            header,
+                            options,
+                        }),
+                        None if stats.solutions > solved => solutions.push(prefix),
+                        None => {}
+                    }
+                    self.forced.pop();
+                    self.uncover_rest(x);
+                }
+                self.leave(part, keep);
+            }
+            level = next;
+        }
+        Split {
+            subtrees: chunk(level, wanted),
+            stats,
+            solutions,
+        }
+    }
+
+    /// Counts the solutions of one part of a split (see [`Dlx::split`]) within `budget`.
+    pub fn count_subtree(&mut self, part: &Subtree, budget: &Budget) -> Report {
+        self.search_subtree(part, budget, &|| false, |_: &Solution<'_>| {
+            Control::Continue
+        })
+    }
+
+    /// Searches one part of a split, handing each solution to `sink`, within `budget`, and
+    /// stopping (as for [`Stop::Limit`]) between two options when `halt` says so. Solutions
+    /// hold the part's prefix and option. The links are left as they were.
+    pub fn search_subtree<S: Sink>(
+        &mut self,
+        part: &Subtree,
+        budget: &Budget,
+        halt: &dyn Fn() -> bool,
+        mut sink: S,
+    ) -> Report {
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let node_limit = budget.node_limit();
+        let keep = self.forced.len();
+        let mut stats = Stats::default();
+        stats.updates += self.enter(part);
+        let mut stop = Stop::Exhausted;
+        for &option in &part.options {
+            // A search of few nodes never reads the clock: read it here, once per option.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                stop = Stop::TimeBudget;
+                break;
+            }
+            if stats.nodes >= node_limit {
+                stop = Stop::NodeBudget;
+                break;
+            }
+            if halt() {
+                stop = Stop::Limit;
+                break;
+            }
+            let x = self.node_of(option, part.header);
+            stats.updates += self.cover_rest(x);
+            self.forced.push(x);
+            let left = Budget {
+                nodes: budget.nodes.map(|_| node_limit - stats.nodes),
+                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            };
+            let report = self.search(&left, |s: &Solution<'_>| sink.solution(s));
+            self.forced.pop();
+            self.uncover_rest(x);
+            let mut sub = report.stats;
+            sub.max_depth += part.prefix.len() + 1;
+            sub.elapsed = Default::default();
+            stats.add(&sub);
+            if report.stop != Stop::Exhausted {
+                stop = report.stop;
+                break;
+            }
+        }
+        self.leave(part, keep);
+        stats.elapsed = start.elapsed();
+        Report { stats, stop }
+    }
+
+    /// Forces a part's prefix and covers its item; returns the updates.
+    pub(crate) fn enter(&mut self, part: &Subtree) -> u64 {
+        let mut updates = 0;
+        for &option in &part.prefix {
+            updates += self
+                .force(option)
+                .expect("a part's prefix is a path of the tree");
+        }
+        updates + self.cover_item(part.header)
+    }
+
+    /// Undoes [`Dlx::enter`], leaving `keep` options forced.
+    pub(crate) fn leave(&mut self, part: &Subtree, keep: usize) {
+        self.uncover_item(part.header);
+        self.release_to(keep);
+    }
+
+    /// Counts the node the links stand at (`stats.nodes`, and a solution or dead end there).
+    /// Returns the item the search would branch on and its options, in list order, unless the
+    /// node is a leaf.
+    fn open_node(&mut self, stats: &mut Stats) -> Option<(u32, Vec<usize>)> {
+        stats.nodes += 1;
+        if self.is_solved() {
+            stats.solutions += 1;
+            return None;
+        }
+        if self.known_dead_end() {
+            stats.backtracks += 1;
+            return None;
+        }
+        let chosen = Mrv.choose(&ActiveItems::new(self));
+        if chosen.len == 0 {
+            stats.backtracks += 1;
+            return None;
+        }
+        let h = chosen.header;
+        let mut options = Vec::with_capacity(chosen.len as usize);
+        let mut x = self.node(h).down;
+        while x != h {
+            options.push(self.node(x).option as usize);
+            x = self.node(x).down;
+        }
+        Some((h, options))
+    }
+
+    /// The node of `option` in the list of the item whose header is `h`.
+    pub(crate) fn node_of(&self, option: usize, h: u32) -> u32 {
+        let (first, end) = self.option_span[option];
+        (first..end)
+            .step_by(STRIDE as usize)
+            .find(|&q| self.node(q).top == h)
+            .expect("a part's options are in its item's list")
+    }
+
+    /// `cover(h)`, with the links' tracking.
+    pub(crate) fn cover_item(&mut self, h: u32) -> u64 {
+        match (self.track_empty, self.track_bytes) {
+            (true, true) => self.cover::<true, true>(h),
+            (true, false) => self.cover::<true, false>(h),
+            _ => self.cover::<false, false>(h),
+        }
+    }
+
+    /// `uncover(h)`, with the links' tracking.
+    pub(crate) fn uncover_item(&mut self, h: u32) {
+        match (self.track_empty, self.track_bytes) {
+            (true, true) => self.uncover::<true, true>(h),
+            (true, false) => self.uncover::<true, false>(h),
+            _ => self.uncover::<false, false>(h),
+        }
+    }
+
+    /// `cover_others(x)`, with the links' tracking.
+    pub(crate) fn cover_rest(&mut self, x: u32) -> u64 {
+        match (self.track_empty, self.track_bytes) {
+            (true, true) => self.cover_others::<true, true>(x),
+            (true, false) => self.cover_others::<true, false>(x),
+            _ => self.cover_others::<false, false>(x),
+        }
+    }
+
+    /// `uncover_others(x)`, with the links' tracking.
+    pub(crate) fn uncover_rest(&mut self, x: u32) {
+        match (self.track_empty, self.track_bytes) {
+            (true, true) => self.uncover_others::<true, true>(x),
+            (true, false) => self.uncover_others::<true, false>(x),
+            _ => self.uncover_others::<false, false>(x),
+        }
+    }
+}
+
+/// Cuts the option lists of a level into runs, so that there are about `wanted` parts: a part
+/// with a share of the level's options gets that share of the parts.
+fn chunk(level: Vec<Subtree>, wanted: usize) -> Vec<Subtree> {
+    let total: usize = level.iter().map(|s| s.options.len()).sum();
+    if level.len() >= wanted || total <= level.len() {
+        return level;
+    }
+    let mut parts = Vec::with_capacity(wanted + level.len());
+    for part in level {
+        let len = part.options.len();
+        let pieces = (len * wanted).div_ceil(total).clamp(1, len);
+        if pieces == 1 {
+            parts.push(part);
+            continue;
+        }
+        for i in 0..pieces {
+            let (from, to) = (i * len / pieces, (i + 1) * len / pieces);
+            parts.push(Subtree {
+                prefix: part.prefix.clone(),
+                header: part.header,
+                options: part.options[from..to].to_vec(),
+            });
+        }
+    }
+    parts
+}
