@@ -196,6 +196,19 @@ pub enum ErrorKind {
         /// The name seen second.
         second: String,
     },
+    /// A line of shard results that is not one (see [`crate::merge`]).
+    #[error("not a shard result: {reason}")]
+    BadShardRecord {
+        /// What was wrong with it.
+        reason: String,
+    },
+    /// Shard results that cannot be added up: of different problems or splits, or a shard
+    /// given twice (see [`crate::merge`]).
+    #[error("cannot merge: {reason}")]
+    ShardMismatch {
+        /// Which shards disagree, and on what.
+        reason: String,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),

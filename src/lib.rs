@@ -30,6 +30,9 @@
 //!   table, JSON and (feature `plot`) a chart. Both ask each search for a [`Request`] (a
 //!   limit and a budget) and both run through [`runner`]: one function over a stream of
 //!   inputs, chunked and pipelined, its results handed back in input order.
+//! - Counts too big for one machine: [`Dlx::estimate`](exact_cover::Dlx::estimate) (Knuth's
+//!   estimate of the tree), [`Dlx::shard_plan`](exact_cover::Dlx::shard_plan) (N disjoint
+//!   shards for N processes) and [`merge`] (their results added up).
 //! - [`SolutionCount`]: every count as it is printed, `N` when exact, `N+` when a limit or a
 //!   budget stopped the search.
 //! - [`Error`]: one error type; its [`ErrorKind`] says what, its line and column say where.
@@ -68,6 +71,7 @@ pub mod error;
 pub mod exact_cover;
 pub mod generate;
 pub mod io;
+pub mod merge;
 pub mod problems;
 pub mod restart;
 pub mod runner;

@@ -9,4 +9,6 @@ mod fuzz_checks;
 mod fuzz_corpus;
 mod oracle;
 mod shard;
+#[cfg(feature = "cli")]
+mod shard_cli;
 mod sudoku;

@@ -13,8 +13,10 @@ mod compare;
 mod count;
 mod flags;
 mod generate;
+mod merge;
 mod progress;
 mod puzzles;
+mod scale;
 mod solve;
 mod xc;
 
@@ -38,6 +40,8 @@ enum Command {
     Compare(compare::Args),
     /// Make puzzles from a seed: unique, random or contradictory.
     Generate(generate::Args),
+    /// Add up the results of `--shard I/N --json` runs of `xc` or `count`.
+    Merge(merge::Args),
 }
 
 /// How a subcommand ended when nothing went wrong outright.
@@ -80,6 +84,7 @@ pub fn run() -> ExitCode {
         Command::Xc(args) => xc::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Merge(args) => merge::run(args),
     };
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,

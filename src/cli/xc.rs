@@ -9,6 +9,7 @@ use quadrille::{SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
+use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, stdout};
 
 /// Arguments of `quadrille xc`.
@@ -16,7 +17,9 @@ use super::{Status, open_input, stdout};
 #[command(after_help = "Examples:
   quadrille xc fixtures/knuth_example.dlx
   quadrille xc fixtures/queens8.dlx --count --json
-  quadrille xc fixtures/pentominoes_6x10.dlx --count -j 2")]
+  quadrille xc fixtures/pentominoes_6x10.dlx --count -j 2
+  quadrille xc fixtures/pentominoes_6x10.dlx --estimate 100000 --seed 1
+  quadrille xc fixtures/pentominoes_6x10.dlx --shard 3/8 --json")]
 pub struct Args {
     /// The problem in Knuth's dlx format (standard input when absent or `-`).
     file: Option<String>,
@@ -29,9 +32,7 @@ pub struct Args {
     /// Print one JSON object with the count and the search statistics.
     #[arg(long)]
     json: bool,
-    /// Threads for counting (0: one per core); solutions are listed by one thread. One by
-    /// default: the split of the search tree re-forces each subtree's prefix, which can cost far
-    /// more than it saves (an item of many options), until the split is bounded.
+    /// Threads for counting (0: one per core); solutions are listed by one thread.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = flags::threads)]
     threads: usize,
     #[command(flatten)]
@@ -46,9 +47,11 @@ pub struct Args {
     /// count covered items and dead ends too, so the statistics can be put beside his.
     #[arg(long, conflicts_with_all = ["restarts", "threads"])]
     knuth: bool,
-    /// The seed of the restarts' random choices (with --restarts).
-    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "restarts")]
+    /// The seed of the random choices of --restarts and --estimate.
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
+    #[command(flatten)]
+    scale: ScaleArgs,
     /// Nothing on standard error but errors: no summary.
     #[arg(long, short)]
     quiet: bool,
@@ -69,6 +72,16 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut links = Dlx::new(&problem);
     if args.knuth {
         links.track_dead_ends(true);
+    }
+    if let Some(status) = scale::run(
+        &args.scale,
+        &mut links,
+        args.seed,
+        &budget,
+        args.json,
+        args.quiet,
+    ) {
+        return status;
     }
     let listing = !args.count && !args.json;
     let mut out = stdout();

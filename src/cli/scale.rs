@@ -1,0 +1,201 @@
+//! What `xc` and `count` share for counts too big for one run: `--estimate` (Knuth's estimate
+//! of the tree, with the time it would take here) and `--shard I/N` (one of N disjoint parts,
+//! for a scheduler to run and `quadrille merge` to add up).
+
+use std::io::Write;
+use std::time::Duration;
+
+use quadrille::exact_cover::{Dlx, Interval};
+use quadrille::merge::ShardRecord;
+use quadrille::{Budget, SolutionCount};
+use serde_json::json;
+
+use super::Status;
+use super::flags;
+
+/// The probes of `--estimate` without a number.
+pub const DEFAULT_PROBES: &str = "10000";
+/// How long the timed sample of `--estimate` searches, to measure this machine's speed.
+const SAMPLE: Duration = Duration::from_millis(300);
+
+/// The flags for counts too big for one run.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct ScaleArgs {
+    /// Estimate instead of counting: Knuth's Monte Carlo estimate of the nodes, updates and
+    /// solutions from PROBES random root-to-leaf probes (10,000 when no number is given), each
+    /// with a 95% interval, and the time a count would take on this machine. Seeded by --seed.
+    #[arg(long, value_name = "PROBES", num_args = 0..=1, default_missing_value = DEFAULT_PROBES,
+          value_parser = flags::positive, conflicts_with = "shard")]
+    pub estimate: Option<u64>,
+    /// Count only shard I of N (1 <= I <= N): a deterministic split of the search tree into N
+    /// disjoint parts of similar estimated size. Add the shards' `--json` lines up with
+    /// `quadrille merge`.
+    #[arg(long, value_name = "I/N", value_parser = shard_spec)]
+    pub shard: Option<(usize, usize)>,
+}
+
+/// Parses `I/N` with 1 <= I <= N.
+pub fn shard_spec(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not a shard I/N (two whole numbers, 1 <= I <= N)");
+    let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    if n > 1 << 20 {
+        return Err(format!("at most {} shards, not {n}", 1 << 20));
+    }
+    Ok((i, n))
+}
+
+/// Runs what the flags ask for on `links`, if they ask for anything: `None` when neither flag
+/// is given.
+pub fn run(
+    args: &ScaleArgs,
+    links: &mut Dlx,
+    seed: u64,
+    budget: &Budget,
+    json: bool,
+    quiet: bool,
+) -> Option<quadrille::Result<Status>> {
+    if let Some(probes) = args.estimate {
+        return Some(estimate(links, probes, seed, json));
+    }
+    let (shard, shards) = args.shard?;
+    Some(count_shard(links, shard, shards, budget, json, quiet))
+}
+
+fn estimate(links: &mut Dlx, probes: u64, seed: u64, json: bool) -> quadrille::Result<Status> {
+    let estimate = links.estimate(probes, seed);
+    let sample = links.count_within(None, &Budget::time(SAMPLE));
+    // A tree the sample exhausted is known exactly: its time is the sample's.
+    let time = if sample.is_complete() {
+        Some(sample.stats.elapsed)
+    } else {
+        estimate.time_at_speed_of(&sample.stats)
+    };
+    let mut out = super::stdout();
+    let pair = |i: &Interval| {
+        json!([
+            i.low,
+            if i.high.is_finite() {
+                json!(i.high)
+            } else {
+                json!(null)
+            }
+        ])
+    };
+    if json {
+        let mut object = json!({
+            "probes": probes,
+            "seed": seed,
+            "solutions": estimate.solutions.estimate,
+            "solutions_interval": pair(&estimate.solutions),
+            "nodes": estimate.nodes.estimate,
+            "nodes_interval": pair(&estimate.nodes),
+            "updates": estimate.updates.estimate,
+            "updates_interval": pair(&estimate.updates),
+            "seconds": time.map(|t| t.as_secs_f64()),
+            "probe_seconds": estimate.elapsed.as_secs_f64(),
+            "sample_seconds": sample.stats.elapsed.as_secs_f64(),
+        });
+        if sample.is_complete() {
+            object["exact_solutions"] = json!(sample.stats.solutions);
+        }
+        writeln!(out, "{object}")?;
+    } else {
+        let line = |name: &str, i: &Interval| {
+            let high = if i.high.is_finite() {
+                format!("{:.4e}", i.high)
+            } else {
+                "unbounded (too few probes met one)".to_string()
+            };
+            format!(
+                "{name:<10} {:.4e}  95% interval [{:.4e}, {high}]",
+                i.estimate, i.low
+            )
+        };
+        writeln!(out, "estimate from {probes} probes (seed {seed}):")?;
+        writeln!(out, "{}", line("solutions", &estimate.solutions))?;
+        writeln!(out, "{}", line("nodes", &estimate.nodes))?;
+        writeln!(out, "{}", line("updates", &estimate.updates))?;
+        match (time, sample.is_complete()) {
+            (Some(t), true) => writeln!(
+                out,
+                "time       {:.3} s: the timed sample counted everything, {} solutions",
+                t.as_secs_f64(),
+                sample.stats.solutions
+            )?,
+            (Some(t), false) => writeln!(
+                out,
+                "time       about {} on one core here (at the speed of a {:.1} s sample)",
+                human(t),
+                sample.stats.elapsed.as_secs_f64()
+            )?,
+            (None, _) => writeln!(out, "time       unknown: the sample measured nothing")?,
+        }
+    }
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// A duration as people read it.
+fn human(t: Duration) -> String {
+    let s = t.as_secs_f64();
+    match s {
+        s if s < 120.0 => format!("{s:.1} s"),
+        s if s < 7_200.0 => format!("{:.1} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3_600.0),
+        s if s < 3.0e7 * 2.0 => format!("{:.1} days", s / 86_400.0),
+        s => format!("{:.1} years", s / 3.156e7),
+    }
+}
+
+fn count_shard(
+    links: &mut Dlx,
+    shard: usize,
+    shards: usize,
+    budget: &Budget,
+    json: bool,
+    quiet: bool,
+) -> quadrille::Result<Status> {
+    let start = std::time::Instant::now();
+    let plan = links.shard_plan(shards);
+    let report = links.count_shard(&plan, shard, budget);
+    let mut stats = report.stats;
+    // The shard's time is the whole run's, the plan included: what a scheduler pays.
+    stats.elapsed = start.elapsed();
+    let mut out = super::stdout();
+    if json {
+        let record = ShardRecord {
+            shard,
+            shards,
+            problem: format!("{:016x}", plan.problem_fingerprint()),
+            split: format!("{:016x}", plan.fingerprint()),
+            solutions: stats.solutions as u128,
+            nodes: stats.nodes as u128,
+            updates: stats.updates as u128,
+            seconds: stats.elapsed.as_secs_f64(),
+            complete: report.is_complete(),
+        };
+        writeln!(out, "{}", record.to_line())?;
+    } else {
+        writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?;
+    }
+    out.flush()?;
+    if !quiet {
+        eprintln!(
+            "shard {shard}/{shards}: {} solutions{}, {} nodes, {} updates, {:.3} s",
+            stats.solutions,
+            if report.is_complete() {
+                ""
+            } else {
+                " (stopped by the budget: a lower bound)"
+            },
+            stats.nodes,
+            stats.updates,
+            stats.elapsed.as_secs_f64()
+        );
+    }
+    Ok(Status::Success)
+}

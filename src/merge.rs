@@ -1,0 +1,201 @@
+//! Shard results, one JSON line each, and their sum.
+//!
+//! A shard of a count ([`Dlx::shard_plan`](crate::exact_cover::Dlx::shard_plan)) is run as its
+//! own process, anywhere, and writes one [`ShardRecord`] line. [`merge`] adds the lines up: it
+//! refuses lines of different problems, of different splits and shards given twice, and it
+//! says which shards are missing or were cut short by a budget, so that a partial sum is
+//! never taken for the total.
+//!
+//! ```
+//! use quadrille::merge::{self, ShardRecord};
+//!
+//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":340282366920938463463374607431768211455,"nodes":5,"updates":9,"seconds":0.5,"complete":true}
+//! {"shard":2,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":0,"nodes":3,"updates":4,"seconds":0.25,"complete":true}"#;
+//! let records = merge::read_records(lines.as_bytes())?;
+//! let merged = merge::merge(&records)?;
+//! assert_eq!(merged.solutions, u128::MAX);
+//! assert!(merged.is_total());
+//! assert!(merge::merge(&records[..1])?.missing == vec![2]);
+//! # Ok::<(), quadrille::Error>(())
+//! ```
+
+use std::io::BufRead;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// What one shard found, as it is written on one JSON line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardRecord {
+    /// The shard, 1-based.
+    pub shard: usize,
+    /// The number of shards of the split.
+    pub shards: usize,
+    /// The problem's fingerprint, 16 hex digits.
+    pub problem: String,
+    /// The split's fingerprint, 16 hex digits.
+    pub split: String,
+    /// The solutions found: exact when `complete`, a lower bound otherwise. An integer in the
+    /// JSON text, never a float.
+    pub solutions: u128,
+    /// Search-tree nodes.
+    pub nodes: u128,
+    /// Link updates.
+    pub updates: u128,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Whether the shard was searched to the end.
+    pub complete: bool,
+}
+
+impl ShardRecord {
+    /// The record as one JSON line (without the newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).expect("a record serialises")
+    }
+}
+
+/// The sum of shard results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The number of shards of the split.
+    pub shards: usize,
+    /// The problem's fingerprint.
+    pub problem: String,
+    /// The split's fingerprint.
+    pub split: String,
+    /// The solutions of the shards given: the total only when [`Merged::is_total`].
+    pub solutions: u128,
+    /// Their nodes.
+    pub nodes: u128,
+    /// Their updates.
+    pub updates: u128,
+    /// Their seconds, added up (the CPU-time of a count, roughly).
+    pub seconds: f64,
+    /// The longest shard's seconds.
+    pub max_seconds: f64,
+    /// The shards given, in order.
+    pub present: Vec<usize>,
+    /// The shards not given.
+    pub missing: Vec<usize>,
+    /// The shards given but cut short by a budget.
+    pub incomplete: Vec<usize>,
+}
+
+impl Merged {
+    /// Whether every shard is there and complete, so that the sums are the whole count.
+    pub fn is_total(&self) -> bool {
+        self.missing.is_empty() && self.incomplete.is_empty()
+    }
+}
+
+/// Reads shard records, one per line (blank lines skipped). An error names the line, and for
+/// bad JSON the column.
+pub fn read_records<R: BufRead>(reader: R) -> Result<Vec<ShardRecord>> {
+    let mut records = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: ShardRecord = serde_json::from_str(&line).map_err(|e| {
+            let column = e.column();
+            let reason = e.to_string();
+            // serde_json ends its message with its own position: the error carries ours.
+            let reason = match reason.find(" at line ") {
+                Some(at) => reason[..at].to_string(),
+                None => reason,
+            };
+            Error::at(ErrorKind::BadShardRecord { reason }, i + 1, column.max(1))
+        })?;
+        if record.shards == 0 || !(1..=record.shards).contains(&record.shard) {
+            return Err(Error::at(
+                ErrorKind::BadShardRecord {
+                    reason: format!("shard {} of {}", record.shard, record.shards),
+                },
+                i + 1,
+                1,
+            ));
+        }
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Adds up shard records of one problem and one split. Refuses (with an error naming the shards)
+/// records of different problems, splits or shard counts, and a shard given twice; reports the
+/// missing and incomplete shards in the result.
+pub fn merge(records: &[ShardRecord]) -> Result<Merged> {
+    let first = records.first().ok_or_else(|| {
+        Error::new(ErrorKind::ShardMismatch {
+            reason: "no shard results".into(),
+        })
+    })?;
+    for r in records {
+        let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
+            Error::new(ErrorKind::ShardMismatch {
+                reason: format!(
+                    "shard {} has {what} {b}, shard {} has {a}",
+                    r.shard, first.shard
+                ),
+            })
+        };
+        if r.problem != first.problem {
+            return Err(differ("problem", &first.problem, &r.problem));
+        }
+        if r.shards != first.shards {
+            return Err(differ("shard count", &first.shards, &r.shards));
+        }
+        if r.split != first.split {
+            return Err(differ("split", &first.split, &r.split));
+        }
+    }
+    let shards = first.shards;
+    let mut seen = vec![0usize; shards + 1];
+    for r in records {
+        seen[r.shard] += 1;
+    }
+    let duplicated: Vec<String> = (1..=shards)
+        .filter(|&i| seen[i] > 1)
+        .map(|i| i.to_string())
+        .collect();
+    if !duplicated.is_empty() {
+        return Err(Error::new(ErrorKind::ShardMismatch {
+            reason: format!("shard {} given twice", duplicated.join(", ")),
+        }));
+    }
+    let mut present: Vec<usize> = records.iter().map(|r| r.shard).collect();
+    present.sort_unstable();
+    let mut incomplete: Vec<usize> = records
+        .iter()
+        .filter(|r| !r.complete)
+        .map(|r| r.shard)
+        .collect();
+    incomplete.sort_unstable();
+    Ok(Merged {
+        shards,
+        problem: first.problem.clone(),
+        split: first.split.clone(),
+        solutions: sum(records, "solutions", |r| r.solutions)?,
+        nodes: sum(records, "nodes", |r| r.nodes)?,
+        updates: sum(records, "updates", |r| r.updates)?,
+        seconds: records.iter().map(|r| r.seconds).sum(),
+        max_seconds: records.iter().map(|r| r.seconds).fold(0.0, f64::max),
+        present,
+        missing: (1..=shards).filter(|&i| seen[i] == 0).collect(),
+        incomplete,
+    })
+}
+
+/// The sum of one field, or an error if it does not fit in 128 bits.
+fn sum(records: &[ShardRecord], what: &str, field: impl Fn(&ShardRecord) -> u128) -> Result<u128> {
+    records.iter().try_fold(0u128, |total, r| {
+        total.checked_add(field(r)).ok_or_else(|| {
+            Error::new(ErrorKind::ShardMismatch {
+                reason: format!("the {what} add up to more than 2^128"),
+            })
+        })
+    })
+}

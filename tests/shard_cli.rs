@@ -1,0 +1,296 @@
+//! `--estimate`, `--shard` and `quadrille merge` on the command line, and the cluster recipe of
+//! the README run with GNU parallel when it is installed, else `xargs -P`.
+
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
+
+fn fixture(rel: &str) -> String {
+    format!("{}/fixtures/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_str(text(&output.stdout).trim()).unwrap()
+}
+
+/// The `--json` lines of every shard of `args` split `n` ways.
+fn shard_lines(args: &[&str], stdin: &str, n: usize) -> String {
+    let mut lines = String::new();
+    for i in 1..=n {
+        let spec = format!("{i}/{n}");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &spec, "--json", "-q"]);
+        let output = run(&all, stdin);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let line = text(&output.stdout);
+        assert_eq!(line.lines().count(), 1);
+        let record: Value = serde_json::from_str(line.trim()).unwrap();
+        assert!(record["solutions"].is_u64(), "an integer: {line}");
+        lines.push_str(&line);
+    }
+    lines
+}
+
+#[test]
+fn merged_xc_shards_give_the_single_process_count() {
+    for (file, count) in [
+        ("langford7.dlx", 52),
+        ("queens8.dlx", 92),
+        ("pentominoes_3x20.dlx", 8),
+    ] {
+        let file = fixture(file);
+        let whole = run(&["xc", &file, "--count", "--json", "-q"], "");
+        assert_eq!(json(&whole)["solutions"], count);
+        for n in [1, 2, 5] {
+            let lines = shard_lines(&["xc", &file], "", n);
+            let merged = run(&["merge", "--json"], &lines);
+            assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+            let merged = json(&merged);
+            assert_eq!(merged["solutions"], count, "{file}, {n} shards");
+            assert_eq!(merged["nodes"], json(&whole)["nodes"], "{file}, {n} shards");
+            assert_eq!(merged["complete"], true);
+        }
+    }
+}
+
+#[test]
+fn merged_count_shards_give_the_single_process_count() {
+    // A 6x6 puzzle with the first row given: 28,200,960 / 720 = 39,168 grids.
+    let puzzle = format!("123456{}\n", ".".repeat(30));
+    let whole = run(&["count", "--json"], &puzzle);
+    assert_eq!(json(&whole)["solutions"], 39_168);
+    for n in [3, 8] {
+        let lines = shard_lines(&["count"], &puzzle, n);
+        let merged = run(&["merge"], &lines);
+        assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+        assert_eq!(text(&merged.stdout), "39168\n");
+    }
+    let two = run(
+        &["count", "--shard", "1/2"],
+        &format!("1{0}\n{0}.\n", ".".repeat(15)),
+    );
+    assert_eq!(
+        two.status.code(),
+        Some(2),
+        "one puzzle only: {}",
+        text(&two.stderr)
+    );
+}
+
+#[test]
+fn merge_refuses_mixed_problems_and_splits_and_names_missing_and_duplicated_shards() {
+    let langford = shard_lines(&["xc", &fixture("langford7.dlx")], "", 3);
+    let queens = shard_lines(&["xc", &fixture("queens8.dlx")], "", 3);
+    let langford_4 = shard_lines(&["xc", &fixture("langford7.dlx")], "", 4);
+    let lines: Vec<&str> = langford.lines().collect();
+
+    let mixed = format!("{}\n{}\n", lines[0], queens.lines().nth(1).unwrap());
+    let output = run(&["merge"], &mixed);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("problem"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    let splits = format!("{}\n{}\n", lines[0], langford_4.lines().nth(1).unwrap());
+    let output = run(&["merge"], &splits);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("shard count"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    let twice = format!("{}\n{}\n{}\n{}\n", lines[0], lines[1], lines[1], lines[2]);
+    let output = run(&["merge"], &twice);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("shard 2 given twice"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    let partial = format!("{}\n{}\n", lines[0], lines[2]);
+    let output = run(&["merge", "--json"], &partial);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("partial merge, not a total"));
+    assert!(text(&output.stderr).contains("missing shard 2"));
+    let merged = json(&output);
+    assert_eq!(
+        (merged["partial"].clone(), merged["missing"].clone()),
+        (Value::Bool(true), serde_json::json!([2]))
+    );
+    let output = run(&["merge"], &partial);
+    assert!(
+        text(&output.stdout).ends_with("+\n"),
+        "a partial sum is a lower bound"
+    );
+
+    let bad = format!("{}\n{{\"shard\": 1}}\n", lines[0]);
+    let output = run(&["merge"], &bad);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("line 2"),
+        "{}",
+        text(&output.stderr)
+    );
+    let float = lines[0].replace("\"solutions\":0", "\"solutions\":0.5");
+    assert_ne!(float, lines[0]);
+    let output = run(&["merge"], &float);
+    assert_eq!(output.status.code(), Some(1), "a float is not a count");
+}
+
+#[test]
+fn a_shard_cut_short_by_its_budget_makes_the_merge_partial() {
+    let file = fixture("queens8.dlx");
+    let mut lines = shard_lines(&["xc", &file], "", 2);
+    lines = lines.lines().next().unwrap().to_string() + "\n";
+    let output = run(
+        &[
+            "xc",
+            &file,
+            "--shard",
+            "2/2",
+            "--json",
+            "-q",
+            "--node-budget",
+            "3",
+        ],
+        "",
+    );
+    let record = json(&output);
+    assert_eq!(record["complete"], false);
+    lines.push_str(&text(&output.stdout));
+    let merged = run(&["merge", "--json"], &lines);
+    assert_eq!(merged.status.code(), Some(1));
+    assert_eq!(json(&merged)["incomplete"], serde_json::json!([2]));
+}
+
+#[test]
+fn estimate_json_has_intervals_and_a_seed_reproduces_it() {
+    let file = fixture("queens8.dlx");
+    let a = run(
+        &["xc", &file, "--estimate", "3000", "--seed", "5", "--json"],
+        "",
+    );
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    let b = run(
+        &["xc", &file, "--estimate", "3000", "--seed", "5", "--json"],
+        "",
+    );
+    let (a, b) = (json(&a), json(&b));
+    for key in [
+        "solutions",
+        "solutions_interval",
+        "nodes",
+        "nodes_interval",
+        "updates",
+    ] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    let interval = a["solutions_interval"].as_array().unwrap();
+    let (low, high) = (interval[0].as_f64().unwrap(), interval[1].as_f64().unwrap());
+    assert!(low <= 92.0 && 92.0 <= high, "{a}");
+    assert_eq!(
+        a["exact_solutions"], 92,
+        "the timed sample finishes so small a tree"
+    );
+    let other = json(&run(
+        &["xc", &file, "--estimate", "3000", "--seed", "6", "--json"],
+        "",
+    ));
+    assert_ne!(a["nodes"], other["nodes"]);
+    let grid = run(
+        &["count", "--estimate", "500", "--json"],
+        &format!("{}\n", ".".repeat(36)),
+    );
+    let grid = json(&grid);
+    assert!(grid["seconds"].as_f64().unwrap() > 0.0);
+    assert!(grid["solutions_interval"][1].as_f64().unwrap() > 1e6);
+}
+
+/// The README's recipe: every shard as its own process, four at a time, then the merge.
+#[test]
+fn the_readme_recipe_runs_with_parallel_or_xargs() {
+    let dir = std::env::temp_dir().join(format!("quadrille-recipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = fixture("langford7.dlx");
+    let has_parallel = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let script = if has_parallel {
+        format!(
+            "parallel -j 2 '{BIN} xc {file} --shard {{}}/6 --json -q > shard-{{}}.json' ::: $(seq 1 6) && {BIN} merge shard-*.json"
+        )
+    } else {
+        format!(
+            "seq 1 6 | xargs -P 2 -I{{}} sh -c '{BIN} xc {file} --shard {{}}/6 --json -q > shard-{{}}.json' && {BIN} merge shard-*.json"
+        )
+    };
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{script}: {}",
+        text(&output.stderr)
+    );
+    assert_eq!(text(&output.stdout), "52\n");
+}
+
+#[test]
+fn an_item_of_100000_options_counts_on_two_threads_and_honours_the_time_budget() {
+    let mut problem = String::from("a | t0 t1 t2\n");
+    for i in 0..100_000 {
+        problem.push_str(&format!("a t{}\n", i % 3));
+    }
+    let one = json(&run(&["xc", "--count", "--json", "-j", "1"], &problem));
+    let two = json(&run(&["xc", "--count", "--json", "-j", "2"], &problem));
+    assert_eq!(one["solutions"], 100_000);
+    assert_eq!(
+        (two["solutions"].clone(), two["nodes"].clone()),
+        (one["solutions"].clone(), one["nodes"].clone())
+    );
+    assert_eq!(two["complete"], true);
+    let cut = json(&run(
+        &["xc", "--count", "--json", "-j", "2", "--time-budget", "0"],
+        &problem,
+    ));
+    assert_eq!(
+        (cut["complete"].clone(), cut["stop"].clone()),
+        (Value::Bool(false), Value::from("time-budget"))
+    );
+    assert!(cut["solutions"].as_u64().unwrap() < 100_000);
+}
