@@ -294,3 +294,64 @@ fn an_item_of_100000_options_counts_on_two_threads_and_honours_the_time_budget()
     );
     assert!(cut["solutions"].as_u64().unwrap() < 100_000);
 }
+
+/// A count stopped by a node budget (as Ctrl-C would stop it) and resumed from its checkpoint
+/// gives the uninterrupted count, without recounting the shards the file holds.
+#[test]
+fn a_checkpointed_count_stopped_and_resumed_gives_the_uninterrupted_count() {
+    let dir = std::env::temp_dir().join(format!("quadrille-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("count.jsonl");
+    let file = file.to_str().unwrap();
+    let puzzle = format!("123456{}\n", ".".repeat(30));
+    let whole = json(&run(&["count", "--json"], &puzzle));
+    assert_eq!(whole["solutions"], 39_168);
+
+    let first = json(&run(
+        &[
+            "count",
+            "--checkpoint",
+            file,
+            "--json",
+            "--node-budget",
+            "30000",
+        ],
+        &puzzle,
+    ));
+    assert_eq!(
+        (first["complete"].clone(), first["stop"].clone()),
+        (Value::Bool(false), Value::from("node-budget"))
+    );
+    let saved = std::fs::read_to_string(file).unwrap().lines().count();
+    assert!(saved > 0 && saved < 128, "{saved} shards saved");
+    assert!(first["solutions"].as_u64().unwrap() < 39_168);
+    // A stop in the middle of a write leaves half a line: it is dropped and counted again.
+    let mut torn = std::fs::read_to_string(file).unwrap();
+    torn.push_str("{\"shard\":12");
+    std::fs::write(file, torn).unwrap();
+
+    let second = run(
+        &["count", "--checkpoint", file, "--json", "-j", "2"],
+        &puzzle,
+    );
+    assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
+    let second = json(&second);
+    assert_eq!(second["solutions"], 39_168);
+    assert_eq!(second["complete"], true);
+    assert_eq!(second["shards_resumed"], saved);
+    // The file now holds every shard: merge adds them up to the same count.
+    let merged = run(&["merge", file], "");
+    assert_eq!(text(&merged.stdout), "39168\n");
+    // A checkpoint of another problem is refused.
+    let other = run(
+        &["count", "--checkpoint", file],
+        &format!("654321{}\n", ".".repeat(30)),
+    );
+    assert_eq!(other.status.code(), Some(1));
+    assert!(
+        text(&other.stderr).contains("another problem"),
+        "{}",
+        text(&other.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

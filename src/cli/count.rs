@@ -5,6 +5,7 @@ use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::{check, encode};
 
 use super::flags;
+use super::long_count::LongCount;
 use super::puzzles::{self, InputLayout, Mode, PuzzleArgs};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_inputs, usage};
@@ -26,11 +27,16 @@ pub struct Args {
     /// --estimate and --shard take one puzzle (a single count too big for one run).
     #[command(flatten)]
     scale: ScaleArgs,
+    /// Count one puzzle in 128 shards, appending each finished shard's result to FILE, and
+    /// resume from FILE if it has some: a long count stopped by Ctrl-C or a budget goes on
+    /// where it stopped.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["limit", "estimate", "shard"])]
+    checkpoint: Option<std::path::PathBuf>,
 }
 
 /// Counts the solutions of every puzzle of the inputs; a long count uses every thread.
 pub fn run(args: Args) -> quadrille::Result<Status> {
-    if args.scale.estimate.is_none() && args.scale.shard.is_none() {
+    if args.scale.estimate.is_none() && args.scale.shard.is_none() && args.checkpoint.is_none() {
         return puzzles::run(&args.common, Mode::Count, args.limit);
     }
     let common = &args.common;
@@ -52,7 +58,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     }
     let [puzzle] = &puzzles[..] else {
         return Ok(usage(format!(
-            "--estimate and --shard count one puzzle, and the input has {}",
+            "--estimate, --shard and --checkpoint take one puzzle, and the input has {}",
             puzzles.len()
         )));
     };
@@ -69,6 +75,15 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
     }
     let budget = common.budget.budget();
+    if args.checkpoint.is_some() {
+        let long = LongCount {
+            checkpoint: args.checkpoint.as_deref(),
+            budget,
+            json: common.json,
+            quiet: common.quiet,
+        };
+        return flags::pool(common.threads)?.install(|| long.run(&mut links));
+    }
     scale::run(
         &args.scale,
         &mut links,
@@ -77,5 +92,5 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         common.json,
         common.quiet,
     )
-    .expect("--estimate or --shard is given")
+    .expect("--estimate, --shard or --checkpoint is given")
 }

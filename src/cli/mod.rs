@@ -13,6 +13,7 @@ mod compare;
 mod count;
 mod flags;
 mod generate;
+mod long_count;
 mod merge;
 mod progress;
 mod puzzles;

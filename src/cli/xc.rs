@@ -5,12 +5,13 @@ use std::io::Write;
 use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Solution};
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
-use quadrille::{SolutionCount, Stop};
+use quadrille::{Budget, SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
+use super::long_count::{LongCount, SHORT_NODES};
 use super::scale::{self, ScaleArgs};
-use super::{Status, open_input, stdout};
+use super::{Status, open_input, stderr_is_terminal, stdout};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
@@ -52,6 +53,11 @@ pub struct Args {
     seed: u64,
     #[command(flatten)]
     scale: ScaleArgs,
+    /// Count (as --count) in 128 shards, appending each finished shard's result to FILE, and
+    /// resume from FILE if it has some: a long count stopped by Ctrl-C or a budget goes on
+    /// where it stopped. FILE is also a set of shard results for `quadrille merge`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["limit", "restarts", "knuth", "estimate", "shard"])]
+    checkpoint: Option<std::path::PathBuf>,
     /// Nothing on standard error but errors: no summary.
     #[arg(long, short)]
     quiet: bool,
@@ -82,6 +88,28 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         args.quiet,
     ) {
         return status;
+    }
+    let counting = args.count || args.json;
+    let plain = args.limit.is_none() && !args.knuth && restarts.is_none();
+    if args.checkpoint.is_some() || (counting && plain && !args.quiet && stderr_is_terminal()) {
+        let long = LongCount {
+            checkpoint: args.checkpoint.as_deref(),
+            budget,
+            json: args.json,
+            quiet: args.quiet,
+        };
+        if args.checkpoint.is_none() {
+            // A bar only for a count that is long: one that a short search does not finish.
+            let short = Budget {
+                nodes: Some(budget.node_limit().min(SHORT_NODES)),
+                time: budget.time,
+            };
+            let probe = links.count_within(None, &short);
+            if probe.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
+                return finish(&args, probe, &mut stdout());
+            }
+        }
+        return flags::pool(args.threads)?.install(|| long.run(&mut links));
     }
     let listing = !args.count && !args.json;
     let mut out = stdout();
@@ -126,6 +154,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         links.search(&budget, CountSink::new(args.limit))
     };
 
+    finish(&args, report, &mut out)
+}
+
+/// Prints the count and the statistics of a search.
+fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Result<Status> {
     let stats = &report.stats;
     let updates = if args.knuth {
         stats.knuth_updates()
