@@ -14,8 +14,6 @@ use super::{Status, open_inputs, usage};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   printf '................\\n' | quadrille count
-  quadrille count --limit 3 --json fixtures/sudoku/9x9.txt
-  quadrille generate --box 2x3 --kind random --givens 0 -n 1 | quadrille count -j 2
   printf '....................................\\n' | quadrille count --estimate
   printf '....................................\\n' | quadrille count --shard 1/16 --json")]
 pub struct Args {

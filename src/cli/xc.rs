@@ -16,9 +16,7 @@ use super::{Status, open_input, stderr_is_terminal, stdout};
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  quadrille xc fixtures/knuth_example.dlx
   quadrille xc fixtures/queens8.dlx --count --json
-  quadrille xc fixtures/pentominoes_6x10.dlx --count -j 2
   quadrille xc fixtures/pentominoes_6x10.dlx --estimate 100000 --seed 1
   quadrille xc fixtures/pentominoes_6x10.dlx --shard 3/8 --json")]
 pub struct Args {
