@@ -87,9 +87,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     ) {
         return status;
     }
-    let counting = args.count || args.json;
     let plain = args.limit.is_none() && !args.knuth && restarts.is_none();
-    if args.checkpoint.is_some() || (counting && plain && !args.quiet && stderr_is_terminal()) {
+    // A bar for a long count on a terminal (the JSON of a plain count keeps its own fields).
+    let bar = args.count && !args.json && plain && !args.quiet && stderr_is_terminal();
+    if args.checkpoint.is_some() || bar {
         let long = LongCount {
             checkpoint: args.checkpoint.as_deref(),
             budget,
