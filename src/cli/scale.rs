@@ -25,12 +25,12 @@ pub struct ScaleArgs {
     /// solutions from PROBES random root-to-leaf probes (10,000 when no number is given), each
     /// with a 95% interval, and the time a count would take on this machine. Seeded by --seed.
     #[arg(long, value_name = "PROBES", num_args = 0..=1, default_missing_value = DEFAULT_PROBES,
-          value_parser = flags::positive, conflicts_with = "shard")]
+          value_parser = flags::positive, conflicts_with_all = ["shard", "limit"])]
     pub estimate: Option<u64>,
     /// Count only shard I of N (1 <= I <= N): a deterministic split of the search tree into N
     /// disjoint parts of similar estimated size. Add the shards' `--json` lines up with
     /// `quadrille merge`.
-    #[arg(long, value_name = "I/N", value_parser = shard_spec)]
+    #[arg(long, value_name = "I/N", value_parser = shard_spec, conflicts_with = "limit")]
     pub shard: Option<(usize, usize)>,
 }
 
@@ -198,4 +198,19 @@ fn count_shard(
         );
     }
     Ok(Status::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_spec_takes_i_of_n_and_nothing_else() {
+        assert_eq!(shard_spec("3/16"), Ok((3, 16)));
+        assert_eq!(shard_spec("1/1"), Ok((1, 1)));
+        for bad in ["0/4", "5/4", "1/0", "1", "a/b", "1/2/3", "-1/2", ""] {
+            assert!(shard_spec(bad).is_err(), "{bad}");
+        }
+        assert!(shard_spec("1/2000000").unwrap_err().contains("at most"));
+    }
 }
