@@ -29,6 +29,21 @@ pub const CHECKPOINT_SHARDS: usize = 128;
 /// Nodes a count runs on one thread before it is deemed long enough for a progress bar.
 pub const SHORT_NODES: u64 = 2_000_000;
 
+/// What is left of a budget after a search that did `done`.
+pub trait BudgetLeft {
+    /// The budget less `done`'s nodes and time.
+    fn after(&self, done: &quadrille::exact_cover::Stats) -> Budget;
+}
+
+impl BudgetLeft for Budget {
+    fn after(&self, done: &quadrille::exact_cover::Stats) -> Budget {
+        Budget {
+            nodes: self.nodes.map(|n| n.saturating_sub(done.nodes).max(1)),
+            time: self.time.map(|t| t.saturating_sub(done.elapsed)),
+        }
+    }
+}
+
 /// What the caller prints with the count.
 pub struct LongCount<'a> {
     /// The checkpoint file, if any.

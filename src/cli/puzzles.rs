@@ -69,6 +69,16 @@ pub enum Mode {
 
 /// Runs a batch over every input and writes one result per puzzle line.
 pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Result<Status> {
+    run_inputs(args, mode, limit, open_inputs(&args.files)?)
+}
+
+/// [`run`] on inputs already opened.
+pub fn run_inputs(
+    args: &PuzzleArgs,
+    mode: Mode,
+    limit: Option<u64>,
+    inputs: Vec<super::Input>,
+) -> quadrille::Result<Status> {
     let request = Request {
         limit,
         budget: args.budget.budget(),
@@ -84,7 +94,6 @@ pub fn run(args: &PuzzleArgs, mode: Mode, limit: Option<u64>) -> quadrille::Resu
         InputLayout::Grid => Layout::Grid,
     };
     let pool = flags::pool(args.threads)?;
-    let inputs = open_inputs(&args.files)?;
     let many = inputs.len() > 1;
     let mut out = stdout();
     let mut total = Summary::default();

@@ -9,7 +9,7 @@ use quadrille::{Budget, SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
-use super::long_count::{LongCount, SHORT_NODES};
+use super::long_count::{BudgetLeft, LongCount, SHORT_NODES};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, stderr_is_terminal, stdout};
 
@@ -107,6 +107,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             if probe.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
                 return finish(&args, probe, &mut stdout());
             }
+            let long = LongCount {
+                budget: budget.after(&probe.stats),
+                ..long
+            };
+            return flags::pool(args.threads)?.install(|| long.run(&mut links));
         }
         return flags::pool(args.threads)?.install(|| long.run(&mut links));
     }
