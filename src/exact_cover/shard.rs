@@ -12,7 +12,7 @@
 //! The nodes above the parts (and any solution among them) belong to shard 1, so that the merged
 //! nodes and solutions are those of one search of the whole tree.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::links::{Dlx, STRIDE};
@@ -239,7 +239,7 @@ impl Dlx {
         let len = part.options().len();
         let mut nodes = 0.0;
         for _ in 0..probes {
-            let k = rand::RngExt::random_range(&mut rng, 0..len as u64) as usize;
+            let k = rng.random_range(0..len as u64) as usize;
             let x = self.node_of(part.options()[k], part.header());
             self.cover_rest(x);
             self.forced.push(x);
