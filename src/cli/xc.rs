@@ -39,12 +39,12 @@ pub struct Args {
     /// Restart on Luby's schedule with randomised, conflict-weighted choices (see the README):
     /// for finding a few solutions of a hard problem. Off by default, so that the statistics
     /// are those of plain Algorithm X; a count of all solutions gains nothing from it.
-    #[arg(long, conflicts_with = "threads")]
+    #[arg(long, conflicts_with_all = ["threads", "estimate", "shard"])]
     restarts: bool,
     /// Walk Knuth's tree and count as he does: dlx1's item choice (an item with no option left
     /// is chosen, and fails, before any other) and updates as in "Dancing Links" (2000), which
     /// count covered items and dead ends too, so the statistics can be put beside his.
-    #[arg(long, conflicts_with_all = ["restarts", "threads"])]
+    #[arg(long, conflicts_with_all = ["restarts", "threads", "estimate", "shard"])]
     knuth: bool,
     /// The seed of the random choices of --restarts and --estimate.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
