@@ -8,25 +8,7 @@
 //! node's updates give unbiased estimates of the solutions and updates. The mean of many probes
 //! is the estimate.
 //!
-//! # The interval, and how far to trust it
-//!
-//! Each quantity is reported with the normal 95% interval of the mean, `mean ± 1.96·s/√N` over
-//! the `N` probes (`s`: their sample standard deviation), cut at 0 below. That is the interval
-//! the central limit theorem gives for a mean of independent probes, and it is honest for
-//! balanced trees (Sudoku grids, queens), where it holds the true count in most seeded runs (see
-//! the tests). But a probe's value is the product of the branching degrees on its path, so its
-//! distribution is heavy-tailed when the tree is lopsided: most probes then fall in small
-//! subtrees and underestimate, a rare one lands in a huge subtree and dominates the mean, and a
-//! sample that has not yet met such a probe has both a low mean and a low spread. The interval is
-//! then too narrow and too low, and nothing in the sample says so. More probes are the only
-//! cure; the interval is a guide to the order of magnitude, never a proof.
-//!
-//! One case the sample does reveal: when fewer than [`MIN_NONZERO`] probes met what is counted
-//! (a solution, typically, in a tree whose solutions are rare and deep, such as pentominoes),
-//! the mean rests on a handful of values and the normal interval means nothing; the upper end
-//! is then infinite, and the estimate says only that more probes are needed. On the 6x10
-//! pentomino board 2,000 probes meet a solution about twice (Mrv's tree: 4.3 million nodes,
-//! 9,356 solutions), so the solutions are unbounded there while the nodes are estimated well.
+//! The interval, and how far to trust it, is described at [`Interval`].
 
 use std::time::{Duration, Instant};
 
@@ -39,10 +21,30 @@ use super::search::Stats;
 
 /// z for a two-sided 95% interval of a normal distribution.
 const Z_95: f64 = 1.959_963_984_540_054;
-/// The fewest probes with a nonzero value for a bounded interval (see the module docs).
+/// The fewest probes with a nonzero value for a bounded interval (see [`Interval`]).
 pub const MIN_NONZERO: u64 = 10;
 
 /// One quantity estimated by the probes: the mean and its 95% interval.
+///
+/// # The interval, and how far to trust it
+///
+/// Each quantity is reported with the normal 95% interval of the mean, `mean ± 1.96·s/√N` over
+/// the `N` probes (`s`: their sample standard deviation), cut at 0 below. That is the interval
+/// the central limit theorem gives for a mean of independent probes, and it is honest for
+/// balanced trees (Sudoku grids, queens), where it holds the true count in most seeded runs (see
+/// the tests). But a probe's value is the product of the branching degrees on its path, so its
+/// distribution is heavy-tailed when the tree is lopsided: most probes then fall in small
+/// subtrees and underestimate, a rare one lands in a huge subtree and dominates the mean, and a
+/// sample that has not yet met such a probe has both a low mean and a low spread. The interval is
+/// then too narrow and too low, and nothing in the sample says so. More probes are the only
+/// cure; the interval is a guide to the order of magnitude, never a proof.
+///
+/// One case the sample does reveal: when fewer than [`MIN_NONZERO`] probes met what is counted
+/// (a solution, typically, in a tree whose solutions are rare and deep, such as pentominoes),
+/// the mean rests on a handful of values and the normal interval means nothing; the upper end
+/// is then infinite, and the estimate says only that more probes are needed. On the 6x10
+/// pentomino board 2,000 probes meet a solution about twice (Mrv's tree: 4.3 million nodes,
+/// 9,356 solutions), so the solutions are unbounded there while the nodes are estimated well.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
     /// The mean over the probes: Knuth's estimate.
@@ -153,7 +155,7 @@ impl Dlx {
     /// Knuth's estimate of the search tree of [`Dlx::search`] (the same item choice, [`Mrv`])
     /// below the options forced now, from `probes` random root-to-leaf walks seeded by `seed`:
     /// the same seed gives the same estimate. The links are left as they were. See the
-    /// [module docs](self) for the interval and why it is no proof.
+    /// [`Interval`] for the interval and why it is no proof.
     ///
     /// ```
     /// use std::time::Duration;

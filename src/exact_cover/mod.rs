@@ -5,6 +5,11 @@
 //! [`Dlx::first`], [`Dlx::solutions`], or [`Dlx::search`] with your own [`Sink`]. Every search
 //! returns a [`Report`] with its [`Stats`] and why it stopped, and leaves the links as built.
 //!
+//! For counts too big for one run: [`Dlx::estimate`] (Knuth's Monte Carlo estimate of the
+//! tree), [`Dlx::split`] (the tree cut into disjoint parts of bounded cost to set up, which
+//! [`Dlx::count_parallel`] hands to its threads) and [`Dlx::shard_plan`] (parts dealt into N
+//! shards of similar estimated size, for N independent processes).
+//!
 //! ```
 //! use quadrille::exact_cover::{Dlx, ProblemBuilder};
 //!

@@ -28,7 +28,16 @@ const PLAN_PROBES: usize = 8_192;
 /// The fewest probes for one part's estimate.
 const MIN_PROBES: usize = 4;
 
-/// How a search tree is cut into shards (see the [module docs](self)).
+/// How a search tree is cut into shards.
+///
+/// The tree is split ([`Dlx::split`]) into 32 parts per shard; the size of each part is
+/// estimated with Knuth's probes ([`Dlx::estimate`]), seeded by the part's number, and the parts
+/// are dealt out largest first, each to the shard with the least estimated work so far
+/// (Graham's LPT rule). Everything is a function of the links and N, computed in the same order
+/// with the same arithmetic, so every process and every machine makes the same plan, and the
+/// plan's [`fingerprint`](ShardPlan::fingerprint) says so: [`crate::merge`] refuses to add
+/// shards of different plans. The nodes above the parts (and any solution among them) belong
+/// to shard 1.
 #[derive(Clone, Debug)]
 pub struct ShardPlan {
     shards: usize,
