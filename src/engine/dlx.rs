@@ -62,7 +62,7 @@ impl DlxSolver {
                 dlx.keep_copy();
                 dlx
             },
-            first: Vec::with_capacity(board.cell_count()),
+            first: Vec::with_capacity(board.cell_count() + board.cages().len()),
             restarts: Some(Restarts::default()),
         }
     }
@@ -152,7 +152,9 @@ impl DlxSolver {
 
         let solution = (!self.first.is_empty()).then(|| {
             let mut grid = Grid::empty(puzzle.shape());
-            for &option in &self.first {
+            // Options past the placements (a killer cage's digit sets) place nothing.
+            let placements = self.size * self.size * self.size;
+            for &option in self.first.iter().filter(|&&o| o < placements) {
                 let (cell, digit) = encode::placement(self.size, option);
                 grid.place(cell, Some(digit));
             }

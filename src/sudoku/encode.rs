@@ -6,6 +6,20 @@
 //! puts digit d in the cell and covers the cell's item and the item of d in each of the cell's
 //! groups. Encoding is kept apart from solving: this module only builds the problem and maps
 //! options to placements and back.
+//!
+//! # Killer cages
+//!
+//! A cage of k cells with sum s is encoded by options per *digit set*, not per filling: for
+//! each set S of k different digits adding up to s ([`Cage::digit_sets`]) one option names the
+//! cage's item `cage#i` and the items `cage#i_d` of the digits d *not* in S; each placement of
+//! d in a cell of the cage covers `cage#i_d` too. Every `cage#i_d` is covered exactly once, so
+//! a digit outside the chosen S appears nowhere in the cage and a digit of S exactly once: the
+//! k cells hold S, different digits with the right sum. An option per filling would need k!
+//! options per digit set (a 6-cell cage: 720 per set) and says no more. The placements keep
+//! their numbers (`cell * n + d - 1`, below n³); the digit-set options come after them, and
+//! [`placement`] is only for the first n³.
+//!
+//! [`Cage::digit_sets`]: crate::board::Cage::digit_sets
 
 use crate::board::{Board, Cell, Digit};
 use crate::exact_cover::{Problem, ProblemBuilder};
@@ -36,6 +50,22 @@ pub fn problem(board: &Board) -> Problem {
                 .expect("group names are distinct words and numbers");
         }
     }
+    // Group kinds are ASCII words, so `cage#...` names no group's item.
+    let cages = board.cages();
+    let first_cage_item = board.cell_count() + board.groups().len() * n;
+    let mut cage_of = vec![None; board.cell_count()];
+    for (i, cage) in cages.iter().enumerate() {
+        b.primary(&format!("cage#{}", cage.number()))
+            .expect("cage numbers are distinct");
+        for d in 1..=n {
+            b.primary(&format!("cage#{}_{d}", cage.number()))
+                .expect("cage numbers are distinct");
+        }
+        for cell in cage.cells() {
+            cage_of[cell.index()] = Some(i);
+        }
+    }
+    let cage_item = |i: usize| first_cage_item + i * (n + 1);
     let cells = board.cell_count();
     let mut items = Vec::new();
     for cell in board.cells() {
@@ -43,8 +73,24 @@ pub fn problem(board: &Board) -> Problem {
             items.clear();
             items.push(cell.index());
             items.extend(board.groups_of(cell).map(|g| cells + g * n + d));
+            if let Some(i) = cage_of[cell.index()] {
+                items.push(cage_item(i) + 1 + d);
+            }
             b.option(items.iter().copied())
                 .expect("an option names its cell once and each of its groups once");
+        }
+    }
+    for (i, cage) in cages.iter().enumerate() {
+        for set in cage.digit_sets(n) {
+            items.clear();
+            items.push(cage_item(i));
+            items.extend(
+                (0..n)
+                    .filter(|d| set >> d & 1 == 0)
+                    .map(|d| cage_item(i) + 1 + d),
+            );
+            b.option(items.iter().copied())
+                .expect("a digit-set option names its cage's items once");
         }
     }
     b.build()
