@@ -32,7 +32,7 @@
 //!
 //! ```text
 //! # variant: killer
-//! ................ aabbcdbecdffgghh a=3 b=9 c=3 d=7 e=2 f=7 g=7 h=3
+//! ................ aabbcdbecdffgghh a=3 b=8 c=5 d=5 e=2 f=7 g=7 h=3
 //! ```
 //!
 //! Variants are read in the one-line layout, n <= 35; in the grid layout X-Sudoku and windoku
