@@ -531,3 +531,193 @@ proptest! {
         }
     }
 }
+
+// --- The command-line tool ---
+
+#[cfg(feature = "cli")]
+mod cli {
+    use std::io::Write;
+    use std::process::{Command, Output, Stdio};
+
+    use super::{Variant, brute_force, fixture, rules};
+
+    const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
+
+    fn run(args: &[&str], stdin: &str) -> Output {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+
+    fn out(output: &Output) -> (i32, String) {
+        (
+            output.status.code().expect("exited"),
+            String::from_utf8(output.stdout.clone()).unwrap(),
+        )
+    }
+
+    #[test]
+    fn solve_reads_the_variant_from_the_files_header() {
+        for name in ["x", "windoku", "jigsaw", "killer"] {
+            let file = format!("fixtures/variants/{name}.txt");
+            for engine in ["dlx", "csp"] {
+                let output = run(&["solve", &file, "--engine", engine, "--limit", "2"], "");
+                let expected: String = (fixture(&format!("{name}.expected")).lines())
+                    .map(|l| format!("{l} 1\n"))
+                    .collect();
+                assert_eq!(out(&output), (0, expected), "{name}, {engine}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_variant_flag_reads_lines_without_a_header() {
+        let line = fixture("killer.txt").lines().nth(1).unwrap().to_string();
+        let output = run(&["solve", "--variant", "killer"], &format!("{line}\n"));
+        assert_eq!(out(&output), (0, fixture("killer.expected")));
+        // Read as a classic line it is the empty grid with a comment, and has solutions.
+        let output = run(&["solve", "--limit", "2"], &format!("{line}\n"));
+        assert!(out(&output).1.ends_with(" 2+\n"), "{}", out(&output).1);
+    }
+
+    #[test]
+    fn count_and_compare_take_variants() {
+        let blank = ".".repeat(16);
+        let known = brute_force(&rules(Variant::X, 4, 2, &[&blank]), &blank);
+        let output = run(&["count", "--variant", "x"], &format!("{blank}\n"));
+        assert_eq!(out(&output), (0, format!("{known}\n")));
+        for name in ["x", "windoku", "jigsaw", "killer"] {
+            let file = format!("fixtures/variants/{name}.txt");
+            let output = run(
+                &[
+                    "compare",
+                    &file,
+                    "--engines",
+                    "dlx,csp,csp:mrv+lex+ac",
+                    "-q",
+                ],
+                "",
+            );
+            let (code, table) = out(&output);
+            assert_eq!(code, 0, "{name}: {table}");
+            let puzzles = fixture(&format!("{name}.expected")).lines().count();
+            let solved = format!("{puzzles}/{puzzles}");
+            for engine in [
+                "dlx ",
+                "csp:mrv-degree+lex+hidden-singles ",
+                "csp:mrv+lex+ac ",
+            ] {
+                assert!(
+                    table
+                        .lines()
+                        .any(|l| l.starts_with(engine) && l.contains(&solved)),
+                    "{name}, {engine}: {table}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_variant_lines_name_line_column_and_what_is_wrong() {
+        let givens =
+            "8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9.";
+        let regions =
+            "999998888555998888555998333555111333222111333222111444222766444777766444777766666";
+        let killer = fixture("killer.txt").lines().nth(1).unwrap().to_string();
+        let input = [
+            "# variant: jigsaw".to_string(),
+            format!("{givens} {}", regions.replacen("55599", "99999", 1)),
+            format!("{givens} {}", &regions[..80]),
+            format!("{givens} {}", regions.replacen('5', "Z", 1)),
+            format!("{givens}"),
+            format!("{givens} {regions} solved-below"),
+            "# variant: killer".to_string(),
+            killer.replacen("a=20", "a=99", 1),
+            killer.replacen(" b=11", "", 1),
+            killer.replacen("a=20", "Q=3", 1),
+            killer.replacen("a=20", "a=20 a=20", 1),
+            ".....1....1..... .....a....a..... a=3".to_string(),
+            "# variant: x".to_string(),
+            format!("5{}5", ".".repeat(79)),
+            "# variant: samurai".to_string(),
+        ]
+        .join("\n");
+        let output = run(&["solve"], &format!("{input}\n"));
+        let (code, text) = out(&output);
+        assert_eq!(code, 1);
+        let expected = [
+            "error: line 2, column 96: region '9' has more than 9 cells",
+            "error: line 3, column 163: the region map has 80 cells, the givens 81",
+            "error: line 4, column 141: region '6' is one region too many: a 9x9 grid has 9",
+            "error: line 5, column 82: a jigsaw line needs a region map of 81 characters after the givens",
+            "845279361359162784281395476467918235574623918136754829928536147792481653613847592",
+            "error: line 8, column 167: cage 'a' of 3 cells cannot add up to 99: 3 different digits of 1..=9 add up to 6 to 24",
+            "error: line 9, column 85: cage 'b' has no sum (add b=SUM after the cage map)",
+            "error: line 10, column 165: the cage map has no cage 'Q'",
+            "error: line 11, column 170: cage 'a' has two sums",
+            "error: line 12, column 11: digit 1 is given twice in cage 1: at r2c2 and r3c3",
+            "error: line 14, column 81: digit 5 is given twice in diagonal 1: at r1c1 and r9c9",
+            "error: line 15, column 12: unknown variant 'samurai' (expected classic, x, windoku, jigsaw or killer)",
+        ];
+        assert_eq!(text.lines().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn variant_usage_and_board_errors() {
+        let output = run(&["solve", "--variant", "samurai"], "");
+        assert_eq!(output.status.code(), Some(2));
+        let output = run(
+            &["solve", "--variant", "windoku", "--box", "1x4"],
+            "1...............\n",
+        );
+        assert_eq!(
+            out(&output),
+            (1, "error: line 1, column 1: windoku needs boxes of at least 2x2; 1x4 boxes leave no room for a window\n".to_string())
+        );
+        let output = run(
+            &["solve", "--variant", "x"],
+            "# variant: killer\n1...............\n",
+        );
+        assert_eq!(
+            out(&output),
+            (1, "error: line 1, column 1: this header says variant killer, but variant x was asked for\n1234341243212143\n".to_string())
+        );
+        let output = run(
+            &["solve", "--variant", "jigsaw", "--input", "grid"],
+            "1 . . .\n. . . .\n. . . .\n. . . .\n",
+        );
+        assert_eq!(
+            out(&output),
+            (
+                1,
+                "error: line 1, column 1: jigsaw puzzles are read one per line, not as grids\n"
+                    .to_string()
+            )
+        );
+        // X-Sudoku in the grid layout: the diagonal is checked.
+        let output = run(
+            &["solve", "--variant", "x", "--input", "grid"],
+            "1 . . .\n. . . .\n. . . .\n. . . 1\n",
+        );
+        assert_eq!(
+            out(&output),
+            (
+                1,
+                "error: line 1: digit 1 is given twice in diagonal 1: at r1c1 and r4c4\n"
+                    .to_string()
+            )
+        );
+    }
+}
