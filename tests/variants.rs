@@ -641,7 +641,7 @@ mod cli {
             format!("{givens} {}", regions.replacen("55599", "99999", 1)),
             format!("{givens} {}", &regions[..80]),
             format!("{givens} {}", regions.replacen('5', "Z", 1)),
-            format!("{givens}"),
+            givens.to_string(),
             format!("{givens} {regions} solved-below"),
             "# variant: killer".to_string(),
             killer.replacen("a=20", "a=99", 1),

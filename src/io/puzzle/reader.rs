@@ -182,7 +182,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let text = String::from_utf8_lossy(&self.buf);
             let text = text.trim_start_matches('\u{feff}');
             if is_line_skipped(text) {
-                let found = variant_header(&text);
+                let found = variant_header(text);
                 if let Some(err) = self.header(found) {
                     return Some(Err(err));
                 }

@@ -189,9 +189,8 @@ fn map_symbols<'a>(map: Token<'a>, n: usize, what: &str) -> Result<Vec<(char, us
     let symbols: Vec<(char, usize)> = (map.text.chars().enumerate())
         .map(|(i, ch)| (ch, map.column + i))
         .collect();
-    if let Some(&(ch, column)) = symbols
-        .iter()
-        .find(|(ch, _)| !ch.is_ascii_alphanumeric() && !(what == "cage" && *ch == '.'))
+    let names = |ch: char| ch.is_ascii_alphanumeric() || (what == "cage" && ch == '.');
+    if let Some(&(ch, column)) = symbols.iter().find(|&&(ch, _)| !names(ch))
     {
         return Err(bad(
             format!(
