@@ -630,6 +630,16 @@ mod cli {
     }
 
     #[test]
+    fn a_long_killer_count_split_across_threads_is_exact() {
+        // One cage r1c1 + r1c2 = 3 on the empty 6x6 grid: relabelling digits maps grids to
+        // grids, so the ordered pair in those cells is spread evenly over the 30 pairs of
+        // different digits, and 2 of them ({1, 2}) make 3: 28,200,960 * 2 / 30 grids.
+        let line = format!("{} aa{} a=3\n", ".".repeat(36), ".".repeat(34));
+        let output = run(&["count", "--variant", "killer", "-j", "2"], &line);
+        assert_eq!(out(&output), (0, format!("{}\n", 28_200_960 * 2 / 30)));
+    }
+
+    #[test]
     fn bad_variant_lines_name_line_column_and_what_is_wrong() {
         let givens =
             "8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9.";

@@ -190,8 +190,7 @@ fn map_symbols<'a>(map: Token<'a>, n: usize, what: &str) -> Result<Vec<(char, us
         .map(|(i, ch)| (ch, map.column + i))
         .collect();
     let names = |ch: char| ch.is_ascii_alphanumeric() || (what == "cage" && ch == '.');
-    if let Some(&(ch, column)) = symbols.iter().find(|&&(ch, _)| !names(ch))
-    {
+    if let Some(&(ch, column)) = symbols.iter().find(|&&(ch, _)| !names(ch)) {
         return Err(bad(
             format!(
                 "'{}' names no {what}: a {what} map has letters and digits",
@@ -353,4 +352,38 @@ pub(super) fn variant_header(text: &str) -> Option<Result<Variant>> {
     let offset = name.as_ptr() as usize - text.as_ptr() as usize;
     let column = text[..offset].chars().count() + 1;
     Some(name.parse().map_err(|e: Error| e.with_column(column)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_name_a_variant_and_other_comments_do_not() {
+        let header = |text| variant_header(text).map(|r| r.map_err(|e| e.to_string()));
+        assert_eq!(header("# variant: killer"), Some(Ok(Variant::Killer)));
+        assert_eq!(header("#variant=X"), Some(Ok(Variant::X)));
+        assert_eq!(
+            header("  # Variant hyper  # the windows"),
+            Some(Ok(Variant::Windoku))
+        );
+        assert_eq!(header("# variants of this file are classic"), None);
+        assert_eq!(header("# a killer"), None);
+        assert_eq!(header("1..............."), None);
+        assert_eq!(
+            header("# variant: samurai"),
+            Some(Err(
+                "column 12: unknown variant 'samurai' (expected classic, x, windoku, jigsaw or killer)"
+                    .to_string()
+            ))
+        );
+    }
+
+    #[test]
+    fn tokens_keep_their_columns() {
+        let (words, end) = tokens("ab  c,d;e");
+        let found: Vec<(&str, usize)> = words.iter().map(|t| (t.text, t.column)).collect();
+        assert_eq!(found, [("ab", 1), ("c", 5), ("d", 7), ("e", 9)]);
+        assert_eq!(end, 10);
+    }
 }
