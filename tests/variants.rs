@@ -532,6 +532,55 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// No line makes the reader panic, whatever the variant; every line is a puzzle or an error
+    /// with a line number.
+    #[test]
+    fn any_line_is_a_puzzle_or_an_error(
+        line in "([.1-9a-cA-C=#:; ]|variant|killer|é){0,200}",
+        variant in prop::sample::select(&Variant::ALL[..]),
+        shape in prop::option::of(prop::sample::select(&[(2, 2), (1, 5), (3, 3)][..])),
+        givens in "[.1-5]{15,17}",
+        map in "[abcd.?]{15,17}",
+        sums in prop::collection::vec("[a-e]{1,2}=[0-9]{0,3}", 0..6),
+    ) {
+        let shape = shape.map(|(r, c)| Shape::new(r, c).unwrap());
+        // A free-form line, and one shaped like a 4x4 jigsaw or killer line.
+        let text = format!("{line}\n{givens} {map} {}\n", sums.join(" "));
+        let reader = PuzzleReader::new(text.as_bytes(), shape, Layout::Line).with_variant(Some(variant));
+        for item in reader {
+            match item {
+                Ok(puzzle) => {
+                    // What reads, solves: both engines, the same count, checked solutions.
+                    let counts: Vec<(u64, bool)> = [Engine::Dlx, Engine::Csp(Default::default())]
+                        .into_iter()
+                        .map(|engine| {
+                            let outcome = Solver::new(engine, puzzle.board()).count(
+                                &puzzle.grid,
+                                Some(2),
+                                &Budget::nodes(20_000),
+                            );
+                            if let Some(solution) = &outcome.solution {
+                                assert_eq!(
+                                    check_solution_on(puzzle.board(), &puzzle.grid, solution),
+                                    Ok(())
+                                );
+                            }
+                            (outcome.solutions, outcome.stop.is_budget())
+                        })
+                        .collect();
+                    if !counts[0].1 && !counts[1].1 {
+                        prop_assert_eq!(counts[0].0, counts[1].0, "{}", text);
+                    }
+                }
+                Err(err) => prop_assert!(err.line().is_some(), "{}", err),
+            }
+        }
+    }
+}
+
 // --- The command-line tool ---
 
 #[cfg(feature = "cli")]
