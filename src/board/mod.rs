@@ -489,6 +489,40 @@ mod tests {
     }
 
     #[test]
+    fn cages_are_checked_against_the_board() {
+        let n = 4;
+        let rows = (0..n)
+            .map(|r| Group::new("row", r + 1, line(n, r)).unwrap())
+            .collect();
+        let board = Board::new(n, rows).unwrap();
+        let cage = |number, cells: &[usize], sum| {
+            Cage::new(number, cells.iter().map(|&i| Cell::new(i)), sum).unwrap()
+        };
+        let err = |cages| board.clone().with_cages(cages).unwrap_err().to_string();
+        assert_eq!(
+            err(vec![cage(1, &[0, 1], 3), cage(2, &[1, 2], 5)]),
+            "invalid cage 2: a cell is in another cage"
+        );
+        assert_eq!(
+            err(vec![cage(1, &[0, 1, 2, 3, 4], 10)]),
+            "invalid cage 1: a cage has at most as many cells as there are digits"
+        );
+        assert_eq!(
+            err(vec![cage(1, &[0, 1], 8)]),
+            "invalid cage 1: no set of different digits adds up to its sum"
+        );
+        assert_eq!(
+            err(vec![cage(1, &[15, 16], 5)]),
+            "invalid cage 1: a cell is off the board"
+        );
+        assert!(Cage::new(1, [Cell::new(0), Cell::new(0)], 2).is_err());
+        assert!(Cage::new(1, [], 0).is_err());
+        let caged = board.with_cages(vec![cage(1, &[0, 5], 7)]).unwrap();
+        assert_eq!(caged.cages()[0].digit_sets(4), [0b1100]);
+        assert_eq!(caged.cages()[0].to_string(), "cage 1");
+    }
+
+    #[test]
     fn malformed_groups_and_boards_are_refused() {
         let err = |r: Result<Board>| r.unwrap_err().to_string();
         assert!(Group::new("row", 1, [Cell::new(0), Cell::new(0)]).is_err());
