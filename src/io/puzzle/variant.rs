@@ -5,8 +5,8 @@
 //!   only the rules differ.
 //! - **Jigsaw**: the givens, then the region map: n*n characters, one per cell in reading
 //!   order, each a letter or a digit naming the cell's region (any n different symbols;
-//!   case counts), then an optional comment. The region map is the layout of jigsaw files in
-//!   the wild (Janko's region grids, the 81+81-character lines of jigsaw collections).
+//!   case counts), then an optional comment: a region grid as Janko's jigsaw ("Chaos")
+//!   puzzles give one, written on one line after the givens.
 //! - **Killer**: the givens (often all `.`), the cage map (n*n characters, a letter or digit
 //!   per cell naming its cage, case counts, `.` for a cell in no cage), then one `ID=SUM` per
 //!   cage, then an optional comment: CodinGame's "Killer Sudoku Solver" format (its rows of
