@@ -333,8 +333,10 @@ fn read_cages(map: Token<'_>, sums: &[Token<'_>], n: usize) -> Result<Vec<Cage>>
         .collect()
 }
 
-/// The variant a comment line names, if it is a `# variant: NAME` header (`:`, `=` or a
-/// space after `variant`, any case). An unknown name is an error at its column.
+/// The variant a comment line names, if it is a `# variant: NAME` header (`:` or `=` after
+/// `variant`, spaces allowed around it, any case). An unknown name is an error at its column.
+/// Without the `:` or `=` it is an ordinary comment, so that `# variant puzzles from ...`
+/// in a classic file stays one.
 pub(super) fn variant_header(text: &str) -> Option<Result<Variant>> {
     let body = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let after_hash = body.strip_prefix('#')?.trim_start();
@@ -342,8 +344,8 @@ pub(super) fn variant_header(text: &str) -> Option<Result<Variant>> {
     if !word.eq_ignore_ascii_case("variant") {
         return None;
     }
-    let rest = &after_hash[7..];
-    if !rest.starts_with([':', '=', ' ', '\t']) {
+    let rest = after_hash[7..].trim_start();
+    if !rest.starts_with([':', '=']) {
         return None;
     }
     let name = rest.trim_start_matches([':', '=', ' ', '\t']);
@@ -364,10 +366,11 @@ mod tests {
         assert_eq!(header("# variant: killer"), Some(Ok(Variant::Killer)));
         assert_eq!(header("#variant=X"), Some(Ok(Variant::X)));
         assert_eq!(
-            header("  # Variant hyper  # the windows"),
+            header("  # Variant = hyper  # the windows"),
             Some(Ok(Variant::Windoku))
         );
         assert_eq!(header("# variants of this file are classic"), None);
+        assert_eq!(header("# variant puzzles from a forum"), None);
         assert_eq!(header("# a killer"), None);
         assert_eq!(header("1..............."), None);
         assert_eq!(
