@@ -183,9 +183,9 @@ pub(super) fn parse_variant_line(
     })
 }
 
-/// The symbols of a map (a region map or a cage map), with their columns, checked for length
-/// and characters; `blank` also allows `.`.
-fn map_symbols<'a>(map: Token<'a>, n: usize, what: &str) -> Result<Vec<(char, usize)>> {
+/// The symbols of a map (`what` is `region` or `cage`), with their columns, checked for
+/// length and characters: letters and digits, and `.` (no cage) in a cage map.
+fn map_symbols(map: Token<'_>, n: usize, what: &str) -> Result<Vec<(char, usize)>> {
     let symbols: Vec<(char, usize)> = (map.text.chars().enumerate())
         .map(|(i, ch)| (ch, map.column + i))
         .collect();
