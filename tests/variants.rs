@@ -416,16 +416,22 @@ fn random_regions(shape: Shape, rng: &mut Pcg64) -> Vec<usize> {
 }
 
 /// Random cages over a solution: cells in reading order start a cage and grow it to a random
-/// size 1-4 through neighbours with digits not yet in it; a few cells stay out of every cage.
-fn random_cages(solution: &Grid, rng: &mut Pcg64) -> Vec<Cage> {
+/// size in `sizes` through neighbours with digits not yet in it; unless `all`, a few cells
+/// stay out of every cage.
+fn random_cages(
+    solution: &Grid,
+    rng: &mut Pcg64,
+    sizes: std::ops::RangeInclusive<usize>,
+    all: bool,
+) -> Vec<Cage> {
     let n = solution.size();
     let mut caged = vec![false; n * n];
     let mut cages = Vec::new();
     for start in 0..n * n {
-        if caged[start] || rng.random_range(0..8) == 0 {
+        if caged[start] || (!all && rng.random_range(0..8) == 0) {
             continue;
         }
-        let size = rng.random_range(1..=4);
+        let size = rng.random_range(sizes.clone());
         let mut cells = vec![start];
         caged[start] = true;
         while cells.len() < size {
@@ -484,7 +490,9 @@ fn random_puzzle(variant: Variant, shape: Shape, seed: u64, keep: u32) -> Option
         Some((board, solution))
     })?;
     let board = match variant {
-        Variant::Killer => board.with_cages(random_cages(&solution, &mut rng)).unwrap(),
+        Variant::Killer => board
+            .with_cages(random_cages(&solution, &mut rng, 1..=4, false))
+            .unwrap(),
         _ => board,
     };
     let mut puzzle = solution;
@@ -494,6 +502,71 @@ fn random_puzzle(variant: Variant, shape: Shape, seed: u64, keep: u32) -> Option
         }
     }
     Some((board, puzzle))
+}
+
+/// The line of a killer puzzle without givens: its cage map and sums, cages named `a`-`z`,
+/// `A`-`Z`, `0`-`9` in order.
+fn killer_line(board: &Board) -> String {
+    const NAMES: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let mut map = vec![b'.'; board.cell_count()];
+    let mut sums = String::new();
+    for (k, cage) in board.cages().iter().enumerate() {
+        for cell in cage.cells() {
+            map[cell.index()] = NAMES[k];
+        }
+        sums.push_str(&format!(" {}={}", NAMES[k] as char, cage.sum()));
+    }
+    let map = String::from_utf8(map).unwrap();
+    format!("{} {map}{sums}", ".".repeat(board.cell_count()))
+}
+
+/// `killer_random.txt`: 100 9x9 killers without givens, every cell in a cage of 2 to 5 cells
+/// (1 when no neighbour fits), drawn over a random grid (seed i for puzzle i). The file is
+/// what this makes; `QUADRILLE_BLESS=1` writes it.
+#[test]
+fn the_random_killer_set_is_what_its_generator_makes() {
+    let mut text = String::from(
+        "# variant: killer\n# 100 random 9x9 killers, no givens, seeds 0-99 from line 3 on, written by tests/variants.rs\n",
+    );
+    for seed in 0..100 {
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let board = Shape::CLASSIC.board().clone();
+        // A grid from a few random givens, drawn again until they have one.
+        let solution = std::iter::repeat_with(|| {
+            let mut start = Grid::empty(Shape::CLASSIC);
+            for _ in 0..4 {
+                let cell = rng.random_range(0..81);
+                start.cells_mut()[cell] = rng.random_range(1..=9);
+            }
+            Solver::new(Engine::Dlx, &board)
+                .count(&start, Some(1), &Budget::unlimited())
+                .solution
+        })
+        .flatten()
+        .next()
+        .expect("random givens have a completion sooner or later");
+        let cages = random_cages(&solution, &mut rng, 2..=5, true);
+        let board = board.with_cages(cages).unwrap();
+        text.push_str(&format!("{}\n", killer_line(&board)));
+        // The grid it was drawn over solves it.
+        let puzzle = read(Variant::Killer, &killer_line(&board));
+        assert_eq!(
+            check_solution_on(puzzle.board(), &puzzle.grid, &solution),
+            Ok(())
+        );
+    }
+    let path = format!(
+        "{}/fixtures/variants/killer_random.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("QUADRILLE_BLESS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    assert_eq!(
+        fixture("killer_random.txt"),
+        text,
+        "QUADRILLE_BLESS=1 rewrites it"
+    );
 }
 
 proptest! {
