@@ -9,8 +9,10 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::board::Board;
 use crate::budget::Request;
 use crate::engine::{Engine, Outcome, Solver};
 use crate::error::Result;
@@ -127,22 +129,25 @@ impl Summary {
 thread_local! {
     /// Each worker thread's solvers, by engine and shape, built on first use.
     static SOLVERS: RefCell<HashMap<(Engine, Shape), Solver>> = RefCell::new(HashMap::new());
+    /// Each worker thread's solvers for variant boards (see [`Puzzle::board`]), the most
+    /// recently used first: a file of X-Sudoku shares one board, while every jigsaw or killer
+    /// puzzle brings its own.
+    static VARIANT_SOLVERS: RefCell<Vec<(Engine, Arc<Board>, Solver)>> =
+        const { RefCell::new(Vec::new()) };
 }
 
+/// Variant solvers kept per thread.
+const VARIANT_SOLVERS_KEPT: usize = 4;
+
 /// Solves one puzzle as `request` asks with this thread's solver for `engine` and the puzzle's
-/// shape.
+/// board (its shape's, or its variant's).
 pub fn solve_one(
     puzzle: &Puzzle,
     engine: Engine,
     request: &Request,
     parallelism: Parallelism,
 ) -> Outcome {
-    SOLVERS.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        let shape = puzzle.grid.shape();
-        let solver = solvers
-            .entry((engine, shape))
-            .or_insert_with(|| Solver::sudoku(engine, shape));
+    let run = |solver: &mut Solver| {
         solver.set_restarts(request.restarts);
         match parallelism {
             Parallelism::AcrossPuzzles => {
@@ -152,6 +157,29 @@ pub fn solve_one(
                 solver.count_split(&puzzle.grid, request.limit, &request.budget)
             }
         }
+    };
+    if let Some(board) = &puzzle.board {
+        return VARIANT_SOLVERS.with(|solvers| {
+            let mut solvers = solvers.borrow_mut();
+            let found = solvers
+                .iter()
+                .position(|(e, b, _)| *e == engine && (Arc::ptr_eq(b, board) || **b == **board));
+            let entry = match found {
+                Some(i) => solvers.remove(i),
+                None => (engine, board.clone(), Solver::new(engine, board)),
+            };
+            solvers.insert(0, entry);
+            solvers.truncate(VARIANT_SOLVERS_KEPT);
+            run(&mut solvers[0].2)
+        });
+    }
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        let shape = puzzle.grid.shape();
+        let solver = solvers
+            .entry((engine, shape))
+            .or_insert_with(|| Solver::sudoku(engine, shape));
+        run(solver)
     })
 }
 

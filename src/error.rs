@@ -165,6 +165,14 @@ pub enum ErrorKind {
         second: (usize, usize),
     },
 
+    /// A variant's part of a puzzle line (a region map, a cage map, a cage sum) that is
+    /// wrong, or a variant that cannot be played on the grid.
+    #[error("{reason}")]
+    BadVariant {
+        /// What is wrong, naming the region, cage or variant.
+        reason: String,
+    },
+
     // --- Making puzzles ---
     /// A request that no puzzle can meet, e.g. an unsolvable 1x1 grid.
     #[error("cannot make {what}: {reason}")]

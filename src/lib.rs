@@ -18,7 +18,8 @@
 //!   n queens, Langford pairs, pentominoes.
 //! - [`sudoku`]: [`Shape`](sudoku::Shape)s of every box size, [`Grid`](sudoku::Grid)s, an
 //!   independent [`check`](sudoku::check)er, and the exact-cover
-//!   [`encode`](sudoku::encode)ing.
+//!   [`encode`](sudoku::encode)ing; the [`variant`](sudoku::variant)s X-Sudoku, windoku,
+//!   jigsaw and killer, each a [`Board`](board::Board) that every engine reads.
 //! - [`engine`]: [`Engine`](engine::Engine) and [`Solver`](engine::Solver) give every engine
 //!   one signature and one [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver)
 //!   and the [`csp`] solver.

@@ -12,3 +12,4 @@ mod shard;
 #[cfg(feature = "cli")]
 mod shard_cli;
 mod sudoku;
+mod variants;

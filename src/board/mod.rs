@@ -7,6 +7,8 @@
 //! variants add groups (the two diagonals of X-Sudoku, the windows of windoku) or replace the
 //! boxes (the regions of jigsaw Sudoku). The exact-cover encoding, the CSP, the checker and the
 //! generator take their rules from the groups alone, so a new variant is a new list of groups.
+//! Killer Sudoku adds [`Cage`]s ([`Board::with_cages`]): cells whose digits are all different
+//! and add up to a sum; the engines and the checker read those too.
 //!
 //! Cells and digits have types of their own, [`Cell`] and [`Digit`], so that one is never
 //! passed for the other (an exact-cover item or option is a third kind of number, a `usize` of
@@ -188,6 +190,8 @@ pub struct Board {
     /// The groups of every cell, in group order: `memberships[starts[c]..starts[c + 1]]`.
     memberships: Vec<u16>,
     starts: Vec<u32>,
+    /// Killer cages, if any (see [`Cage`]).
+    cages: Vec<Cage>,
 }
 
 impl Board {
@@ -245,7 +249,66 @@ impl Board {
             groups,
             memberships,
             starts,
+            cages: Vec::new(),
         })
+    }
+
+    /// This board with killer `cages` added: digits in a cage are all different and add up to
+    /// its sum.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidGroup`] if a cage has a cell off the board or a cell of another
+    /// cage, has more cells than there are digits, or has a sum that no set of different
+    /// digits makes; or if the cages together have more than [`MAX_DIGIT_SETS`] digit sets.
+    ///
+    /// ```
+    /// use quadrille::board::{Cage, Cell};
+    /// use quadrille::sudoku::Shape;
+    ///
+    /// let cage = Cage::new(1, [Cell::new(0), Cell::new(1)], 3)?;
+    /// let board = Shape::new(2, 2)?.board().clone().with_cages(vec![cage])?;
+    /// assert_eq!(board.cages()[0].digit_sets(4), [0b11]); // 3 = 1 + 2
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn with_cages(mut self, cages: Vec<Cage>) -> Result<Board> {
+        let n = self.size;
+        let mut owner = vec![false; self.cell_count()];
+        let mut sets = 0;
+        for cage in &cages {
+            let invalid = |reason| {
+                Error::new(ErrorKind::InvalidGroup {
+                    group: cage.to_string(),
+                    reason,
+                })
+            };
+            if cage.cells.len() > n {
+                return Err(invalid(
+                    "a cage has at most as many cells as there are digits",
+                ));
+            }
+            for cell in &cage.cells {
+                match owner.get_mut(cell.index()) {
+                    None => return Err(invalid("a cell is off the board")),
+                    Some(true) => return Err(invalid("a cell is in another cage")),
+                    Some(taken) => *taken = true,
+                }
+            }
+            let k = cage.digit_sets(n).len();
+            if k == 0 {
+                return Err(invalid("no set of different digits adds up to its sum"));
+            }
+            sets += k;
+            if sets > MAX_DIGIT_SETS {
+                return Err(invalid("the cages have too many digit sets to encode"));
+            }
+        }
+        self.cages = cages;
+        Ok(self)
+    }
+
+    /// The killer cages (none on most boards).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
     }
 
     /// The side n: digits are 1..=n.
@@ -279,6 +342,113 @@ impl Board {
         self.memberships[start as usize..end as usize]
             .iter()
             .map(|&g| usize::from(g))
+    }
+}
+
+/// The most digit sets the cages of one board may have together: each is an option of the
+/// exact-cover encoding and a mask the CSP checks ([`Cage::digit_sets`]). A 9x9 cage has at
+/// most 12 (4 or 5 cells adding up to 20 or 25); the cap keeps a large board's big cages from
+/// building millions.
+pub const MAX_DIGIT_SETS: usize = 100_000;
+
+/// A killer cage: cells whose digits are all different and add up to its sum. Its name is
+/// `cage {number}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    number: usize,
+    cells: Vec<Cell>,
+    sum: u32,
+}
+
+impl Cage {
+    /// Cage number `number` of these cells, adding up to `sum`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidGroup`] if it has no cell or a cell twice.
+    pub fn new(number: usize, cells: impl IntoIterator<Item = Cell>, sum: u32) -> Result<Cage> {
+        let cage = Cage {
+            number,
+            cells: cells.into_iter().collect(),
+            sum,
+        };
+        let invalid = |reason| {
+            Error::new(ErrorKind::InvalidGroup {
+                group: cage.to_string(),
+                reason,
+            })
+        };
+        if cage.cells.is_empty() {
+            return Err(invalid("a cage has at least one cell"));
+        }
+        let mut sorted = cage.cells.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err(invalid("a cell appears twice"));
+        }
+        Ok(cage)
+    }
+
+    /// Its 1-based number.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// Its cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The sum of its digits.
+    pub fn sum(&self) -> u32 {
+        self.sum
+    }
+
+    /// Every set of as many different digits of 1..=n as the cage has cells that adds up to
+    /// its sum, as a mask (bit `d - 1` for digit d), in increasing order of masks.
+    ///
+    /// ```
+    /// use quadrille::board::{Cage, Cell};
+    ///
+    /// let cage = Cage::new(1, [Cell::new(0), Cell::new(1)], 10)?;
+    /// // 1+9, 2+8, 3+7, 4+6 (5+5 repeats a digit).
+    /// assert_eq!(cage.digit_sets(9).len(), 4);
+    /// assert!(cage.digit_sets(5).is_empty());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn digit_sets(&self, n: usize) -> Vec<u64> {
+        fn extend(n: u32, from: u32, left: usize, sum: u32, mask: u64, out: &mut Vec<u64>) {
+            if left == 0 {
+                if sum == 0 {
+                    out.push(mask);
+                }
+                return;
+            }
+            let k = left as u32;
+            for d in from..=n {
+                // The smallest sum of `left` digits from d on, and the largest from the top.
+                let least = k * d + k * (k - 1) / 2;
+                let most = k * n - k * (k - 1) / 2;
+                if least > sum || most < sum {
+                    if least > sum {
+                        break;
+                    }
+                    continue;
+                }
+                extend(n, d + 1, left - 1, sum - d, mask | 1 << (d - 1), out);
+            }
+        }
+        let mut out = Vec::new();
+        if self.cells.len() <= n {
+            extend(n as u32, 1, self.cells.len(), self.sum, 0, &mut out);
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+impl fmt::Display for Cage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cage {}", self.number)
     }
 }
 
@@ -316,6 +486,40 @@ mod tests {
             [1, 5]
         );
         assert_eq!(board.cells().len(), 9);
+    }
+
+    #[test]
+    fn cages_are_checked_against_the_board() {
+        let n = 4;
+        let rows = (0..n)
+            .map(|r| Group::new("row", r + 1, line(n, r)).unwrap())
+            .collect();
+        let board = Board::new(n, rows).unwrap();
+        let cage = |number, cells: &[usize], sum| {
+            Cage::new(number, cells.iter().map(|&i| Cell::new(i)), sum).unwrap()
+        };
+        let err = |cages| board.clone().with_cages(cages).unwrap_err().to_string();
+        assert_eq!(
+            err(vec![cage(1, &[0, 1], 3), cage(2, &[1, 2], 5)]),
+            "invalid cage 2: a cell is in another cage"
+        );
+        assert_eq!(
+            err(vec![cage(1, &[0, 1, 2, 3, 4], 10)]),
+            "invalid cage 1: a cage has at most as many cells as there are digits"
+        );
+        assert_eq!(
+            err(vec![cage(1, &[0, 1], 8)]),
+            "invalid cage 1: no set of different digits adds up to its sum"
+        );
+        assert_eq!(
+            err(vec![cage(1, &[15, 16], 5)]),
+            "invalid cage 1: a cell is off the board"
+        );
+        assert!(Cage::new(1, [Cell::new(0), Cell::new(0)], 2).is_err());
+        assert!(Cage::new(1, [], 0).is_err());
+        let caged = board.with_cages(vec![cage(1, &[0, 5], 7)]).unwrap();
+        assert_eq!(caged.cages()[0].digit_sets(4), [0b1100]);
+        assert_eq!(caged.cages()[0].to_string(), "cage 1");
     }
 
     #[test]

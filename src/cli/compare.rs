@@ -7,6 +7,7 @@ use quadrille::compare::{self, Comparison, DEFAULT_NODE_BUDGET};
 use quadrille::engine::Engine;
 use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
+use quadrille::sudoku::variant::Variant;
 use quadrille::{Budget, Request};
 
 use super::flags;
@@ -44,6 +45,10 @@ pub struct Args {
     /// Input layout: one puzzle per line, or multi-line grids (.sdk).
     #[arg(long, value_enum, default_value_t = InputLayout::Line)]
     input: InputLayout,
+    /// The variant: classic, x, windoku, jigsaw or killer [default: from `# variant: NAME`
+    /// lines in the file, else classic].
+    #[arg(long, value_name = "NAME")]
+    variant: Option<Variant>,
     /// Give up on a puzzle (per engine) after N search-tree nodes, N >= 1 [default: 100000,
     /// so that weak engines cannot hang; --no-node-budget lifts it].
     #[arg(long, value_name = "N", value_parser = flags::nodes)]
@@ -104,7 +109,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     }
     // Even a small file can take long with weak engines: every file gets a bar.
     let (reader, bar) = track_reading(input, 0, args.quiet);
-    let puzzles = PuzzleReader::new(reader, args.shape, layout);
+    let puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
     let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -4,6 +4,7 @@ use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
 use quadrille::engine::Engine;
 use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
+use quadrille::sudoku::variant::Variant;
 use quadrille::{Request, SolutionCount};
 use serde_json::json;
 use std::io::Write;
@@ -26,6 +27,10 @@ pub struct PuzzleArgs {
     /// Input layout: one puzzle per line, or multi-line grids (.sdk).
     #[arg(long, value_enum, default_value_t = InputLayout::Line)]
     pub input: InputLayout,
+    /// The variant: classic, x, windoku, jigsaw or killer [default: from `# variant: NAME`
+    /// lines in the file, else classic].
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<Variant>,
     /// The engine: dlx, csp, or csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles).
     #[arg(long, default_value = "dlx")]
     pub engine: Engine,
@@ -100,7 +105,7 @@ pub fn run_inputs(
     for input in inputs {
         let name = input.name.clone();
         let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
-        let puzzles = PuzzleReader::new(reader, args.shape, layout);
+        let puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
         let writer = ResultWriter {
             mode,
             json: args.json,

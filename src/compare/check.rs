@@ -4,7 +4,7 @@
 use super::Measurement;
 use crate::engine::{Engine, Outcome};
 use crate::io::puzzle::Puzzle;
-use crate::sudoku::check::check_solution;
+use crate::sudoku::check::check_solution_on;
 
 /// What is wrong with the engines' outcomes on one puzzle: solutions that break the rules,
 /// counts that differ between engines that both finished (a limit stop counts as finished:
@@ -19,7 +19,7 @@ pub(super) fn disagreements(
     let mut problems = Vec::new();
     for (engine, outcome) in engines.iter().zip(outcomes) {
         if let Some(solution) = &outcome.solution
-            && let Err(why) = check_solution(&puzzle.grid, solution)
+            && let Err(why) = check_solution_on(puzzle.board(), &puzzle.grid, solution)
         {
             problems.push(format!("{engine} returned a wrong solution ({why})"));
         }
@@ -90,6 +90,7 @@ mod tests {
             line: 7,
             grid,
             label: Some("easy".to_string()),
+            board: None,
         };
         (puzzle, full)
     }

@@ -55,6 +55,13 @@ pub(crate) struct Tables {
     pub open_words: usize,
     /// Words in one state block.
     pub stride: usize,
+    /// Killer cages (see [`super::cages`]): cage i's cells are
+    /// `cage_cells[cage_starts[i]..cage_starts[i + 1]]`, its digit sets (masks)
+    /// `cage_sets[set_starts[i]..set_starts[i + 1]]`. Empty on boards without cages.
+    cage_cells: Vec<u16>,
+    cage_starts: Vec<u32>,
+    cage_sets: Vec<u64>,
+    set_starts: Vec<u32>,
 }
 
 impl Tables {
@@ -82,18 +89,39 @@ impl Tables {
             .map(|c| unit_set(&cell_units[unit_starts[c] as usize..unit_starts[c + 1] as usize]))
             .collect();
         let all: Vec<u16> = (0..unit_count as u16).collect();
+        // Cages: their cells, their digit sets, and each cell's cage-mates, which are peers
+        // (digits in a cage are all different) though in no unit.
+        let mut cage_cells = Vec::new();
+        let mut cage_starts = vec![0u32];
+        let mut cage_sets = Vec::new();
+        let mut set_starts = vec![0u32];
+        let mut cage_of = vec![None; cells];
+        for (i, cage) in board.cages().iter().enumerate() {
+            for cell in cage.cells() {
+                cage_cells.push(cell.index() as u16);
+                cage_of[cell.index()] = Some(i);
+            }
+            cage_starts.push(cage_cells.len() as u32);
+            cage_sets.extend(cage.digit_sets(n));
+            set_starts.push(cage_sets.len() as u32);
+        }
         let mut peers = Vec::new();
         let mut peer_starts = vec![0u32];
         let mut is_peer = vec![false; cells];
         let mut max_peers = 0;
         for cell in 0..cells {
             let start = peers.len();
-            for &u in &cell_units[unit_starts[cell] as usize..unit_starts[cell + 1] as usize] {
-                for &p in &units[u as usize * n..(u as usize + 1) * n] {
-                    if p as usize != cell && !is_peer[p as usize] {
-                        is_peer[p as usize] = true;
-                        peers.push(p);
-                    }
+            let mates = cage_of[cell].map_or(&[][..], |i: usize| {
+                &cage_cells[cage_starts[i] as usize..cage_starts[i + 1] as usize]
+            });
+            let unit_cells = (cell_units
+                [unit_starts[cell] as usize..unit_starts[cell + 1] as usize])
+                .iter()
+                .flat_map(|&u| &units[u as usize * n..(u as usize + 1) * n]);
+            for &p in unit_cells.chain(mates) {
+                if p as usize != cell && !is_peer[p as usize] {
+                    is_peer[p as usize] = true;
+                    peers.push(p);
                 }
             }
             for &p in &peers[start..] {
@@ -130,7 +158,29 @@ impl Tables {
             peer_masks,
             open_words,
             stride: cells + unit_count + open_words + 1,
+            cage_cells,
+            cage_starts,
+            cage_sets,
+            set_starts,
         }
+    }
+
+    /// The number of killer cages.
+    #[inline]
+    pub fn cage_count(&self) -> usize {
+        self.cage_starts.len() - 1
+    }
+
+    /// The cells of cage `i`.
+    #[inline]
+    pub fn cage(&self, i: usize) -> &[u16] {
+        &self.cage_cells[self.cage_starts[i] as usize..self.cage_starts[i + 1] as usize]
+    }
+
+    /// The digit sets of cage `i`: masks of the digits that may fill it.
+    #[inline]
+    pub fn digit_sets(&self, i: usize) -> &[u64] {
+        &self.cage_sets[self.set_starts[i] as usize..self.set_starts[i + 1] as usize]
     }
 
     /// The units of `cell`.

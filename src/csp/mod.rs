@@ -11,6 +11,8 @@
 //! - `propagate`: the inference rules, run to a fixpoint.
 //! - `alldiff`: generalised arc consistency of one unit by bipartite matching and strongly
 //!   connected components (Régin 1994), for the `alldiff` level.
+//! - `cages`: killer cages, whose digits are different and add up to a sum, on boards that
+//!   have them.
 //! - `search`: the backtracking loop with an explicit stack, and the heuristics.
 //! - [`CspStats`] / [`Inferences`] / [`CspReport`]: what a search reports.
 //!
@@ -69,6 +71,7 @@
 //! The default stays `hidden-singles`, the fastest on 9x9 grids.
 
 mod alldiff;
+mod cages;
 pub mod config;
 mod domains;
 mod propagate;

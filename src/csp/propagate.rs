@@ -44,7 +44,7 @@ pub(crate) struct Propagator<'a> {
 }
 
 /// What one pass of a rule did.
-enum Pass {
+pub(super) enum Pass {
     Stable,
     Changed,
     Failed,
@@ -210,7 +210,7 @@ impl Propagator<'_> {
 
     /// Narrows `cell` to `keep`, queueing it if one digit is left. False if none is left.
     #[inline]
-    fn restrict(&mut self, s: &mut State, cell: usize, keep: u64) -> bool {
+    pub(super) fn restrict(&mut self, s: &mut State, cell: usize, keep: u64) -> bool {
         let left = s.dom[cell] & keep;
         if left == s.dom[cell] {
             return true;
@@ -268,8 +268,18 @@ impl Propagator<'_> {
             && self.propagate(s)
     }
 
-    /// Runs every rule of the level to a fixpoint, then the pigeonhole check.
+    /// Runs every rule of the level to a fixpoint, then the pigeonhole check; on a board with
+    /// killer cages, their sums too (see [`super::cages`]).
+    #[inline]
     pub fn propagate(&mut self, s: &mut State) -> bool {
+        if self.t.cage_count() != 0 {
+            return self.propagate_with_cages(s);
+        }
+        self.propagate_groups(s)
+    }
+
+    /// [`Self::propagate`] without the cages: the groups' rules.
+    pub(super) fn propagate_groups(&mut self, s: &mut State) -> bool {
         if self.level >= Propagation::AllDiff {
             return self.propagate_all_different(s);
         }

@@ -26,6 +26,8 @@ pub struct Inferences {
     pub alldiff: u64,
     /// Dead ends found by the pigeonhole check (with the `pigeonhole` option).
     pub pigeonhole: u64,
+    /// Candidates removed by killer cages' sums (every level, on boards with cages).
+    pub cages: u64,
 }
 
 impl Inferences {
@@ -40,6 +42,7 @@ impl Inferences {
             + self.hidden_triples
             + self.alldiff
             + self.pigeonhole
+            + self.cages
     }
 }
 

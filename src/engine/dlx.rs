@@ -39,6 +39,8 @@ pub struct DlxSolver {
     size: usize,
     dlx: Dlx,
     first: Vec<usize>,
+    /// An option forced before every search ([`encode::dead_option`]).
+    dead: Option<usize>,
     /// How a count up to a limit restarts; `None`: one plain search.
     restarts: Option<Restarts>,
 }
@@ -62,7 +64,8 @@ impl DlxSolver {
                 dlx.keep_copy();
                 dlx
             },
-            first: Vec::with_capacity(board.cell_count()),
+            first: Vec::with_capacity(board.cell_count() + board.cages().len() + 1),
+            dead: encode::dead_option(board),
             restarts: Some(Restarts::default()),
         }
     }
@@ -152,7 +155,9 @@ impl DlxSolver {
 
         let solution = (!self.first.is_empty()).then(|| {
             let mut grid = Grid::empty(puzzle.shape());
-            for &option in &self.first {
+            // Options past the placements (a killer cage's digit sets) place nothing.
+            let placements = self.size * self.size * self.size;
+            for &option in self.first.iter().filter(|&&o| o < placements) {
                 let (cell, digit) = encode::placement(self.size, option);
                 grid.place(cell, Some(digit));
             }
@@ -173,6 +178,9 @@ impl DlxSolver {
     /// Forces the givens' options. Returns whether two givens clash, and the updates made.
     fn force_givens(&mut self, puzzle: &Grid) -> (bool, u64) {
         let mut updates = 0;
+        if let Some(dead) = self.dead {
+            updates += self.dlx.force(dead).expect("nothing is forced yet");
+        }
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if let Some(digit) = Digit::new(digit) {
                 let option = encode::option(self.size, crate::board::Cell::new(cell), digit);

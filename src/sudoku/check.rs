@@ -51,7 +51,17 @@ pub enum Violation {
         /// The solution's.
         digit: u8,
     },
-    /// A group holds a digit twice.
+    /// A killer cage's digits do not add up to its sum.
+    #[error("{cage} adds up to {found}, not {sum}")]
+    CageSum {
+        /// The cage, e.g. `cage 4`.
+        cage: String,
+        /// Its sum.
+        sum: u32,
+        /// What its digits add up to.
+        found: u32,
+    },
+    /// A group (or a killer cage) holds a digit twice.
     #[error(
         "{group} holds {digit} twice (r{}c{} and r{}c{})",
         first.0, first.1, second.0, second.1
@@ -83,7 +93,8 @@ pub fn conflicts(grid: &Grid) -> Result<()> {
     conflicts_on(grid.shape().board(), grid)
 }
 
-/// Checks that no digit is given twice in a group of `board`.
+/// Checks that no digit is given twice in a group of `board` (or in one of its killer cages,
+/// checked after the groups).
 ///
 /// Cells are scanned in reading order (row by row); the error names the first cell that repeats
 /// a digit already seen in one of its groups (as `second`), the earlier cell (as `first`), the
@@ -120,6 +131,26 @@ pub fn conflicts_on(board: &Board, grid: &Grid) -> Result<()> {
             *slot = (cell.index() + 1) as u16;
         }
     }
+    // A killer cage holds each digit at most once too; cages are few and small.
+    for cage in board.cages() {
+        let mut seen: Vec<Option<usize>> = vec![None; n + 1];
+        for cell in cage.cells() {
+            let d = grid.cells()[cell.index()] as usize;
+            if d == 0 {
+                continue;
+            }
+            if let Some(earlier) = seen[d] {
+                let (row, col) = cell.row_col(n);
+                return Err(Error::new(ErrorKind::ConflictingGivens {
+                    digit: d as u32,
+                    unit: cage.to_string(),
+                    first: (earlier / n + 1, earlier % n + 1),
+                    second: (row + 1, col + 1),
+                }));
+            }
+            seen[d] = Some(cell.index());
+        }
+    }
     Ok(())
 }
 
@@ -150,8 +181,9 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> std::result::Result<(),
 }
 
 /// Checks that `solution` solves `puzzle` on `board`: every cell filled with a digit in 1..=n,
-/// every group a permutation of 1..=n, and every given of the puzzle kept. The error is the
-/// first thing wrong, cells in reading order, then the groups in the board's order.
+/// every group a permutation of 1..=n, every killer cage's digits different and adding up to
+/// its sum, and every given of the puzzle kept. The error is the first thing wrong, cells in
+/// reading order, then the groups in the board's order, then the cages.
 pub fn check_solution_on(
     board: &Board,
     puzzle: &Grid,
@@ -201,6 +233,31 @@ pub fn check_solution_on(
                 });
             }
             seen[d as usize] = Some(cell.index());
+        }
+    }
+    // A killer cage: different digits (checked as for a group), adding up to its sum.
+    for cage in board.cages() {
+        seen.fill(None);
+        let mut sum = 0;
+        for cell in cage.cells() {
+            let d = solution.cells()[cell.index()];
+            if let Some(earlier) = seen[d as usize] {
+                return Err(Violation::Repeated {
+                    group: cage.to_string(),
+                    digit: d,
+                    first: place(earlier),
+                    second: place(cell.index()),
+                });
+            }
+            seen[d as usize] = Some(cell.index());
+            sum += u32::from(d);
+        }
+        if sum != cage.sum() {
+            return Err(Violation::CageSum {
+                cage: cage.to_string(),
+                sum: cage.sum(),
+                found: sum,
+            });
         }
     }
     Ok(())

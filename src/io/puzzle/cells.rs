@@ -2,8 +2,9 @@
 //! cells of one puzzle into a [`Grid`] (shape, length, range, no repeated givens), with errors
 //! that point at the cell to blame.
 
+use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
-use crate::sudoku::check::conflicts;
+use crate::sudoku::check::conflicts_on;
 use crate::sudoku::{Grid, Shape};
 
 /// One cell as read: its value before range checking (0 = empty) and where it was written.
@@ -79,6 +80,19 @@ pub(super) fn finish(
     start: usize,
     end: usize,
 ) -> Result<Grid> {
+    let grid = grid_of(cells, shape, line, start, end)?;
+    check_givens(&grid, cells, grid.shape().board())?;
+    Ok(grid)
+}
+
+/// [`finish`] without the check of repeated givens: the shape, the length and the range.
+pub(super) fn grid_of(
+    cells: &[RawCell],
+    shape: Option<Shape>,
+    line: usize,
+    start: usize,
+    end: usize,
+) -> Result<Grid> {
     let found = cells.len();
     let shape = shape
         .or_else(|| Shape::from_cell_count(found))
@@ -107,8 +121,14 @@ pub(super) fn finish(
         }
         values.push(cell.value as u8);
     }
-    let grid = Grid::from_cells(shape, values).expect("length and range were checked");
-    conflicts(&grid).map_err(|err| {
+    Ok(Grid::from_cells(shape, values).expect("length and range were checked"))
+}
+
+/// Checks that no digit is given twice in a group (or cage) of `board`, the error pointing at
+/// the cell of `cells` where the repeat is seen.
+pub(super) fn check_givens(grid: &Grid, cells: &[RawCell], board: &Board) -> Result<()> {
+    let n = grid.size();
+    conflicts_on(board, grid).map_err(|err| {
         let ErrorKind::ConflictingGivens { second, .. } = err.kind() else {
             return err;
         };
@@ -120,6 +140,5 @@ pub(super) fn finish(
         } else {
             err
         }
-    })?;
-    Ok(grid)
+    })
 }

@@ -24,11 +24,26 @@
 //! time, so a file of a million puzzles is never in memory, and it goes on after a bad puzzle.
 //! A line longer than any puzzle needs ([`MAX_LINE_BYTES`]) is an error, and is never held.
 //!
+//! **Variants** ([`crate::sudoku::variant`]): X-Sudoku, windoku, jigsaw and killer lines, read
+//! when the reader is told the variant ([`PuzzleReader::with_variant`]) or when a comment line
+//! `# variant: NAME` names it; each such puzzle carries its [`board`](Puzzle::board). X-Sudoku
+//! and windoku lines are classic lines; a jigsaw line adds a region map, a killer line a cage
+//! map and the cages' sums:
+//!
+//! ```text
+//! # variant: killer
+//! ................ aabbcdbecdffgghh a=3 b=8 c=5 d=5 e=2 f=7 g=7 h=3
+//! ```
+//!
+//! Variants are read in the one-line layout, n <= 35; in the grid layout X-Sudoku and windoku
+//! only (their givens are checked against the variant's groups).
+//!
 //! The modules, one concern each:
 //! - `line`: the one-line layout ([`parse_line`]);
 //! - `sdk`: the multi-line grid layout, put together row by row;
 //! - `cells`: what both layouts share: reading a cell, and checking the cells of a puzzle;
 //! - `reader`: the streaming [`PuzzleReader`], which reads lines and hands them to a layout;
+//! - `variant`: the one-line layouts of the variants and the `# variant:` header;
 //! - `write`: [`write_pretty`], the grid layout with box separators.
 //!
 //! ```
@@ -48,12 +63,16 @@ mod cells;
 mod line;
 mod reader;
 mod sdk;
+mod variant;
 mod write;
 
 pub use line::parse_line;
 pub use reader::{MAX_LINE_BYTES, PuzzleReader};
 pub use write::write_pretty;
 
+use std::sync::Arc;
+
+use crate::board::Board;
 use crate::sudoku::Grid;
 
 /// The largest n whose digits have one character each (`1`-`9`, `A`-`Z`).
@@ -78,6 +97,18 @@ pub struct Puzzle {
     pub grid: Grid,
     /// The first word of the comment after the puzzle, if any (one-line layout only).
     pub label: Option<String>,
+    /// The puzzle's board when it is a variant's ([`crate::sudoku::variant`]); `None` for
+    /// the classic Sudoku of the grid's shape.
+    pub board: Option<Arc<Board>>,
+}
+
+impl Puzzle {
+    /// The board whose rules the puzzle follows: its variant's, or its shape's Sudoku board.
+    pub fn board(&self) -> &Board {
+        self.board
+            .as_deref()
+            .unwrap_or_else(|| self.grid.shape().board())
+    }
 }
 
 /// What the tests of every layout share: a classic puzzle, shapes, and whole streams at once.

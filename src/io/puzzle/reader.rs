@@ -9,9 +9,12 @@ use std::io::{BufRead, Read};
 
 use super::line::{is_line_skipped, parse_puzzle_line};
 use super::sdk::GridAssembler;
+use super::variant::{Boards, parse_variant_line, variant_header};
 use super::{Layout, Puzzle};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::Shape;
+use crate::sudoku::check::conflicts_on;
+use crate::sudoku::variant::Variant;
 
 /// The longest line the reader takes: 64 KiB before the `\n` (a `\r` before it counts).
 ///
@@ -61,6 +64,13 @@ pub struct PuzzleReader<R: BufRead> {
     done: bool,
     /// The grid being put together, in the grid layout.
     grids: GridAssembler,
+    /// The variant of the lines being read: the one asked for, else the last `# variant:`
+    /// header's, else classic.
+    variant: Variant,
+    /// The variant asked for, which a header may not contradict.
+    asked: Option<Variant>,
+    /// The boards of X-Sudoku and windoku, by shape.
+    boards: Boards,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -74,6 +84,55 @@ impl<R: BufRead> PuzzleReader<R> {
             line: 0,
             done: false,
             grids: GridAssembler::new(shape),
+            variant: Variant::Classic,
+            asked: None,
+            boards: Boards::default(),
+        }
+    }
+
+    /// Reads every puzzle as `variant` (see [`crate::sudoku::variant`]); `None`, the default,
+    /// takes the variant from `# variant: NAME` header lines (classic before the first). A
+    /// header that names another variant than the one asked for is an error at its line.
+    ///
+    /// ```
+    /// use quadrille::io::puzzle::{Layout, PuzzleReader};
+    /// use quadrille::sudoku::variant::Variant;
+    ///
+    /// let text = "# variant: jigsaw\n1............... aaaabbccbbccdddd\n";
+    /// let puzzle = PuzzleReader::new(text.as_bytes(), None, Layout::Line).next().unwrap()?;
+    /// assert_eq!(puzzle.board().group(8).to_string(), "region 1");
+    /// let reader = PuzzleReader::new("1...............\n".as_bytes(), None, Layout::Line);
+    /// let puzzle = reader.with_variant(Some(Variant::X)).next().unwrap()?;
+    /// assert_eq!(puzzle.board().groups().len(), 14);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn with_variant(mut self, variant: Option<Variant>) -> PuzzleReader<R> {
+        self.asked = variant;
+        self.variant = variant.unwrap_or_default();
+        self
+    }
+
+    /// Takes the variant of a `# variant:` header line (`found`, if the line is one), or says
+    /// why not.
+    fn header(&mut self, found: Option<Result<Variant>>) -> Option<Error> {
+        let named = match found? {
+            Ok(named) => named,
+            Err(err) => return Some(err.with_line(self.line)),
+        };
+        match self.asked {
+            Some(asked) if asked != named => Some(Error::at(
+                ErrorKind::BadVariant {
+                    reason: format!(
+                        "this header says variant {named}, but variant {asked} was asked for"
+                    ),
+                },
+                self.line,
+                1,
+            )),
+            _ => {
+                self.variant = named;
+                None
+            }
         }
     }
 
@@ -123,13 +182,33 @@ impl<R: BufRead> PuzzleReader<R> {
             let text = String::from_utf8_lossy(&self.buf);
             let text = text.trim_start_matches('\u{feff}');
             if is_line_skipped(text) {
+                let found = variant_header(text);
+                if let Some(err) = self.header(found) {
+                    return Some(Err(err));
+                }
                 continue;
             }
             let line = self.line;
-            let result = parse_puzzle_line(text, self.shape)
-                .map(|(grid, label)| Puzzle { line, grid, label })
-                .map_err(|err| err.with_line(line));
-            return Some(result);
+            let result =
+                match self.variant {
+                    Variant::Classic => {
+                        parse_puzzle_line(text, self.shape).map(|(grid, label)| Puzzle {
+                            line,
+                            grid,
+                            label,
+                            board: None,
+                        })
+                    }
+                    variant => parse_variant_line(text, self.shape, variant, &mut self.boards).map(
+                        |read| Puzzle {
+                            line,
+                            grid: read.grid,
+                            label: read.label,
+                            board: Some(read.board),
+                        },
+                    ),
+                };
+            return Some(result.map_err(|err| err.with_line(line)));
         }
     }
 
@@ -154,6 +233,28 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// A grid-layout puzzle read under a variant: X-Sudoku and windoku givens checked against
+    /// the variant's groups; jigsaw and killer need the one-line layout.
+    fn grid_variant(&mut self, mut puzzle: Puzzle) -> Result<Puzzle> {
+        let variant = self.variant;
+        let at = |reason: String| Error::at(ErrorKind::BadVariant { reason }, puzzle.line, 1);
+        match variant {
+            Variant::Classic => return Ok(puzzle),
+            Variant::Jigsaw | Variant::Killer => {
+                return Err(at(format!(
+                    "{variant} puzzles are read one per line, not as grids"
+                )));
+            }
+            Variant::X | Variant::Windoku => {}
+        }
+        let board = crate::sudoku::variant::Variant::board_of_shape(variant, puzzle.grid.shape())
+            .map_err(|e| at(e.to_string()))?
+            .expect("X-Sudoku and windoku boards come from the shape");
+        conflicts_on(&board, &puzzle.grid).map_err(|e| e.with_line(puzzle.line))?;
+        puzzle.board = Some(std::sync::Arc::new(board));
+        Ok(puzzle)
+    }
+
     fn io_error(&mut self, err: std::io::Error) -> Error {
         self.done = true;
         Error::from(err).with_line(self.line + 1)
@@ -169,7 +270,10 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         }
         match self.layout {
             Layout::Line => self.next_line_puzzle(),
-            Layout::Grid => self.next_grid_puzzle(),
+            Layout::Grid => {
+                let puzzle = self.next_grid_puzzle()?;
+                Some(puzzle.and_then(|p| self.grid_variant(p)))
+            }
         }
     }
 }

@@ -158,6 +158,7 @@ impl GridAssembler {
                 line: start,
                 grid,
                 label: None,
+                board: None,
             });
         self.block.cells = cells; // keep the allocation for the next grid
         Some(result)
