@@ -175,6 +175,17 @@ pub enum ErrorKind {
         reason: &'static str,
     },
 
+    /// A search for a puzzle to order ran out of attempts or time before one was accepted.
+    #[error("found no {what} in {attempts} attempts ({seconds:.2} s)")]
+    GaveUp {
+        /// What was asked for.
+        what: String,
+        /// Attempts made.
+        attempts: u64,
+        /// Wall time spent.
+        seconds: f64,
+    },
+
     // --- Anything else ---
     /// An engine or configuration name that is not known.
     #[error("unknown {what} '{}'{hint}", .name.escape_debug())]

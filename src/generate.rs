@@ -37,12 +37,17 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use crate::board::{Board, Cell};
-use crate::budget::Budget;
-use crate::engine::DlxSolver;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
+mod check;
 mod latin;
+mod order;
+mod symmetry;
+
+pub use check::CheckStats;
+pub use order::{Generated, Generator, Minimality, Order, generate_to_order};
+pub use symmetry::Symmetry;
 
 /// A random valid full grid of the given shape, reproducible from the seed (see the module
 /// docs): for Sudoku shapes a random symmetry of a pattern, not uniform over all grids; for
@@ -104,29 +109,15 @@ pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
-    let mut rng = Pcg64::seed_from_u64(seed);
-    let mut grid = random_grid_with(shape, &mut rng);
-    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
-    order.shuffle(&mut rng);
-    let mut solver = DlxSolver::new(shape.board());
-    let mut givens = shape.cell_count();
-    let budget = Budget::nodes(
-        (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES),
-    );
-    for cell in order {
-        if givens <= min_givens {
-            break;
-        }
-        let digit = grid.cells()[cell];
-        grid.cells_mut()[cell] = 0;
-        let check = solver.count(&grid, Some(2), &budget);
-        if check.is_complete() && check.solutions == 1 {
-            givens -= 1;
-        } else {
-            grid.cells_mut()[cell] = digit;
-        }
-    }
-    grid
+    let order = Order {
+        symmetry: Symmetry::None,
+        min_givens,
+        attempts: 1,
+        ..Order::new(shape)
+    };
+    let (made, ()) = generate_to_order(&order, seed, |_| Some(()))
+        .expect("one attempt without a judge or a time limit always gives a puzzle");
+    made.puzzle
 }
 
 /// A random puzzle: [`random_grid`] with all but `givens` cells, chosen at random, emptied.
