@@ -7,5 +7,6 @@ mod cli;
 mod exact_cover;
 mod fuzz_checks;
 mod fuzz_corpus;
+mod generate_order;
 mod oracle;
 mod sudoku;

@@ -108,6 +108,11 @@ impl Checker {
         }
     }
 
+    /// A solution of `puzzle` found within the budget, if any.
+    pub(crate) fn complete(&mut self, puzzle: &Grid) -> Option<Grid> {
+        self.solver.count(puzzle, Some(1), &self.budget).solution
+    }
+
     fn note_group_digits(&mut self, puzzle: &Grid) {
         for (digits, group) in self.group_digits.iter_mut().zip(self.board.groups()) {
             *digits = (group.cells().iter())
