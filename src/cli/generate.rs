@@ -27,11 +27,9 @@ const CHUNK: usize = 256;
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  quadrille generate --kind contradictory --givens 30 -n 100 > contradictory.txt
-  quadrille generate --box 4x4 -n 10 | quadrille solve --limit 2
-  quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt
-  quadrille generate --minimal --symmetry rot90 -n 5 --json
-  quadrille generate --minimal -n 1000 -j 1 --stats > minimal.txt")]
+  quadrille generate --minimal -n 1000 -j 1 --stats > minimal.txt
+  quadrille generate --box 4x4 --symmetry mirror -n 5 --json
+  quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt")]
 pub struct Args {
     /// The box shape, RxC.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
@@ -173,13 +171,12 @@ fn check_flags(args: &Args) -> Result<(), Status> {
         ("--engine", args.engine.is_some()),
         ("--time-budget", args.time_budget.is_some()),
     ];
-    if args.kind != Kind::Unique {
-        if let Some((flag, _)) = unique_only.iter().find(|(_, set)| *set) {
-            let kind = format!("{:?}", args.kind).to_lowercase();
-            return Err(usage(format!(
-                "{flag} is for unique puzzles, not --kind {kind}"
-            )));
-        }
+    let misplaced = unique_only.iter().find(|(_, set)| *set);
+    if let (true, Some((flag, _))) = (args.kind != Kind::Unique, misplaced) {
+        let kind = format!("{:?}", args.kind).to_lowercase();
+        return Err(usage(format!(
+            "{flag} is for unique puzzles, not --kind {kind}"
+        )));
     }
     if args.minimal.is_some() && (args.givens.is_some() || args.blanks.is_some()) {
         return Err(usage(
