@@ -1,7 +1,7 @@
 //! Random complete grids and puzzles from a seed.
 //!
 //! The full grids come from the Sudoku pattern below, which knows the boxes; everything after
-//! it reads the board: uniqueness is checked by the [`DlxSolver`] of the board, and the
+//! it reads the board: uniqueness is checked by a solver of the board (see [`Order`]), and the
 //! contradictions are built from the board's groups.
 //!
 //! Everything here is reproducible: the same shape and seed give the same grid on every
@@ -28,7 +28,9 @@
 //! completion problems of the heavy-tail literature (Gomes, Selman et al.): a near-uniform
 //! square with cells blanked at random, so always solvable.
 //!
-//! [`unique_puzzle`] blanks cells of such a grid while the puzzle keeps exactly one solution;
+//! [`unique_puzzle`] blanks cells of a random grid while the puzzle keeps exactly one solution,
+//! and [`generate_to_order`] does so orbit by orbit of a [`Symmetry`], to a [`Minimality`],
+//! until a judge accepts the puzzle (the `order` module);
 //! [`random_puzzle`] blanks cells at random with no uniqueness guarantee, and [`random_contradictory`] builds puzzles that are
 //! well formed but certainly unsolvable.
 
@@ -89,12 +91,13 @@ pub const UNIQUENESS_NODES_PER_CELL: u64 = 50;
 /// with 250 nodes per cell, and 299 of 300 12x12 ones; with 50 nodes per cell alone, 296).
 pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
 
-/// A random puzzle with exactly one solution: [`random_grid`], then cells emptied one by one in
-/// a random order, each kept empty only if the puzzle stays unique (checked by Dancing Links),
-/// until no more can go or only `min_givens` are left. With `min_givens` 0 the result is
+/// A random puzzle with exactly one solution: a random full grid (the diagonal boxes filled at
+/// random and completed, see [`Generator`]), then cells emptied one by one in a random order,
+/// each kept empty only if the puzzle stays unique, until no more can go or only `min_givens`
+/// are left: [`generate_to_order`] with [`Symmetry::None`] and one attempt. With `min_givens` 0 the result is
 /// minimal (no given can be removed without losing uniqueness), except where a check ran out
 /// of its node budget ([`UNIQUENESS_NODES_PER_CELL`] per cell, at least
-/// [`UNIQUENESS_MIN_NODES`]): that cell keeps its given, so
+/// [`UNIQUENESS_MIN_NODES`], per search): that cell keeps its given, so
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```

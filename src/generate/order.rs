@@ -341,6 +341,10 @@ impl Generator {
             }
             match self.checker.removal(&puzzle, orbit, &solution) {
                 Verdict::Unique => givens -= orbit.len(),
+                Verdict::Undecided if self.order.minimal > Minimality::Any => {
+                    // Minimality can no longer be proved: the attempt is lost, stop it now.
+                    return Some((puzzle, solution, Minimality::Any));
+                }
                 verdict => {
                     undecided |= verdict == Verdict::Undecided;
                     for &cell in orbit {
