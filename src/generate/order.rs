@@ -124,9 +124,10 @@ impl Order {
     }
 
     /// The engine of the uniqueness searches when none is set: the default CSP up to 16x16,
-    /// Dancing Links above. Measured on `generate --stats -j 1` (rot180): on 9x9 the CSP made
-    /// 3,000 to 3,900 puzzles a second against DLX's 2,000; on 16x16 both about 30 (the CSP
-    /// with a tenth of the nodes); on 25x25 DLX took 1.4 s a puzzle and the CSP 29 s.
+    /// Dancing Links above. Measured on one thread, rot180, minimal per orbit: on 9x9 the CSP
+    /// made 2,932 puzzles a second against DLX's 1,968, on 16x16 42 against 33 (`cargo bench
+    /// --bench generate`); on 25x25 DLX took 1.4 s a puzzle and the CSP 29 s (`quadrille
+    /// generate --box 5x5 -n 2 -j 1 --stats --engine dlx`, then `--engine csp`).
     pub fn default_engine(shape: Shape) -> Engine {
         if shape.size() <= 16 {
             Engine::Csp(crate::csp::Config::default())
@@ -308,6 +309,9 @@ fn describe(order: &Order) -> String {
 }
 
 impl Generator {
+    /// Random fillings of the diagonal boxes tried before a pattern grid is used instead.
+    const COMPLETION_TRIES: usize = 20;
+
     /// One attempt: the solution, the thinned puzzle and what is known of its minimality;
     /// `None` when the deadline passed first.
     fn attempt(
@@ -373,7 +377,7 @@ impl Generator {
     /// equivalent to one grid, and on 9x9 no rot90 puzzle minimal per given came from them in
     /// 1,000 attempts; completed diagonals give grids of every kind. Latin squares keep their
     /// near-uniform chain. A filling that cannot be completed within the budget is drawn
-    /// again.
+    /// again, up to [`Generator::COMPLETION_TRIES`] times.
     fn random_solution(&mut self, rng: &mut Pcg64) -> Grid {
         let shape = self.order.shape;
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
@@ -381,7 +385,9 @@ impl Generator {
             return random_grid_with(shape, rng);
         }
         let mut digits: Vec<u8> = (1..=n as u8).collect();
-        loop {
+        // A completion that keeps running out of budget (possible on the largest grids) falls
+        // back to a pattern grid rather than trying for ever.
+        for _ in 0..Generator::COMPLETION_TRIES {
             let mut grid = Grid::empty(shape);
             for b in 0..r.min(c) {
                 digits.shuffle(rng);
@@ -393,6 +399,7 @@ impl Generator {
                 return full;
             }
         }
+        random_grid_with(shape, rng)
     }
 
     /// How minimal the orbit-minimal `puzzle` is, checking alone each given of an orbit of more
