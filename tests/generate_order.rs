@@ -438,3 +438,27 @@ mod cli {
         }
     }
 }
+
+mod random_orders {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Any small shape, symmetry and seed: symmetric, unique, agreeing with its solution
+        /// and minimal per orbit, all checked independently.
+        #[test]
+        fn any_order_keeps_its_promises(
+            shape in prop::sample::select(vec![(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (1, 5)]),
+            symmetry in prop::sample::select(Symmetry::ALL.to_vec()),
+            seed in any::<u64>(),
+        ) {
+            let shape = Shape::new(shape.0, shape.1).unwrap();
+            let order = Order { symmetry, minimal: Minimality::Orbits, ..Order::new(shape) };
+            let (made, ()) = generate_to_order(&order, seed, |_| Some(())).unwrap();
+            check_made(&made, symmetry.name(), &mut dlx(shape));
+        }
+    }
+}
