@@ -183,6 +183,21 @@ pub enum ErrorKind {
         reason: &'static str,
     },
 
+    /// A search for a puzzle to order ran out of attempts or time before one was accepted.
+    /// The message leaves out the time spent, so that a seed's output is the same bytes on
+    /// every run unless the time limit itself was reached.
+    #[error("found no {what} in {attempts} attempt{}{}", if *.attempts == 1 { "" } else { "s" }, if *.timed_out { " (the time budget ran out)" } else { "" })]
+    GaveUp {
+        /// What was asked for.
+        what: String,
+        /// Attempts made (the last may have been cut short by the time limit).
+        attempts: u64,
+        /// Whether the time limit, not the attempts, ended the search.
+        timed_out: bool,
+        /// Wall time spent.
+        seconds: f64,
+    },
+
     // --- Anything else ---
     /// An engine or configuration name that is not known.
     #[error("unknown {what} '{}'{hint}", .name.escape_debug())]

@@ -1,7 +1,7 @@
 //! Random complete grids and puzzles from a seed.
 //!
 //! The full grids come from the Sudoku pattern below, which knows the boxes; everything after
-//! it reads the board: uniqueness is checked by the [`DlxSolver`] of the board, and the
+//! it reads the board: uniqueness is checked by a solver of the board (see [`Order`]), and the
 //! contradictions are built from the board's groups.
 //!
 //! Everything here is reproducible: the same shape and seed give the same grid on every
@@ -28,7 +28,9 @@
 //! completion problems of the heavy-tail literature (Gomes, Selman et al.): a near-uniform
 //! square with cells blanked at random, so always solvable.
 //!
-//! [`unique_puzzle`] blanks cells of such a grid while the puzzle keeps exactly one solution;
+//! [`unique_puzzle`] blanks cells of a random grid while the puzzle keeps exactly one solution,
+//! and [`generate_to_order`] does so orbit by orbit of a [`Symmetry`], to a [`Minimality`],
+//! until a judge accepts the puzzle (the `order` module);
 //! [`random_puzzle`] blanks cells at random with no uniqueness guarantee, and [`random_contradictory`] builds puzzles that are
 //! well formed but certainly unsolvable.
 
@@ -37,12 +39,17 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use crate::board::{Board, Cell};
-use crate::budget::Budget;
-use crate::engine::DlxSolver;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
+mod check;
 mod latin;
+mod order;
+mod symmetry;
+
+pub use check::CheckStats;
+pub use order::{Generated, Generator, Minimality, Order, generate_to_order};
+pub use symmetry::Symmetry;
 
 /// A random valid full grid of the given shape, reproducible from the seed (see the module
 /// docs): for Sudoku shapes a random symmetry of a pattern, not uniform over all grids; for
@@ -84,12 +91,13 @@ pub const UNIQUENESS_NODES_PER_CELL: u64 = 50;
 /// with 250 nodes per cell, and 299 of 300 12x12 ones; with 50 nodes per cell alone, 296).
 pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
 
-/// A random puzzle with exactly one solution: [`random_grid`], then cells emptied one by one in
-/// a random order, each kept empty only if the puzzle stays unique (checked by Dancing Links),
-/// until no more can go or only `min_givens` are left. With `min_givens` 0 the result is
+/// A random puzzle with exactly one solution: a random full grid (the diagonal boxes filled at
+/// random and completed, see [`Generator`]), then cells emptied one by one in a random order,
+/// each kept empty only if the puzzle stays unique, until no more can go or only `min_givens`
+/// are left: [`generate_to_order`] with [`Symmetry::None`] and one attempt. With `min_givens` 0 the result is
 /// minimal (no given can be removed without losing uniqueness), except where a check ran out
 /// of its node budget ([`UNIQUENESS_NODES_PER_CELL`] per cell, at least
-/// [`UNIQUENESS_MIN_NODES`]): that cell keeps its given, so
+/// [`UNIQUENESS_MIN_NODES`], per search): that cell keeps its given, so
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```
@@ -104,29 +112,15 @@ pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
-    let mut rng = Pcg64::seed_from_u64(seed);
-    let mut grid = random_grid_with(shape, &mut rng);
-    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
-    order.shuffle(&mut rng);
-    let mut solver = DlxSolver::new(shape.board());
-    let mut givens = shape.cell_count();
-    let budget = Budget::nodes(
-        (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES),
-    );
-    for cell in order {
-        if givens <= min_givens {
-            break;
-        }
-        let digit = grid.cells()[cell];
-        grid.cells_mut()[cell] = 0;
-        let check = solver.count(&grid, Some(2), &budget);
-        if check.is_complete() && check.solutions == 1 {
-            givens -= 1;
-        } else {
-            grid.cells_mut()[cell] = digit;
-        }
-    }
-    grid
+    let order = Order {
+        symmetry: Symmetry::None,
+        min_givens,
+        attempts: 1,
+        ..Order::new(shape)
+    };
+    let (made, ()) = generate_to_order(&order, seed, |_| Some(()))
+        .expect("one attempt without a judge or a time limit always gives a puzzle");
+    made.puzzle
 }
 
 /// A random puzzle: [`random_grid`] with all but `givens` cells, chosen at random, emptied.

@@ -7,6 +7,7 @@ mod cli;
 mod exact_cover;
 mod fuzz_checks;
 mod fuzz_corpus;
+mod generate_order;
 mod oracle;
 mod shard;
 #[cfg(feature = "cli")]

@@ -1,11 +1,22 @@
 //! `quadrille generate`: puzzles from a seed, one per line.
+//!
+//! Unique puzzles are made to order by `quadrille::generate::Generator`; [`judge`] is where a
+//! finished puzzle is accepted or sent back for the next attempt, and [`write_json`] where its
+//! verdict is printed (see the README's "to order" section).
 
 use std::io::Write;
 use std::ops::RangeInclusive;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use quadrille::generate::{random_contradictory, random_puzzle, unique_puzzle};
+use quadrille::engine::Engine;
+use quadrille::generate::{
+    CheckStats, Generated, Generator, Minimality, Order, Symmetry, random_contradictory,
+    random_puzzle,
+};
 use quadrille::runner::{self, WithinChunk};
-use quadrille::sudoku::Shape;
+use quadrille::sudoku::{Grid, Shape};
+use serde_json::json;
 
 use super::flags;
 use super::{Status, stdout, usage};
@@ -16,8 +27,8 @@ const CHUNK: usize = 256;
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  quadrille generate --kind contradictory --givens 30 -n 100 > contradictory.txt
-  quadrille generate --box 4x4 -n 10 | quadrille solve --limit 2
+  quadrille generate --minimal -n 1000 -j 1 --stats > minimal.txt
+  quadrille generate --box 4x4 --symmetry mirror -n 5 --json
   quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt")]
 pub struct Args {
     /// The box shape, RxC.
@@ -42,6 +53,38 @@ pub struct Args {
     /// What to make.
     #[arg(long, value_enum, default_value_t = Kind::Unique)]
     kind: Kind,
+    /// The symmetry of the givens of unique puzzles: none, rot180, rot90, diagonal or mirror
+    /// (default: rot180, or none when a box is one row or one column).
+    #[arg(long, value_name = "SYM")]
+    symmetry: Option<Symmetry>,
+    /// Minimal unique puzzles, proved: `orbits` (the default of the bare flag): no orbit of the
+    /// symmetry's givens can be removed, as QQWing and the other generators do it (with
+    /// --symmetry none: no given can); `givens`: no single given can be removed either, the
+    /// attempts where one could being dropped (many, with a symmetry).
+    #[arg(long, value_name = "orbits|givens", num_args = 0..=1, default_missing_value = "orbits")]
+    minimal: Option<Minimality>,
+    /// Search-tree nodes per uniqueness search of unique puzzles (default: 50 per cell, at
+    /// least 20,000); a search that runs out keeps its givens, and a minimal puzzle cannot be
+    /// proved, so that attempt is dropped.
+    #[arg(long, value_name = "N", value_parser = flags::nodes)]
+    node_budget: Option<u64>,
+    /// Attempts per unique puzzle before giving up on it (an error line in its place).
+    #[arg(long, value_name = "N", default_value_t = Order::DEFAULT_ATTEMPTS, value_parser = flags::positive)]
+    attempts: u64,
+    /// Wall time per unique puzzle before giving up on it; what a seed makes never depends on
+    /// it, only whether it is made in time.
+    #[arg(long, value_name = "SECONDS", value_parser = flags::seconds)]
+    time_budget: Option<Duration>,
+    /// The engine of the uniqueness searches (dlx, csp, csp:CONFIG; default dlx).
+    #[arg(long, value_name = "ENGINE")]
+    engine: Option<Engine>,
+    /// One JSON object per puzzle: puzzle, givens, seed, and for unique puzzles symmetry,
+    /// minimal (true, false, or null when not known), attempt and solution.
+    #[arg(long)]
+    json: bool,
+    /// A summary on standard error: puzzles, givens, attempts, uniqueness checks, time.
+    #[arg(long, conflicts_with = "quiet")]
+    stats: bool,
     /// Threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     threads: usize,
@@ -109,34 +152,214 @@ fn requested_givens(args: &Args) -> Result<Option<usize>, Status> {
     }
 }
 
+/// What the judge says of an accepted puzzle, printed with it by `--json`. Today every unique
+/// puzzle is accepted as it is; a rating goes here.
+type Verdict = ();
+
+/// Accepts a finished unique puzzle (`Some`, with what to print of it) or sends it back for the
+/// next attempt (`None`). `--difficulty` and `--score` belong here.
+fn judge(_args: &Args, _made: &Generated) -> Option<Verdict> {
+    Some(())
+}
+
+/// The unique-puzzle flags that make no sense for other kinds, and `--minimal` with a floor.
+fn check_flags(args: &Args) -> Result<(), Status> {
+    let unique_only = [
+        ("--symmetry", args.symmetry.is_some()),
+        ("--minimal", args.minimal.is_some()),
+        ("--node-budget", args.node_budget.is_some()),
+        ("--engine", args.engine.is_some()),
+        ("--time-budget", args.time_budget.is_some()),
+    ];
+    let misplaced = unique_only.iter().find(|(_, set)| *set);
+    if let (true, Some((flag, _))) = (args.kind != Kind::Unique, misplaced) {
+        let kind = format!("{:?}", args.kind).to_lowercase();
+        return Err(usage(format!(
+            "{flag} is for unique puzzles, not --kind {kind}"
+        )));
+    }
+    if args.minimal.is_some() && (args.givens.is_some() || args.blanks.is_some()) {
+        return Err(usage(
+            "--minimal takes as few givens as uniqueness allows: leave out --givens and --blanks",
+        ));
+    }
+    Ok(())
+}
+
+/// One line of output: a puzzle, or why there is none.
+type Made = quadrille::Result<(Grid, Option<(Generated, Verdict)>)>;
+
 /// Generates the puzzles in parallel and prints them in seed order.
 pub fn run(args: Args) -> quadrille::Result<Status> {
     let shape = args.shape;
     let cells = shape.cell_count();
-    let givens = match requested_givens(&args) {
+    let givens = match requested_givens(&args).and_then(|g| check_flags(&args).map(|()| g)) {
         Ok(givens) => givens,
         Err(status) => return Ok(status),
     };
-    let make = |i: usize| {
+    let order = Order {
+        symmetry: args.symmetry.unwrap_or(Symmetry::default_for(shape)),
+        minimal: args.minimal.unwrap_or_default(),
+        nodes: args.node_budget,
+        min_givens: givens.unwrap_or(0),
+        attempts: args.attempts,
+        time: args.time_budget,
+        engine: args.engine,
+        ..Order::new(shape)
+    };
+    // One generator per thread at a time: its solver is built once, not per puzzle.
+    let generators: Mutex<Vec<Generator>> = Mutex::new(Vec::new());
+    let make = |i: usize| -> Made {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {
-            Kind::Unique => Ok(unique_puzzle(shape, seed, givens.unwrap_or(0))),
-            Kind::Random => Ok(random_puzzle(shape, seed, givens.unwrap_or(cells / 3))),
-            Kind::Contradictory => random_contradictory(shape, seed, givens.unwrap_or(cells / 3)),
+            Kind::Unique => {
+                let spare = generators.lock().map(|mut g| g.pop()).unwrap_or(None);
+                let mut generator = match spare {
+                    Some(generator) => generator,
+                    None => Generator::new(&order)?,
+                };
+                let made = generator.generate(seed, |made| judge(&args, made));
+                if let Ok(mut spare) = generators.lock() {
+                    spare.push(generator);
+                }
+                let (made, verdict) = made?;
+                Ok((made.puzzle.clone(), Some((made, verdict))))
+            }
+            Kind::Random => Ok((
+                random_puzzle(shape, seed, givens.unwrap_or(cells / 3)),
+                None,
+            )),
+            Kind::Contradictory => Ok((
+                random_contradictory(shape, seed, givens.unwrap_or(cells / 3))?,
+                None,
+            )),
         }
     };
     let pool = flags::pool(args.threads)?;
     let mut out = stdout();
     let mut line = String::new();
+    let mut summary = Summary::default();
+    let start = Instant::now();
     // In chunks, so that output starts early and memory stays flat.
     pool.install(|| {
-        runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |grid| {
+        runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
+            let seed = args.seed.wrapping_add(summary.puzzles + summary.failed);
             line.clear();
-            grid?.write_line(&mut line);
+            match made {
+                Ok((puzzle, extra)) => {
+                    summary.add(&puzzle, extra.as_ref().map(|(g, _)| g));
+                    if args.json {
+                        line = write_json(&puzzle, seed, extra.as_ref()).to_string();
+                    } else {
+                        puzzle.write_line(&mut line);
+                    }
+                }
+                Err(err) if matches!(err.kind(), quadrille::ErrorKind::GaveUp { .. }) => {
+                    summary.failed += 1;
+                    if args.json {
+                        line = json!({"seed": seed, "error": err.to_string()}).to_string();
+                    } else {
+                        line = format!("error: {err}");
+                    }
+                    if !super::stdout_is_terminal() {
+                        eprintln!("quadrille: {err}");
+                    }
+                }
+                Err(err) => return Err(err),
+            }
             writeln!(out, "{line}")?;
             Ok::<(), quadrille::Error>(())
         })
     })?;
     out.flush()?;
-    Ok(Status::Success)
+    if args.stats {
+        summary.print(start.elapsed(), args.kind == Kind::Unique);
+    }
+    Ok(if summary.failed > 0 {
+        Status::BadInput
+    } else {
+        Status::Success
+    })
+}
+
+/// The `--json` object of one puzzle; `extra` is what a unique puzzle's generation knows.
+fn write_json(puzzle: &Grid, seed: u64, extra: Option<&(Generated, Verdict)>) -> serde_json::Value {
+    let mut object = json!({
+        "puzzle": puzzle.to_string(),
+        "givens": puzzle.givens(),
+        "seed": seed,
+    });
+    if let Some((made, _verdict)) = extra {
+        object["symmetry"] = json!(made.symmetry.name());
+        object["minimal"] = match made.minimal {
+            Minimality::Any => serde_json::Value::Null,
+            proved => json!(proved.name()),
+        };
+        object["attempt"] = json!(made.attempt);
+        object["solution"] = json!(made.solution.to_string());
+        // The verdict's rating goes here, e.g. object["rating"] = json!(verdict.score).
+    }
+    object
+}
+
+/// What `--stats` reports.
+#[derive(Default)]
+struct Summary {
+    puzzles: u64,
+    failed: u64,
+    givens: u64,
+    min_givens: Option<usize>,
+    max_givens: usize,
+    attempts: u64,
+    minimal_orbits: u64,
+    minimal_givens: u64,
+    checks: CheckStats,
+}
+
+impl Summary {
+    fn add(&mut self, puzzle: &Grid, made: Option<&Generated>) {
+        let givens = puzzle.givens();
+        self.puzzles += 1;
+        self.givens += givens as u64;
+        self.min_givens = Some(self.min_givens.map_or(givens, |m| m.min(givens)));
+        self.max_givens = self.max_givens.max(givens);
+        if let Some(made) = made {
+            self.attempts += made.attempt;
+            self.minimal_orbits += u64::from(made.minimal >= Minimality::Orbits);
+            self.minimal_givens += u64::from(made.minimal == Minimality::Givens);
+            self.checks.add(&made.stats);
+        }
+    }
+
+    fn print(&self, elapsed: Duration, unique: bool) {
+        let n = self.puzzles.max(1) as f64;
+        let seconds = elapsed.as_secs_f64();
+        eprintln!(
+            "puzzles: {} made, {} given up; givens: mean {:.1}, min {}, max {}",
+            self.puzzles,
+            self.failed,
+            self.givens as f64 / n,
+            self.min_givens.unwrap_or(0),
+            self.max_givens
+        );
+        if unique {
+            let c = &self.checks;
+            eprintln!(
+                "attempts: {:.2} per puzzle; proved minimal per orbit: {}, per given: {}; uniqueness checks: {:.1} per puzzle, {:.1}% by singles, {:.1} searches and {:.0} nodes per puzzle, {} undecided",
+                self.attempts as f64 / n,
+                self.minimal_orbits,
+                self.minimal_givens,
+                c.checks as f64 / n,
+                100.0 * c.by_singles as f64 / c.checks.max(1) as f64,
+                c.searches as f64 / n,
+                c.nodes as f64 / n,
+                c.undecided
+            );
+        }
+        eprintln!(
+            "time: {seconds:.3} s, {:.1} puzzles/s, {:.3} ms per puzzle",
+            self.puzzles as f64 / seconds,
+            1000.0 * seconds / n
+        );
+    }
 }

@@ -1,0 +1,76 @@
+//! `generate` to order: minimal, symmetric unique puzzles per second on one thread, by shape
+//! and by the engine of the uniqueness checks.
+//!
+//! One iteration makes a fixed run of seeds with one reused [`Generator`] (as each thread of
+//! `quadrille generate` does); criterion's "elem/s" is puzzles per second.
+//!
+//! `cargo bench --bench generate -- generate/9x9 --warm-up-time 1 --measurement-time 3`
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use quadrille::engine::Engine;
+use quadrille::generate::{Generator, Minimality, Order, Symmetry};
+use quadrille::sudoku::Shape;
+
+/// Makes `seeds` puzzles to `order`; returns their givens, so that nothing is optimised away.
+fn make(generator: &mut Generator, seeds: u64) -> usize {
+    (0..seeds)
+        .map(|seed| {
+            generator
+                .generate(seed, |_| Some(()))
+                .expect("made")
+                .0
+                .puzzle
+                .givens()
+        })
+        .sum()
+}
+
+fn bench(c: &mut Criterion, name: &str, shape: Shape, seeds: u64, engines: &[Engine]) {
+    for minimal in [Minimality::Orbits, Minimality::Givens] {
+        // Per given costs dozens of attempts a puzzle: a tenth of the seeds, and 9x9 only.
+        let seeds = match minimal {
+            Minimality::Givens if shape.size() > 9 => continue,
+            Minimality::Givens => seeds / 10,
+            _ => seeds,
+        };
+        let mut group = c.benchmark_group(format!("generate/{name}"));
+        group.throughput(Throughput::Elements(seeds));
+        if shape.size() > 9 || minimal == Minimality::Givens {
+            group.sample_size(10);
+        }
+        for &engine in engines {
+            let order = Order {
+                symmetry: Symmetry::Rot180,
+                minimal,
+                engine: Some(engine),
+                ..Order::new(shape)
+            };
+            let mut generator = Generator::new(&order).expect("a valid order");
+            let id = format!("rot180/{}/{engine}", minimal.name());
+            group.bench_function(id, |b| b.iter(|| black_box(make(&mut generator, seeds))));
+        }
+        group.finish();
+    }
+}
+
+fn generate(c: &mut Criterion) {
+    let csp = Engine::Csp(Default::default());
+    bench(c, "9x9", Shape::CLASSIC, 100, &[csp, Engine::Dlx]);
+    bench(
+        c,
+        "16x16",
+        Shape::new(4, 4).unwrap(),
+        2,
+        &[csp, Engine::Dlx],
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().measurement_time(Duration::from_secs(5));
+    targets = generate
+}
+criterion_main!(benches);
