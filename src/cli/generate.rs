@@ -27,7 +27,7 @@ const CHUNK: usize = 256;
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  quadrille generate --minimal -n 1000 -j 1 --stats > minimal.txt
+  quadrille generate --minimal orbits -n 1000 -j 1 --stats > minimal.txt
   quadrille generate --box 4x4 --symmetry mirror -n 5 --json
   quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt")]
 pub struct Args {
@@ -57,11 +57,12 @@ pub struct Args {
     /// (default: rot180, or none when a box is one row or one column).
     #[arg(long, value_name = "SYM")]
     symmetry: Option<Symmetry>,
-    /// Minimal unique puzzles, proved: `orbits` (the default of the bare flag): no orbit of the
-    /// symmetry's givens can be removed, as QQWing and the other generators do it (with
-    /// --symmetry none: no given can); `givens`: no single given can be removed either, the
-    /// attempts where one could being dropped (many, with a symmetry).
-    #[arg(long, value_name = "orbits|givens", num_args = 0..=1, default_missing_value = "orbits")]
+    /// Minimal unique puzzles, proved: `givens` (the default of the bare flag): no single given
+    /// can be removed without losing uniqueness, the attempts where one could being dropped
+    /// (many, with a symmetry); `orbits`: no orbit of the symmetry's givens can be removed, as
+    /// QQWing and the other generators do it, many times faster (with --symmetry none the two
+    /// are the same).
+    #[arg(long, value_name = "givens|orbits", num_args = 0..=1, default_missing_value = "givens")]
     minimal: Option<Minimality>,
     /// Search-tree nodes per uniqueness search of unique puzzles (default: 50 per cell, at
     /// least 20,000); a search that runs out keeps its givens, and a minimal puzzle cannot be
