@@ -9,3 +9,4 @@ mod fuzz_checks;
 mod fuzz_corpus;
 mod oracle;
 mod sudoku;
+mod xcc;

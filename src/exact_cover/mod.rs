@@ -5,6 +5,9 @@
 //! [`Dlx::first`], [`Dlx::solutions`], or [`Dlx::search`] with your own [`Sink`]. Every search
 //! returns a [`Report`] with its [`Stats`] and why it stopped, and leaves the links as built.
 //!
+//! Problems with colours or multiplicities (Knuth's dlx2 and dlx3; see [`ProblemBuilder`]) are
+//! searched by [`Xcc`] instead, with the same sinks, budgets and reports.
+//!
 //! ```
 //! use quadrille::exact_cover::{Dlx, ProblemBuilder};
 //!
@@ -33,9 +36,11 @@ mod restart;
 mod sanity;
 mod scan;
 mod search;
+mod xcc;
 
 pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
 pub use links::Dlx;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use sanity::LinkError;
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
+pub use xcc::Xcc;

@@ -22,17 +22,34 @@ pub enum Control {
 
 /// A solution, as the search holds it: read its options only if you need them.
 pub struct Solution<'a> {
-    dlx: &'a Dlx,
-    depth: usize,
+    held: Held<'a>,
 }
 
-impl Solution<'_> {
-    /// The number of options in the solution (forced ones included).
-    pub fn len(&self) -> usize {
-        self.dlx.forced.len() + self.depth
+/// Where a solution's options are: in the links of a [`Dlx`] (read only if asked for), or
+/// listed by the [`Xcc`](super::Xcc) search.
+enum Held<'a> {
+    Links { dlx: &'a Dlx, depth: usize },
+    Options(&'a [usize]),
+}
+
+impl<'a> Solution<'a> {
+    /// A solution given by its options, in the order chosen.
+    pub(crate) fn of_options(options: &'a [usize]) -> Solution<'a> {
+        Solution {
+            held: Held::Options(options),
+        }
     }
 
-    /// Whether the solution has no options (never true: a solution covers the primary items).
+    /// The number of options in the solution (forced ones included).
+    pub fn len(&self) -> usize {
+        match self.held {
+            Held::Links { dlx, depth } => dlx.forced.len() + depth,
+            Held::Options(options) => options.len(),
+        }
+    }
+
+    /// Whether the solution has no options (never true of exact cover; a problem with
+    /// multiplicities may be solved by choosing no option).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -40,11 +57,17 @@ impl Solution<'_> {
     /// The options of the solution: forced ones first, then those chosen by the search, level by
     /// level.
     pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
-        let dlx = self.dlx;
-        dlx.forced
-            .iter()
-            .chain(&dlx.stack[..self.depth])
-            .map(move |&x| dlx.node(x).option as usize)
+        let (dlx_options, listed) = match self.held {
+            Held::Links { dlx, depth } => {
+                let nodes = dlx.forced.iter().chain(&dlx.stack[..depth]);
+                (Some(nodes.map(move |&x| dlx.node(x).option as usize)), None)
+            }
+            Held::Options(options) => (None, Some(options.iter().copied())),
+        };
+        dlx_options
+            .into_iter()
+            .flatten()
+            .chain(listed.into_iter().flatten())
     }
 
     /// The options of the solution, appended to `out` (no allocation once `out` is large enough).
@@ -191,7 +214,7 @@ pub(crate) struct Cutoff<'a> {
 }
 
 /// How often the clock is read when there is a time budget: every this many nodes.
-const CLOCK_INTERVAL: u64 = 1024;
+pub(crate) const CLOCK_INTERVAL: u64 = 1024;
 
 impl Dlx {
     /// Runs Algorithm X with minimum-remaining-values item choice, handing each solution to
@@ -290,8 +313,10 @@ impl Dlx {
             if self.all_covered::<BYTES>() {
                 stats.solutions += 1;
                 let solution = Solution {
-                    dlx: self,
-                    depth: level,
+                    held: Held::Links {
+                        dlx: self,
+                        depth: level,
+                    },
                 };
                 if sink.solution(&solution) == Control::Stop {
                     break 'search Stop::Limit;
