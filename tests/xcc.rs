@@ -13,9 +13,11 @@ struct Random {
     /// `(lower, upper)` of each primary item.
     bounds: Vec<(u32, u32)>,
     secondary: usize,
-    /// Each option: its primary items, and its secondary items with a colour (0: none).
-    options: Vec<(Vec<usize>, Vec<(usize, u32)>)>,
+    options: Vec<RandomOption>,
 }
+
+/// An option: its primary items, and its secondary items with a colour (0: none).
+type RandomOption = (Vec<usize>, Vec<(usize, u32)>);
 
 fn random_problem(colours: bool, multiplicities: bool) -> impl Strategy<Value = Random> {
     let bounds = (0u32..3, 0u32..3, any::<bool>()).prop_map(move |(lower, extra, plain)| {
@@ -359,4 +361,97 @@ fn the_empty_choice_is_a_solution_when_every_item_allows_zero() {
 #[should_panic(expected = "Xcc")]
 fn dlx_refuses_colours() {
     Dlx::new(&fixture("xcc_taocp_toy.dlx"));
+}
+
+/// `quadrille xc` on problems with colours and multiplicities.
+#[cfg(feature = "cli")]
+mod cli {
+    use std::io::Write;
+    use std::process::{Command, Output, Stdio};
+
+    fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let Output {
+            status,
+            stdout,
+            stderr,
+        } = child.wait_with_output().unwrap();
+        let text = |bytes| String::from_utf8(bytes).unwrap();
+        (status.code().unwrap(), text(stdout), text(stderr))
+    }
+
+    fn path(name: &str) -> String {
+        format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    #[test]
+    fn lists_the_solution_with_its_colours() {
+        let (code, out, _) = run(&["xc", &path("xcc_taocp_toy.dlx"), "-q"], "");
+        assert_eq!((code, out.as_str()), (0, "q x:A\np r x:A y\n"));
+    }
+
+    #[test]
+    fn counts_on_threads_within_limits_and_budgets() {
+        let latin = path("latin4_colours.dlx");
+        for threads in ["1", "2"] {
+            let (code, out, _) = run(&["xc", &latin, "--count", "-q", "-j", threads], "");
+            assert_eq!((code, out.as_str()), (0, "576\n"), "-j {threads}");
+        }
+        let (_, out, _) = run(
+            &["xc", &latin, "--count", "--limit", "7", "-q", "-j", "2"],
+            "",
+        );
+        assert_eq!(out, "7+\n");
+        let (_, out, _) = run(&["xc", &latin, "--json", "--node-budget", "50", "-q"], "");
+        let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(json["stop"], "node-budget");
+        assert_eq!(json["complete"], false);
+        assert!(json["nodes"].as_u64().unwrap() <= 50);
+        let (_, out, _) = run(&["xc", &path("dlx3_example.dlx"), "--json", "-q"], "");
+        let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(
+            (json["solutions"].as_u64(), json["complete"].as_bool()),
+            (Some(1), Some(true))
+        );
+    }
+
+    #[test]
+    fn knuth_statistics_and_restarts_refuse_colours_and_multiplicities() {
+        for flag in ["--knuth", "--restarts"] {
+            let (code, out, err) = run(&["xc", &path("dlx3_example.dlx"), flag], "");
+            assert_eq!((code, out.as_str()), (2, ""), "{flag}");
+            assert!(err.contains("colours and multiplicities"), "{err}");
+        }
+        let (code, _, err) = run(&["xc", "--knuth"], "2|a\na\na\n");
+        assert_eq!(code, 2);
+        assert!(err.contains("has multiplicities"), "{err}");
+    }
+
+    #[test]
+    fn bad_colours_and_bounds_give_line_and_column() {
+        let (code, _, err) = run(&["xc"], "a | x\n| ok\na x:red\na:red x\n");
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("line 4, column 3: primary item 'a' cannot have a colour"),
+            "{err}"
+        );
+        let (code, _, err) = run(&["xc"], "a 3:1|b\na b\n");
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("line 1, column 3: item 'b' has bounds 3:1"),
+            "{err}"
+        );
+    }
 }

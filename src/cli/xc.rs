@@ -2,23 +2,26 @@
 
 use std::io::Write;
 
-use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Solution};
+use quadrille::Budget;
+use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Sink, Solution, Xcc};
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
 use quadrille::{SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
-use super::{Status, open_input, stdout};
+use super::{Status, open_input, stdout, usage};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   quadrille xc fixtures/knuth_example.dlx
   quadrille xc fixtures/queens8.dlx --count --json
-  quadrille xc fixtures/pentominoes_6x10.dlx --count -j 2")]
+  quadrille xc fixtures/dlx3_example.dlx   (colours x:A and bounds 2:3|C, as dlx2 and dlx3)")]
 pub struct Args {
-    /// The problem in Knuth's dlx format (standard input when absent or `-`).
+    /// The problem in Knuth's dlx format (standard input when absent or `-`), with dlx2's
+    /// colours (`x:red` on an option line) and dlx3's multiplicities (`2:3|a` on the item line)
+    /// if you like.
     file: Option<String>,
     /// Print only the number of solutions.
     #[arg(long)]
@@ -66,9 +69,30 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     };
     let budget = args.budget.budget();
     let restarts = args.restarts.then_some(Restarts::new(args.seed));
-    let mut links = Dlx::new(&problem);
-    if args.knuth {
-        links.track_dead_ends(true);
+    let mut links = if problem.is_plain() {
+        Links::Plain(Dlx::new(&problem))
+    } else {
+        // Knuth's statistics and the restarts are those of dlx1's tree: refused rather than
+        // walked on a tree they do not describe.
+        let what = match (problem.has_colors(), problem.has_multiplicities()) {
+            (true, true) => "colours and multiplicities",
+            (true, false) => "colours",
+            _ => "multiplicities",
+        };
+        for (given, flag) in [(args.knuth, "--knuth"), (args.restarts, "--restarts")] {
+            if given {
+                return Ok(usage(format!(
+                    "{flag} is for plain exact cover, and {} has {what}",
+                    input.name
+                )));
+            }
+        }
+        Links::General(Xcc::new(&problem))
+    };
+    if args.knuth
+        && let Links::Plain(dlx) = &mut links
+    {
+        dlx.track_dead_ends(true);
     }
     let listing = !args.count && !args.json;
     let mut out = stdout();
@@ -94,10 +118,12 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 Control::Continue
             }
         };
-        let report = match &restarts {
-            Some(restarts) => links.search_restarting(restarts, &budget, sink),
-            None if args.knuth => links.search_with(&mut KnuthMrv, &budget, sink),
-            None => links.search(&budget, sink),
+        let report = match (&mut links, &restarts) {
+            (Links::Plain(dlx), Some(restarts)) => dlx.search_restarting(restarts, &budget, sink),
+            (Links::Plain(dlx), None) if args.knuth => {
+                dlx.search_with(&mut KnuthMrv, &budget, sink)
+            }
+            (links, _) => links.search(&budget, sink),
         };
         if let Some(err) = failure {
             return Err(err.into());
@@ -105,12 +131,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         report
     } else if args.threads != 1 {
         flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
-    } else if args.knuth {
-        links.count_as_knuth(args.limit, &budget)
-    } else if let Some(restarts) = &restarts {
-        links.search_restarting(restarts, &budget, CountSink::new(args.limit))
     } else {
-        links.search(&budget, CountSink::new(args.limit))
+        match (&mut links, &restarts) {
+            (Links::Plain(dlx), _) if args.knuth => dlx.count_as_knuth(args.limit, &budget),
+            (Links::Plain(dlx), Some(restarts)) => {
+                dlx.search_restarting(restarts, &budget, CountSink::new(args.limit))
+            }
+            (links, _) => links.search(&budget, CountSink::new(args.limit)),
+        }
     };
 
     let stats = &report.stats;
@@ -154,4 +182,27 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         );
     }
     Ok(Status::Success)
+}
+
+/// The links of the problem read: plain exact cover takes the fast path, colours and
+/// multiplicities Knuth's Algorithm M. Chosen once, before any search.
+enum Links {
+    Plain(Dlx),
+    General(Xcc),
+}
+
+impl Links {
+    fn search<S: Sink>(&mut self, budget: &Budget, sink: S) -> Report {
+        match self {
+            Links::Plain(dlx) => dlx.search(budget, sink),
+            Links::General(xcc) => xcc.search(budget, sink),
+        }
+    }
+
+    fn count_parallel(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
+        match self {
+            Links::Plain(dlx) => dlx.count_parallel(limit, budget),
+            Links::General(xcc) => xcc.count_parallel(limit, budget),
+        }
+    }
 }

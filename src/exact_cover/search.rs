@@ -72,7 +72,14 @@ impl<'a> Solution<'a> {
 
     /// The options of the solution, appended to `out` (no allocation once `out` is large enough).
     pub fn options_into(&self, out: &mut Vec<usize>) {
-        out.extend(self.options());
+        // One match, then a loop without one: a Sudoku solver reads every solution this way.
+        match self.held {
+            Held::Links { dlx, depth } => {
+                let nodes = dlx.forced.iter().chain(&dlx.stack[..depth]);
+                out.extend(nodes.map(|&x| dlx.node(x).option as usize));
+            }
+            Held::Options(options) => out.extend_from_slice(options),
+        }
     }
 
     /// The options of the solution, as a new vector.
@@ -137,7 +144,8 @@ pub struct Stats {
     /// Dead ends: nodes where some primary item had no option left, so the search backed up.
     /// Zero means the search never met a contradiction (it may still have branched).
     pub backtracks: u64,
-    /// The deepest level reached (options chosen by the search, forced ones not counted).
+    /// The deepest level reached (options chosen by the search, forced ones not counted; in
+    /// an [`Xcc`](super::Xcc) search a level may also leave an item alone).
     pub max_depth: usize,
     /// Runs cut off and started again, in a restarting search ([`Dlx::search_restarting`]).
     pub restarts: u64,
