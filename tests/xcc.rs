@@ -153,6 +153,8 @@ fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
         (report.stats.solutions, report.stop),
         (total, Stop::Exhausted)
     );
+    // The shares walk the one tree between them: the nodes of one thread's search.
+    prop_assert_eq!(report.stats.nodes, xcc.count(None).stats.nodes);
     let report = two.install(|| xcc.count_parallel(Some(1), &Budget::unlimited()));
     prop_assert_eq!(report.stats.solutions, total.min(1));
 
@@ -320,6 +322,29 @@ fn queens_with_a_multiplicity_count_as_the_plain_encoding() {
                 .solutions,
             count
         );
+    }
+}
+
+#[test]
+fn plain_fixtures_count_as_with_dlx() {
+    for (name, count) in [
+        ("knuth_example.dlx", 1),
+        ("secondary_hand.dlx", 3),
+        ("queens8.dlx", 92),
+        ("queens8_knuth.dlx", 92),
+        ("langford7.dlx", 52),
+    ] {
+        let problem = fixture(name);
+        let mut xcc = Xcc::new(&problem);
+        let before = xcc.link_fingerprint();
+        let report = xcc.count(None);
+        assert_eq!(report.stats.solutions, count, "{name}");
+        assert_eq!(
+            Dlx::new(&problem).count(None).stats.solutions,
+            count,
+            "{name}"
+        );
+        assert_eq!(xcc.link_fingerprint(), before, "{name}");
     }
 }
 
