@@ -70,7 +70,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let budget = args.budget.budget();
     let restarts = args.restarts.then_some(Restarts::new(args.seed));
     let mut links = if problem.is_plain() {
-        Links::Plain(Dlx::new(&problem))
+        Links::Plain(Box::new(Dlx::new(&problem)))
     } else {
         // Knuth's statistics and the restarts are those of dlx1's tree: refused rather than
         // walked on a tree they do not describe.
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 )));
             }
         }
-        Links::General(Xcc::new(&problem))
+        Links::General(Box::new(Xcc::new(&problem)))
     };
     if args.knuth
         && let Links::Plain(dlx) = &mut links
@@ -187,8 +187,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
 /// The links of the problem read: plain exact cover takes the fast path, colours and
 /// multiplicities Knuth's Algorithm M. Chosen once, before any search.
 enum Links {
-    Plain(Dlx),
-    General(Xcc),
+    // Boxed, both: their sizes differ (an `Xcc` holds a `Dlx` that lists its options).
+    Plain(Box<Dlx>),
+    General(Box<Xcc>),
 }
 
 impl Links {

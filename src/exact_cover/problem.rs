@@ -311,7 +311,19 @@ impl ProblemBuilder {
 
     /// Adds an option given by item indices and returns its index.
     pub fn option<I: IntoIterator<Item = usize>>(&mut self, items: I) -> Result<usize> {
-        self.colored_option(items.into_iter().map(|item| (item, None::<&str>)))
+        // Without colours, as the encoders add their many options: no colour per item.
+        let start = self.begin_option();
+        for item in items {
+            if item >= self.problem.names.len() {
+                self.abandon_option(start);
+                return Err(ErrorKind::UnknownItem {
+                    name: format!("#{item}"),
+                }
+                .into());
+            }
+            self.problem.option_items.push(item);
+        }
+        self.finish_option(start)
     }
 
     /// Adds an option given by item indices, each with its colour or `None`, and returns its
@@ -437,10 +449,14 @@ impl ProblemBuilder {
             self.abandon_option(start);
             return Err(kind.into());
         }
-        if !self.problem.colors.is_empty() || self.pending_colors.iter().any(|&c| c > 0) {
+        if self.pending_colors.iter().any(|&c| c > 0) {
             // The first coloured option gives every earlier item its colour 0.
             self.problem.colors.resize(start, 0);
             self.problem.colors.extend_from_slice(&self.pending_colors);
+        } else if !self.problem.colors.is_empty() {
+            self.problem
+                .colors
+                .resize(self.problem.option_items.len(), 0);
         }
         self.pending_colors.clear();
         self.problem

@@ -280,6 +280,12 @@ fn read_option(
     }
     // What is left for the builder concerns one colour (point at it) or the whole option (an
     // option without primary items: point at its start).
+    if items.iter().all(|&(_, color, _)| color.is_none()) {
+        builder
+            .option(items.iter().map(|&(item, _, _)| item))
+            .map_err(|err| err.with_line(number).with_column(first_column.unwrap_or(1)))?;
+        return Ok(());
+    }
     builder
         .colored_option(
             (items.iter()).map(|&(item, color, _)| (item, color.map(|(from, to)| &line[from..to]))),

@@ -42,7 +42,8 @@
 mod parallel;
 mod search;
 
-use super::problem::{ItemKind, Problem};
+use super::links::Dlx;
+use super::problem::{ItemKind, Problem, ProblemBuilder};
 use super::sanity::LinkError;
 
 /// One node: a header, an option's node, or a spacer (`top == 0`).
@@ -103,8 +104,9 @@ pub struct Xcc {
     /// the branch that leaves the item alone), and the first node tweaked.
     choice: Vec<u32>,
     first_tweak: Vec<u32>,
-    /// The options of the solution being reported.
-    solution: Vec<usize>,
+    /// Links that only list the options, one node each, whose forced options are the
+    /// solution being reported: a [`Solution`](super::Solution) reads a `Dlx`.
+    listing: Dlx,
 }
 
 impl Xcc {
@@ -194,7 +196,7 @@ impl Xcc {
             option_of,
             choice: vec![0; depth],
             first_tweak: vec![0; depth],
-            solution: Vec::new(),
+            listing: option_list(problem.option_count()),
         }
     }
 
@@ -468,6 +470,18 @@ impl Xcc {
         best.map(|h| (h, best_score))
     }
 
+    /// Puts the options chosen on the levels below `level` in `listing` as its forced
+    /// options, for a [`Solution`](super::Solution) to read.
+    fn list_solution(&mut self, level: usize) {
+        self.listing.forced.clear();
+        for &c in &self.choice[..level] {
+            if !self.is_header(c) {
+                let option = self.option_of[c as usize] as usize;
+                self.listing.forced.push(self.listing.option_span[option].0);
+            }
+        }
+    }
+
     /// Checks every invariant of the links, as Knuth's `sanity()`: each item's list is a
     /// closed doubly linked list of nodes of that item with `len` nodes, and the active items'
     /// list links both ways.
@@ -545,4 +559,14 @@ impl Xcc {
         out.extend(self.prev.iter().map(|&p| p as i64));
         out
     }
+}
+
+/// Links of one item with `count` options of that item alone: option `k`'s node names `k`.
+fn option_list(count: usize) -> Dlx {
+    let mut b = ProblemBuilder::new();
+    b.primary("option").expect("one item");
+    for _ in 0..count {
+        b.option([0]).expect("an option of the one item");
+    }
+    Dlx::new(&b.build().expect("a problem of one item"))
 }

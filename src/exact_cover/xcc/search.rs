@@ -148,13 +148,8 @@ impl Xcc {
                         None => {
                             if counted {
                                 stats.solutions += 1;
-                                self.solution.clear();
-                                for &c in &self.choice[..level] {
-                                    if !self.is_header(c) {
-                                        self.solution.push(self.option_of[c as usize] as usize);
-                                    }
-                                }
-                                if sink.solution(&Solution::of_options(&self.solution))
+                                self.list_solution(level);
+                                if sink.solution(&Solution::of_forced(&self.listing))
                                     == Control::Stop
                                 {
                                     halted = Some(Stop::Limit);
