@@ -70,7 +70,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let budget = args.budget.budget();
     let restarts = args.restarts.then_some(Restarts::new(args.seed));
     let mut links = if problem.is_plain() {
-        Links::Plain(Box::new(Dlx::new(&problem)))
+        Links::Plain(Dlx::new(&problem))
     } else {
         // Knuth's statistics and the restarts are those of dlx1's tree: refused rather than
         // walked on a tree they do not describe.
@@ -186,9 +186,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
 
 /// The links of the problem read: plain exact cover takes the fast path, colours and
 /// multiplicities Knuth's Algorithm M. Chosen once, before any search.
+// One value per run, so its size does not matter; the `Dlx` stays unboxed, as before.
+#[allow(clippy::large_enum_variant)]
 enum Links {
-    // Boxed, both: their sizes differ (an `Xcc` holds a `Dlx` that lists its options).
-    Plain(Box<Dlx>),
+    Plain(Dlx),
     General(Box<Xcc>),
 }
 
