@@ -71,11 +71,39 @@ pub enum ErrorKind {
     /// A second `|` on the item line.
     #[error("the item line may contain only one '|' (between primary and secondary items)")]
     SecondSeparator,
-    /// An option names an item with a colour (`item:colour`, Knuth's dlx2 syntax).
-    #[error("'{}' has a colour (dlx2's item:colour); colours are not supported", .token.escape_debug())]
-    ColorsNotSupported {
-        /// The token as written, colour included.
+    /// A colour given to a primary item (only secondary items take colours).
+    #[error("primary item '{}' cannot have a colour (only secondary items can)", .name.escape_debug())]
+    ColorOnPrimary {
+        /// The item's name.
+        name: String,
+    },
+    /// A colour name that is not allowed (empty, or containing a blank, `|` or `:`).
+    #[error("'{}' is not a valid colour: {reason}", .color.escape_debug())]
+    InvalidColor {
+        /// The rejected colour.
+        color: String,
+        /// Why it was rejected.
+        reason: &'static str,
+    },
+    /// Multiplicity bounds that no solution can meet or that make no sense.
+    #[error("item '{}' has bounds {lower}:{upper}: {reason}", .name.escape_debug())]
+    InvalidBounds {
+        /// The item's name.
+        name: String,
+        /// The lower bound.
+        lower: u32,
+        /// The upper bound.
+        upper: u32,
+        /// What is wrong with them.
+        reason: &'static str,
+    },
+    /// A multiplicity prefix (dlx3's `lower:upper|name`) that does not parse.
+    #[error("'{}' is not a valid bound prefix: {reason}", .token.escape_debug())]
+    InvalidBoundSpec {
+        /// The token as written.
         token: String,
+        /// What is wrong with it.
+        reason: &'static str,
     },
     /// A pentomino board whose area is not the 60 cells the twelve pieces cover.
     #[error("a {rows}x{cols} board does not have the 60 cells that the twelve pentominoes cover")]

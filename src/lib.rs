@@ -9,7 +9,8 @@
 //!   turn it into dancing links with [`Dlx::new`](exact_cover::Dlx::new), and search: first
 //!   solution, up to N, all, a count, on one thread or several, with a node or time
 //!   [`Budget`]. Every search returns its [`Stats`](exact_cover::Stats) and why it
-//!   [`Stop`]ped, and leaves the links exactly as built.
+//!   [`Stop`]ped, and leaves the links exactly as built. Colours and multiplicities (Knuth's
+//!   XCC and multiset cover, dlx2 and dlx3) are searched by [`Xcc`](exact_cover::Xcc).
 //! - [`io`]: text in and out, with line and column in every error. [`io::dlx`]: Knuth's dlx
 //!   format, read and written. [`io::puzzle`]: Sudoku puzzles one per line or in multi-line
 //!   grids, read as a stream by [`PuzzleReader`](io::puzzle::PuzzleReader) (or one line by

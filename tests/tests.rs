@@ -14,3 +14,4 @@ mod shard;
 mod shard_cli;
 mod sudoku;
 mod variants;
+mod xcc;

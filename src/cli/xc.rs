@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Solution};
+use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Sink, Solution, Xcc};
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
@@ -11,16 +11,18 @@ use serde_json::json;
 use super::flags::{self, BudgetArgs};
 use super::long_count::{BudgetLeft, LongCount, SHORT_NODES};
 use super::scale::{self, ScaleArgs};
-use super::{Status, open_input, stderr_is_terminal, stdout};
+use super::{Status, open_input, stderr_is_terminal, stdout, usage};
 
 /// Arguments of `quadrille xc`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   quadrille xc fixtures/queens8.dlx --count --json
   quadrille xc fixtures/pentominoes_6x10.dlx --estimate 100000 --seed 1
-  quadrille xc fixtures/pentominoes_6x10.dlx --shard 3/8 --json")]
+  quadrille xc fixtures/dlx3_example.dlx   (colours x:A and bounds 2:3|C, as dlx2 and dlx3)")]
 pub struct Args {
-    /// The problem in Knuth's dlx format (standard input when absent or `-`).
+    /// The problem in Knuth's dlx format (standard input when absent or `-`), with dlx2's
+    /// colours (`x:red` on an option line) and dlx3's multiplicities (`2:3|a` on the item line)
+    /// if you like.
     file: Option<String>,
     /// Print only the number of solutions.
     #[arg(long)]
@@ -73,47 +75,79 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     };
     let budget = args.budget.budget();
     let restarts = args.restarts.then_some(Restarts::new(args.seed));
-    let mut links = Dlx::new(&problem);
-    if args.knuth {
-        links.track_dead_ends(true);
-    }
-    if let Some(status) = scale::run(
-        &args.scale,
-        &mut links,
-        args.seed,
-        &budget,
-        args.json,
-        args.quiet,
-    ) {
-        return status;
-    }
-    let plain = args.limit.is_none() && !args.knuth && restarts.is_none();
-    // A bar for a long count on a terminal (the JSON of a plain count keeps its own fields).
-    let bar = args.count && !args.json && plain && !args.quiet && stderr_is_terminal();
-    if args.checkpoint.is_some() || bar {
-        let long = LongCount {
-            checkpoint: args.checkpoint.as_deref(),
-            budget,
-            json: args.json,
-            quiet: args.quiet,
+    let mut links = if problem.is_plain() {
+        Links::Plain(Dlx::new(&problem))
+    } else {
+        // Knuth's statistics and the restarts are those of dlx1's tree: refused rather than
+        // walked on a tree they do not describe.
+        let what = match (problem.has_colors(), problem.has_multiplicities()) {
+            (true, true) => "colours and multiplicities",
+            (true, false) => "colours",
+            _ => "multiplicities",
         };
-        if args.checkpoint.is_none() {
-            // A bar only for a count that is long: one that a short search does not finish.
-            let short = Budget {
-                nodes: Some(budget.node_limit().min(SHORT_NODES)),
-                time: budget.time,
-            };
-            let probe = links.count_within(None, &short);
-            if probe.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
-                return finish(&args, probe, &mut stdout());
+        let refused = [
+            (args.knuth, "--knuth"),
+            (args.restarts, "--restarts"),
+            (args.scale.estimate.is_some(), "--estimate"),
+            (args.scale.shard.is_some(), "--shard"),
+            (args.checkpoint.is_some(), "--checkpoint"),
+        ];
+        for (given, flag) in refused {
+            if given {
+                return Ok(usage(format!(
+                    "{flag} is for plain exact cover, and {} has {what}",
+                    input.name
+                )));
             }
-            let long = LongCount {
-                budget: budget.after(&probe.stats),
-                ..long
-            };
-            return flags::pool(args.threads)?.install(|| long.run(&mut links));
         }
-        return flags::pool(args.threads)?.install(|| long.run(&mut links));
+        Links::General(Box::new(Xcc::new(&problem)))
+    };
+    if args.knuth
+        && let Links::Plain(dlx) = &mut links
+    {
+        dlx.track_dead_ends(true);
+    }
+    // Estimates, shards, checkpoints and the progress bar walk dlx1's tree; a problem with
+    // colours or multiplicities was refused them above and counts in one piece.
+    if let Links::Plain(dlx) = &mut links {
+        if let Some(status) = scale::run(
+            &args.scale,
+            dlx,
+            args.seed,
+            &budget,
+            args.json,
+            args.quiet,
+        ) {
+            return status;
+        }
+        let plain = args.limit.is_none() && !args.knuth && restarts.is_none();
+        // A bar for a long count on a terminal (the JSON of a plain count keeps its own fields).
+        let bar = args.count && !args.json && plain && !args.quiet && stderr_is_terminal();
+        if args.checkpoint.is_some() || bar {
+            let long = LongCount {
+                checkpoint: args.checkpoint.as_deref(),
+                budget,
+                json: args.json,
+                quiet: args.quiet,
+            };
+            if args.checkpoint.is_none() {
+                // A bar only for a count that is long: one that a short search does not finish.
+                let short = Budget {
+                    nodes: Some(budget.node_limit().min(SHORT_NODES)),
+                    time: budget.time,
+                };
+                let probe = dlx.count_within(None, &short);
+                if probe.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
+                    return finish(&args, probe, &mut stdout());
+                }
+                let long = LongCount {
+                    budget: budget.after(&probe.stats),
+                    ..long
+                };
+                return flags::pool(args.threads)?.install(|| long.run(dlx));
+            }
+            return flags::pool(args.threads)?.install(|| long.run(dlx));
+        }
     }
     let listing = !args.count && !args.json;
     let mut out = stdout();
@@ -139,10 +173,12 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 Control::Continue
             }
         };
-        let report = match &restarts {
-            Some(restarts) => links.search_restarting(restarts, &budget, sink),
-            None if args.knuth => links.search_with(&mut KnuthMrv, &budget, sink),
-            None => links.search(&budget, sink),
+        let report = match (&mut links, &restarts) {
+            (Links::Plain(dlx), Some(restarts)) => dlx.search_restarting(restarts, &budget, sink),
+            (Links::Plain(dlx), None) if args.knuth => {
+                dlx.search_with(&mut KnuthMrv, &budget, sink)
+            }
+            (links, _) => links.search(&budget, sink),
         };
         if let Some(err) = failure {
             return Err(err.into());
@@ -150,12 +186,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         report
     } else if args.threads != 1 {
         flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
-    } else if args.knuth {
-        links.count_as_knuth(args.limit, &budget)
-    } else if let Some(restarts) = &restarts {
-        links.search_restarting(restarts, &budget, CountSink::new(args.limit))
     } else {
-        links.search(&budget, CountSink::new(args.limit))
+        match (&mut links, &restarts) {
+            (Links::Plain(dlx), _) if args.knuth => dlx.count_as_knuth(args.limit, &budget),
+            (Links::Plain(dlx), Some(restarts)) => {
+                dlx.search_restarting(restarts, &budget, CountSink::new(args.limit))
+            }
+            (links, _) => links.search(&budget, CountSink::new(args.limit)),
+        }
     };
 
     finish(&args, report, &mut out)
@@ -204,4 +242,29 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
         );
     }
     Ok(Status::Success)
+}
+
+/// The links of the problem read: plain exact cover takes the fast path, colours and
+/// multiplicities Knuth's Algorithm M. Chosen once, before any search.
+// One value per run, so its size does not matter; the `Dlx` stays unboxed, as before.
+#[allow(clippy::large_enum_variant)]
+enum Links {
+    Plain(Dlx),
+    General(Box<Xcc>),
+}
+
+impl Links {
+    fn search<S: Sink>(&mut self, budget: &Budget, sink: S) -> Report {
+        match self {
+            Links::Plain(dlx) => dlx.search(budget, sink),
+            Links::General(xcc) => xcc.search(budget, sink),
+        }
+    }
+
+    fn count_parallel(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
+        match self {
+            Links::Plain(dlx) => dlx.count_parallel(limit, budget),
+            Links::General(xcc) => xcc.count_parallel(limit, budget),
+        }
+    }
 }

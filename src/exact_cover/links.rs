@@ -167,7 +167,15 @@ impl Dlx {
     /// assert_eq!(dlx.count(None).stats.solutions, 1);
     /// # Ok::<(), quadrille::Error>(())
     /// ```
+    ///
+    /// # Panics
+    /// If the problem has colours or multiplicities ([`Problem::is_plain`] is false): those
+    /// are searched by [`Xcc`](super::Xcc).
     pub fn new(problem: &Problem) -> Dlx {
+        assert!(
+            problem.is_plain(),
+            "Dlx takes plain exact cover; search colours and multiplicities with Xcc"
+        );
         let item_count = problem.item_count();
         let primary_count = problem.primary_count();
 

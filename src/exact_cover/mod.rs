@@ -10,6 +10,9 @@
 //! [`Dlx::count_parallel`] hands to its threads) and [`Dlx::shard_plan`] (parts dealt into N
 //! shards of similar estimated size, for N independent processes).
 //!
+//! Problems with colours or multiplicities (Knuth's dlx2 and dlx3; see [`ProblemBuilder`]) are
+//! searched by [`Xcc`] instead, with the same sinks, budgets and reports.
+//!
 //! ```
 //! use quadrille::exact_cover::{Dlx, ProblemBuilder};
 //!
@@ -41,6 +44,7 @@ mod scan;
 mod search;
 mod shard;
 mod split;
+mod xcc;
 
 pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
@@ -50,3 +54,4 @@ pub use sanity::LinkError;
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
 pub use shard::ShardPlan;
 pub use split::{Split, Subtree};
+pub use xcc::Xcc;

@@ -2,6 +2,13 @@
 //!
 //! A [`Problem`] is plain data (names and index lists). It is checked once, when built, so that
 //! the dancing-links structure made from it ([`crate::exact_cover::Dlx`]) can trust it.
+//!
+//! Beyond plain exact cover, a problem may use the two extensions of Knuth's later programs:
+//! **colours** (dlx2's XCC: a secondary item in an option may carry a colour, written
+//! `x:A`; options that share a secondary item must give it the same colour, and then may share
+//! it) and **multiplicities** (dlx3: a primary item covered between `lower` and `upper` times,
+//! declared with [`ProblemBuilder::primary_with_bounds`]). Such a problem is searched by
+//! [`Xcc`](crate::exact_cover::Xcc); [`Problem::is_plain`] tells which engine a problem needs.
 
 use std::collections::HashMap;
 
@@ -29,6 +36,13 @@ pub struct Problem {
     // `option_items[option_starts[k]..option_starts[k + 1]]`.
     option_items: Vec<usize>,
     option_starts: Vec<usize>,
+    // Each item's multiplicity `(lower, upper)`: (1, 1) for a primary item of plain exact cover;
+    // (0, 1) for a secondary item, whose bounds are never used.
+    bounds: Vec<(u32, u32)>,
+    // The colour of each entry of `option_items` (0: none, c: `color_names[c - 1]`); empty
+    // while no option has a colour, so that a plain problem carries nothing more.
+    colors: Vec<u32>,
+    color_names: Vec<String>,
 }
 
 impl Problem {
@@ -77,7 +91,8 @@ impl Problem {
         self.names.iter().position(|n| n == name)
     }
 
-    /// An option written as its item names separated by spaces, as in Knuth's dlx format.
+    /// An option written as its item names separated by spaces, as in Knuth's dlx format, with
+    /// `:colour` after each coloured item (dlx2's format).
     pub fn option_text(&self, option: usize) -> String {
         let mut text = String::new();
         for (i, &item) in self.option(option).iter().enumerate() {
@@ -85,8 +100,64 @@ impl Problem {
                 text.push(' ');
             }
             text.push_str(&self.names[item]);
+            if let Some(color) = self.option_color(option, i) {
+                text.push(':');
+                text.push_str(color);
+            }
         }
         text
+    }
+
+    /// The multiplicity `(lower, upper)` of a primary item: every solution covers it at least
+    /// `lower` and at most `upper` times. `(1, 1)` (exactly once) unless declared with
+    /// [`ProblemBuilder::primary_with_bounds`]; `None` for a secondary item.
+    pub fn item_bounds(&self, item: usize) -> Option<(u32, u32)> {
+        (self.kinds[item] == ItemKind::Primary).then(|| self.bounds[item])
+    }
+
+    /// The colour of the item at `position` in an option (`x:A` gives `A`), if it has one.
+    pub fn option_color(&self, option: usize, position: usize) -> Option<&str> {
+        let color = *self.colors.get(self.option_starts[option] + position)?;
+        (color > 0).then(|| self.color_names[color as usize - 1].as_str())
+    }
+
+    /// The colours of an option's items, by position: 0 for none, `c` for the `c`-th colour
+    /// named (1-based, see [`Problem::color_name`]). `None` when no option has a colour.
+    pub fn option_color_ids(&self, option: usize) -> Option<&[u32]> {
+        if self.colors.is_empty() {
+            return None;
+        }
+        Some(&self.colors[self.option_starts[option]..self.option_starts[option + 1]])
+    }
+
+    /// The number of distinct colours.
+    pub fn color_count(&self) -> usize {
+        self.color_names.len()
+    }
+
+    /// The name of colour `c` (1-based, as in [`Problem::option_color_ids`]).
+    ///
+    /// # Panics
+    /// If `c` is 0 or above [`Problem::color_count`].
+    pub fn color_name(&self, c: u32) -> &str {
+        &self.color_names[c as usize - 1]
+    }
+
+    /// Whether some option gives a secondary item a colour.
+    pub fn has_colors(&self) -> bool {
+        !self.color_names.is_empty()
+    }
+
+    /// Whether some primary item has bounds other than exactly once.
+    pub fn has_multiplicities(&self) -> bool {
+        (0..self.item_count()).any(|i| self.item_bounds(i).is_some_and(|b| b != (1, 1)))
+    }
+
+    /// Whether the problem is plain exact cover (no colours, no multiplicities), which
+    /// [`Dlx`](crate::exact_cover::Dlx) solves; every problem can be solved by
+    /// [`Xcc`](crate::exact_cover::Xcc).
+    pub fn is_plain(&self) -> bool {
+        !self.has_colors() && !self.has_multiplicities()
     }
 }
 
@@ -111,6 +182,11 @@ pub struct ProblemBuilder {
     index: HashMap<String, usize>,
     // Scratch for the repeated-item check: the option number that last used each item.
     last_seen: Vec<usize>,
+    color_index: HashMap<String, u32>,
+    // The colours of the option being added, by position (0: none).
+    pending_colors: Vec<u32>,
+    // The number of colours named before the option being added.
+    colors_before: usize,
 }
 
 impl ProblemBuilder {
@@ -122,12 +198,55 @@ impl ProblemBuilder {
             problem,
             index: HashMap::new(),
             last_seen: Vec::new(),
+            color_index: HashMap::new(),
+            pending_colors: Vec::new(),
+            colors_before: 0,
         }
     }
 
     /// Declares a primary item and returns its index.
     pub fn primary(&mut self, name: &str) -> Result<usize> {
         self.item(name, ItemKind::Primary)
+    }
+
+    /// Declares a primary item that every solution must cover at least `lower` and at most
+    /// `upper` times (Knuth's dlx3 writes it `lower:upper|name`), and returns its index.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{ProblemBuilder, Xcc};
+    ///
+    /// // Choose two or three of the letters a, b, c, d.
+    /// let mut b = ProblemBuilder::new();
+    /// b.primary_with_bounds("pick", 2, 3)?;
+    /// for letter in ["a", "b", "c", "d"] {
+    ///     b.primary_with_bounds(letter, 0, 1)?;
+    ///     b.option_by_names(["pick", letter])?;
+    /// }
+    /// let problem = b.build()?;
+    /// assert!(problem.has_multiplicities());
+    /// assert_eq!(Xcc::new(&problem).count(None).stats.solutions, 6 + 4);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn primary_with_bounds(&mut self, name: &str, lower: u32, upper: u32) -> Result<usize> {
+        let reason = if upper == 0 {
+            Some("the upper bound is 0")
+        } else if lower > upper {
+            Some("the lower bound is above the upper bound")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(ErrorKind::InvalidBounds {
+                name: name.into(),
+                lower,
+                upper,
+                reason,
+            }
+            .into());
+        }
+        let item = self.item(name, ItemKind::Primary)?;
+        self.problem.bounds[item] = (lower, upper);
+        Ok(item)
     }
 
     /// Declares a secondary item and returns its index.
@@ -145,6 +264,10 @@ impl ProblemBuilder {
         self.index.insert(name.to_string(), index);
         self.problem.names.push(name.to_string());
         self.problem.kinds.push(kind);
+        self.problem.bounds.push(match kind {
+            ItemKind::Primary => (1, 1),
+            ItemKind::Secondary => (0, 1),
+        });
         self.last_seen.push(usize::MAX);
         if kind == ItemKind::Primary {
             self.problem.primary_count += 1;
@@ -157,24 +280,30 @@ impl ProblemBuilder {
         self.index.get(name).copied()
     }
 
-    /// Adds an option given by item names and returns its index.
+    /// Adds an option given by item names and returns its index. A secondary item may carry a
+    /// colour, written `name:colour` as in Knuth's dlx2 (`x:red`); see
+    /// [`ProblemBuilder::colored_option`].
     ///
-    /// On an error nothing is added, and the error's column (when it concerns one name) is the
-    /// 1-based position of that name within the option.
+    /// On an error nothing is added.
     pub fn option_by_names<I, S>(&mut self, names: I) -> Result<usize>
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let start = self.problem.option_items.len();
-        for name in names {
-            let name = name.as_ref();
-            match self.index.get(name) {
-                Some(&item) => self.problem.option_items.push(item),
-                None => {
-                    self.problem.option_items.truncate(start);
-                    return Err(ErrorKind::UnknownItem { name: name.into() }.into());
-                }
+        let start = self.begin_option();
+        for token in names {
+            let token = token.as_ref();
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            let pushed = match self.index.get(name) {
+                Some(&item) => self.push_item(item, color),
+                None => Err(ErrorKind::UnknownItem { name: name.into() }.into()),
+            };
+            if let Err(err) = pushed {
+                self.abandon_option(start);
+                return Err(err);
             }
         }
         self.finish_option(start)
@@ -182,10 +311,11 @@ impl ProblemBuilder {
 
     /// Adds an option given by item indices and returns its index.
     pub fn option<I: IntoIterator<Item = usize>>(&mut self, items: I) -> Result<usize> {
-        let start = self.problem.option_items.len();
+        // Without colours, as the encoders add their many options: no colour per item.
+        let start = self.begin_option();
         for item in items {
             if item >= self.problem.names.len() {
-                self.problem.option_items.truncate(start);
+                self.abandon_option(start);
                 return Err(ErrorKind::UnknownItem {
                     name: format!("#{item}"),
                 }
@@ -194,6 +324,95 @@ impl ProblemBuilder {
             self.problem.option_items.push(item);
         }
         self.finish_option(start)
+    }
+
+    /// Adds an option given by item indices, each with its colour or `None`, and returns its
+    /// index. Only secondary items take a colour; a colour is any name without blanks, `|` or
+    /// `:`. Options that share a secondary item must agree on its colour: two options that give
+    /// `x` the colour `red` may both be in a solution, an option with `x:blue` or with plain
+    /// `x` may not be beside either.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{ProblemBuilder, Xcc};
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// let (p, q) = (b.primary("p")?, b.primary("q")?);
+    /// let x = b.secondary("x")?;
+    /// b.colored_option([(p, None), (x, Some("red"))])?;
+    /// b.colored_option([(q, None), (x, Some("red"))])?;
+    /// b.colored_option([(q, None), (x, Some("blue"))])?;
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.option_text(1), "q x:red");
+    /// // p and q both with x red: one solution (q with x blue clashes with p's red).
+    /// assert_eq!(Xcc::new(&problem).count(None).stats.solutions, 1);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn colored_option<I, S>(&mut self, items: I) -> Result<usize>
+    where
+        I: IntoIterator<Item = (usize, Option<S>)>,
+        S: AsRef<str>,
+    {
+        let start = self.begin_option();
+        for (item, color) in items {
+            let pushed = if item >= self.problem.names.len() {
+                Err(ErrorKind::UnknownItem {
+                    name: format!("#{item}"),
+                }
+                .into())
+            } else {
+                self.push_item(item, color.as_ref().map(AsRef::as_ref))
+            };
+            if let Err(err) = pushed {
+                self.abandon_option(start);
+                return Err(err);
+            }
+        }
+        self.finish_option(start)
+    }
+
+    /// Pushes one item of the option being added, with its colour (a new colour is named at
+    /// once, and forgotten again by `abandon_option` if the option is rejected).
+    fn push_item(&mut self, item: usize, color: Option<&str>) -> Result<()> {
+        let id = match color {
+            None => 0,
+            Some(color) => {
+                if self.problem.kinds[item] == ItemKind::Primary {
+                    return Err(ErrorKind::ColorOnPrimary {
+                        name: self.problem.names[item].clone(),
+                    }
+                    .into());
+                }
+                check_color_name(color)?;
+                match self.color_index.get(color) {
+                    Some(&id) => id,
+                    None => {
+                        self.problem.color_names.push(color.to_string());
+                        let id = self.problem.color_names.len() as u32;
+                        self.color_index.insert(color.to_string(), id);
+                        id
+                    }
+                }
+            }
+        };
+        self.problem.option_items.push(item);
+        self.pending_colors.push(id);
+        Ok(())
+    }
+
+    /// Starts an option: no items pushed, no colour named by it yet.
+    fn begin_option(&mut self) -> usize {
+        self.pending_colors.clear();
+        self.colors_before = self.problem.color_names.len();
+        self.problem.option_items.len()
+    }
+
+    /// Forgets the items pushed since `start`, and the colours first named by them.
+    fn abandon_option(&mut self, start: usize) {
+        self.problem.option_items.truncate(start);
+        for name in self.problem.color_names.drain(self.colors_before..) {
+            self.color_index.remove(&name);
+        }
+        self.pending_colors.clear();
     }
 
     /// Checks the items pushed since `start` and seals them as one option.
@@ -227,9 +446,19 @@ impl ProblemBuilder {
                     self.last_seen[item] = usize::MAX;
                 }
             }
-            self.problem.option_items.truncate(start);
+            self.abandon_option(start);
             return Err(kind.into());
         }
+        if self.pending_colors.iter().any(|&c| c > 0) {
+            // The first coloured option gives every earlier item its colour 0.
+            self.problem.colors.resize(start, 0);
+            self.problem.colors.extend_from_slice(&self.pending_colors);
+        } else if !self.problem.colors.is_empty() {
+            self.problem
+                .colors
+                .resize(self.problem.option_items.len(), 0);
+        }
+        self.pending_colors.clear();
         self.problem
             .option_starts
             .push(self.problem.option_items.len());
@@ -265,6 +494,29 @@ fn check_node_count(nodes: usize) -> Result<()> {
         }));
     }
     Ok(())
+}
+
+/// Colour names follow item names: any non-empty token without blanks, `|` or `:`.
+fn check_color_name(color: &str) -> Result<()> {
+    let reason = if color.is_empty() {
+        Some("it is empty")
+    } else if color.chars().any(char::is_whitespace) {
+        Some("it contains a blank")
+    } else if color.contains('|') {
+        Some("it contains '|'")
+    } else if color.contains(':') {
+        Some("it contains ':'")
+    } else {
+        None
+    };
+    match reason {
+        Some(reason) => Err(ErrorKind::InvalidColor {
+            color: color.into(),
+            reason,
+        }
+        .into()),
+        None => Ok(()),
+    }
 }
 
 /// Item names follow Knuth's dlx1: any non-empty token without blanks, `|` or `:`.

@@ -20,8 +20,16 @@
 //! - On option lines `|` is only special at the start of the line (a comment); anywhere else DLX1
 //!   reads it as part of an item name, which is then unknown. So there are no trailing comments,
 //!   and we reject them the same way (`unknown item '|'`).
-//! - `item:colour` is Knuth's dlx2 syntax for colours; we say plainly that colours are not
-//!   supported rather than calling the item unknown.
+//! - Colours (Knuth's dlx2, XCC): on an option line a secondary item may carry a colour,
+//!   `x:red`; the colour is any name without blanks, `|` or `:` (dlx2 limits it to a few
+//!   characters). A colour on a primary item is an error, as in dlx2.
+//! - Multiplicities (Knuth's dlx3): on the item line a primary item may be prefixed by its
+//!   bounds, `lower:upper|name` (covered between `lower` and `upper` times) or `n|name` (exactly
+//!   `n` times), with no blank inside; the upper bound is at least 1 and the lower bound at
+//!   most the upper one. A number directly before a `|` is always a bound, so `3|x` is the item
+//!   `x` with bound 3, where `a|x` is still `a`, the separator and `x`; write `3 | x` for an item
+//!   named `3` followed by the separator. Secondary items take no bounds (dlx3 rejects them
+//!   too).
 //! - DLX1 drops an option without primary items with a warning; we reject it, since it can never
 //!   be part of a solution and is most likely a typo.
 //! - An item line cannot begin with `|` (that is a comment), so the first item is always primary,
@@ -144,22 +152,78 @@ pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
     })
 }
 
-/// Declares the items of the item line: primary up to the `|`, secondary after it.
+/// Declares the items of the item line: primary up to the `|`, secondary after it, each
+/// primary one perhaps with dlx3's bounds (`2:3|a`, `2|a`).
 fn read_items(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result<()> {
     let mut kind = ItemKind::Primary;
-    for (column, token) in tokens(line, true) {
+    let tokens: Vec<(usize, &str)> = tokens(line, true).collect();
+    let attached = |k: usize| {
+        // Whether token `k + 1` starts right where token `k` ends.
+        let (column, token) = tokens[k];
+        tokens
+            .get(k + 1)
+            .is_some_and(|&(next, _)| next == column + token.chars().count())
+    };
+    let mut k = 0;
+    while k < tokens.len() {
+        let (column, token) = tokens[k];
+        let at = |kind: ErrorKind| Error::at(kind, number, column);
         if token == "|" {
             if kind == ItemKind::Secondary {
-                return Err(Error::at(ErrorKind::SecondSeparator, number, column));
+                return Err(at(ErrorKind::SecondSeparator));
             }
             kind = ItemKind::Secondary;
+            k += 1;
             continue;
+        }
+        let bound_prefix = token.starts_with(|c: char| c.is_ascii_digit());
+        if bound_prefix && attached(k) && tokens[k + 1].1 == "|" {
+            let spec = |reason| {
+                at(ErrorKind::InvalidBoundSpec {
+                    token: format!("{token}|"),
+                    reason,
+                })
+            };
+            if kind == ItemKind::Secondary {
+                return Err(spec("secondary items take no bounds"));
+            }
+            if !attached(k + 1) || tokens[k + 2].1 == "|" {
+                return Err(spec("no item name right after the '|'"));
+            }
+            let (lower, upper) = parse_bounds(token).map_err(spec)?;
+            let name = tokens[k + 2].1;
+            builder
+                .primary_with_bounds(name, lower, upper)
+                .map_err(|err| err.with_line(number).with_column(column))?;
+            k += 3;
+            continue;
+        }
+        if bound_prefix && token.contains(':') {
+            return Err(at(ErrorKind::InvalidBoundSpec {
+                token: token.into(),
+                reason: "bounds go right before '|' and the item's name, as in 2:3|a",
+            }));
         }
         builder
             .item(token, kind)
             .map_err(|err| err.with_line(number).with_column(column))?;
+        k += 1;
     }
     Ok(())
+}
+
+/// The bounds of a dlx3 prefix without its `|`: `upper` or `lower:upper`, decimal.
+fn parse_bounds(spec: &str) -> std::result::Result<(u32, u32), &'static str> {
+    let number = |text: &str| {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("a bound must be a decimal number");
+        }
+        text.parse::<u32>().map_err(|_| "a bound is too large")
+    };
+    match spec.split_once(':') {
+        None => number(spec).map(|n| (n, n)),
+        Some((lower, upper)) => Ok((number(lower)?, number(upper)?)),
+    }
 }
 
 /// What reading options reuses from one option line to the next, so that an option costs no
@@ -167,12 +231,16 @@ fn read_items(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result
 #[derive(Default)]
 struct OptionScratch {
     /// The items of the option being read.
-    items: Vec<usize>,
+    items: Vec<OptionItem>,
     /// For each item, the line of the last option that used it (0: none yet). A repeat is an
     /// item whose stamp is the current line; a scan of `items` instead made an option of k
     /// items cost k*k/2 comparisons (4 s for one option of 200,000 items).
     last_line: Vec<usize>,
 }
+
+/// An item of an option line: its index, the byte range of its colour in the line (if it has
+/// one), and the column where that colour starts.
+type OptionItem = (usize, Option<(usize, usize)>, usize);
 
 /// Adds the option of one option line.
 fn read_option(
@@ -186,31 +254,59 @@ fn read_option(
     let mut first_column = None;
     for (column, token) in tokens(line, false) {
         first_column.get_or_insert(column);
-        let Some(item) = builder.item_index(token) else {
-            let kind = if token.contains(':') {
-                ErrorKind::ColorsNotSupported {
-                    token: token.into(),
-                }
-            } else {
-                ErrorKind::UnknownItem { name: token.into() }
-            };
+        // A byte search: `split_once` on a char costs more on the short tokens of every line.
+        let (name, color) = match token.bytes().position(|b| b == b':') {
+            Some(colon) => (&token[..colon], Some(&token[colon + 1..])),
+            None => (token, None),
+        };
+        let Some(item) = builder.item_index(name) else {
+            let kind = ErrorKind::UnknownItem { name: name.into() };
             return Err(Error::at(kind, number, column));
         };
         if item >= last_line.len() {
             last_line.resize(item + 1, 0);
         }
         if last_line[item] == number {
-            let kind = ErrorKind::RepeatedItem { name: token.into() };
+            let kind = ErrorKind::RepeatedItem { name: name.into() };
             return Err(Error::at(kind, number, column));
         }
         last_line[item] = number;
-        items.push(item);
+        // The colour's byte range in the line (the token is a slice of it).
+        let color = color.map(|color| {
+            let from = color.as_ptr() as usize - line.as_ptr() as usize;
+            (from, from + color.len())
+        });
+        items.push((item, color, column + name.chars().count() + 1));
     }
-    // What is left for the builder (an option without primary items) concerns the whole
-    // option: point at its start.
+    // What is left for the builder concerns one colour (point at it) or the whole option (an
+    // option without primary items: point at its start).
+    if items.iter().all(|&(_, color, _)| color.is_none()) {
+        builder
+            .option(items.iter().map(|&(item, _, _)| item))
+            .map_err(|err| err.with_line(number).with_column(first_column.unwrap_or(1)))?;
+        return Ok(());
+    }
     builder
-        .option(items.iter().copied())
-        .map_err(|err| err.with_line(number).with_column(first_column.unwrap_or(1)))?;
+        .colored_option(
+            (items.iter()).map(|&(item, color, _)| (item, color.map(|(from, to)| &line[from..to]))),
+        )
+        .map_err(|err| {
+            // The first coloured item that the error names: the colour's column.
+            let column = match err.kind() {
+                ErrorKind::ColorOnPrimary { name } => {
+                    let item = builder.item_index(name);
+                    (items.iter())
+                        .find(|&&(i, color, _)| color.is_some() && Some(i) == item)
+                        .map(|&(_, _, column)| column)
+                }
+                ErrorKind::InvalidColor { color, .. } => (items.iter())
+                    .find(|&&(_, range, _)| range.is_some_and(|(f, t)| &line[f..t] == color))
+                    .map(|&(_, _, column)| column),
+                _ => None,
+            };
+            err.with_line(number)
+                .with_column(column.or(first_column).unwrap_or(1))
+        })?;
     Ok(())
 }
 
@@ -248,8 +344,9 @@ fn tokens(line: &str, bar_token: bool) -> impl Iterator<Item = (usize, &str)> {
 
 /// Writes a problem as dlx text, with a one-line comment saying what it holds.
 ///
-/// Primary items come first on the item line, then ` | ` and the secondary items (no bar when
-/// there are none); then one option per line. Reading the text back gives the same problem
+/// Primary items come first on the item line, each with dlx3's bounds when they are not exactly
+/// once (`2:3|a`, `2|b`), then ` | ` and the secondary items (no bar when there are none); then
+/// one option per line, with dlx2's `:colour` after each coloured item. Reading the text back gives the same problem
 /// whenever its primary items were declared before its secondary ones (as [`read_problem`] and
 /// every generator in [`crate::problems`] do); otherwise it is the same problem with the items
 /// renumbered, primary first.
@@ -285,11 +382,16 @@ pub fn write_problem_with_comment<W: Write>(
             .map(|item| problem.item_name(item))
     };
     let mut first = true;
-    for name in items_of(ItemKind::Primary) {
+    for item in (0..problem.item_count()).filter(|&i| problem.item_kind(i) == ItemKind::Primary) {
         if !first {
             out.write_all(b" ")?;
         }
-        out.write_all(name.as_bytes())?;
+        match problem.item_bounds(item) {
+            Some((1, 1)) | None => {}
+            Some((lower, upper)) if lower == upper => write!(out, "{upper}|")?,
+            Some((lower, upper)) => write!(out, "{lower}:{upper}|")?,
+        }
+        out.write_all(problem.item_name(item).as_bytes())?;
         first = false;
     }
     if problem.primary_count() < problem.item_count() {
@@ -366,8 +468,25 @@ mod tests {
             ErrorKind::DuplicateItem { name } => ErrorKind::DuplicateItem { name: name.clone() },
             ErrorKind::UnknownItem { name } => ErrorKind::UnknownItem { name: name.clone() },
             ErrorKind::RepeatedItem { name } => ErrorKind::RepeatedItem { name: name.clone() },
-            ErrorKind::ColorsNotSupported { token } => ErrorKind::ColorsNotSupported {
+            ErrorKind::ColorOnPrimary { name } => ErrorKind::ColorOnPrimary { name: name.clone() },
+            ErrorKind::InvalidColor { color, reason } => ErrorKind::InvalidColor {
+                color: color.clone(),
+                reason,
+            },
+            ErrorKind::InvalidBounds {
+                name,
+                lower,
+                upper,
+                reason,
+            } => ErrorKind::InvalidBounds {
+                name: name.clone(),
+                lower: *lower,
+                upper: *upper,
+                reason,
+            },
+            ErrorKind::InvalidBoundSpec { token, reason } => ErrorKind::InvalidBoundSpec {
                 token: token.clone(),
+                reason,
             },
             ErrorKind::SecondSeparator => ErrorKind::SecondSeparator,
             ErrorKind::MissingItemLine => ErrorKind::MissingItemLine,
@@ -542,12 +661,71 @@ mod tests {
     }
 
     #[test]
-    fn error_colours_are_not_supported() {
-        let (line, column, kind) = failure("a | x\na x:red\n");
-        assert_eq!((line, column), (Some(2), Some(3)));
-        assert!(matches!(kind, ErrorKind::ColorsNotSupported { token } if token == "x:red"));
-        let message = parse_problem("a | x\na x:red\n").unwrap_err().to_string();
-        assert!(message.contains("colours are not supported"), "{message}");
+    fn reads_colours_and_bounds_as_dlx2_and_dlx3_write_them() {
+        // Knuth's test case from the opening of dlx3.
+        let text = "| A simple example of color controls\nA B 2:3|C | X Y\n\
+                    A B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let p = parse_problem(text).unwrap().into_problem();
+        assert_eq!((p.item_count(), p.primary_count()), (5, 3));
+        assert_eq!(p.item_bounds(2), Some((2, 3)));
+        assert_eq!(p.item_bounds(0), Some((1, 1)));
+        assert_eq!(p.item_bounds(3), None);
+        assert_eq!(p.option_text(1), "A C X:1 Y:1");
+        assert_eq!(p.option_color(0, 2), Some("0"));
+        assert_eq!(p.option_color(0, 0), None);
+        assert_eq!(p.color_count(), 2);
+        // `n|name` is exactly n; spaced, a number is an item's name.
+        let p = parse_problem("3|a 0:1|b 3 | x\na b\n")
+            .unwrap()
+            .into_problem();
+        assert_eq!(p.item_bounds(0), Some((3, 3)));
+        assert_eq!(p.item_bounds(1), Some((0, 1)));
+        assert_eq!(p.item_name(2), "3");
+        assert_eq!(p.item_kind(3), ItemKind::Secondary);
+        assert!(!p.is_plain() && !p.has_colors());
+        // Written back as read.
+        let text = problem_to_string(&p);
+        assert!(text.contains("\n3|a 0:1|b 3 | x\n"), "{text}");
+    }
+
+    #[test]
+    fn error_bad_colours_and_bounds_name_line_and_column() {
+        let cases: [(&str, (usize, usize), &str); 10] = [
+            (
+                "a | x\na:red x\n",
+                (2, 3),
+                "primary item 'a' cannot have a colour",
+            ),
+            (
+                "a | x\na x:\n",
+                (2, 5),
+                "'' is not a valid colour: it is empty",
+            ),
+            ("a | x\na x:r:g\n", (2, 5), "'r:g' is not a valid colour"),
+            ("a | x\na y:red\n", (2, 3), "unknown item 'y'"),
+            ("a 0|b\na\n", (1, 3), "bounds 0:0: the upper bound is 0"),
+            (
+                "a 3:2|b\na\n",
+                (1, 3),
+                "the lower bound is above the upper bound",
+            ),
+            ("a 1:x|b\na\n", (1, 3), "'1:x|' is not a valid bound prefix"),
+            ("a 2| b\na\n", (1, 3), "no item name right after the '|'"),
+            ("a | 2|x\na\n", (1, 5), "secondary items take no bounds"),
+            ("a 2:3 b\na\n", (1, 3), "bounds go right before '|'"),
+        ];
+        for (text, (line, column), message) in cases {
+            let err = parse_problem(text).unwrap_err();
+            assert_eq!(
+                (err.line(), err.column()),
+                (Some(line), Some(column)),
+                "{text:?}"
+            );
+            assert!(err.to_string().contains(message), "{text:?}: {err}");
+        }
+        // A bound too large for 32 bits.
+        let err = parse_problem("99999999999|a\na\n").unwrap_err();
+        assert!(err.to_string().contains("too large"), "{err}");
     }
 
     #[test]

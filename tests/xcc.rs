@@ -1,0 +1,482 @@
+//! Colours and multiplicities (Knuth's dlx2 and dlx3): the `Xcc` search against a brute force
+//! over every subset of options, known counts of published problems, and the formats.
+
+use proptest::prelude::*;
+use quadrille::exact_cover::{Control, Dlx, Problem, ProblemBuilder, Solution, Xcc};
+use quadrille::io::dlx::{parse_problem, problem_to_string};
+use quadrille::{Budget, Stop};
+
+/// A random small problem: primary items with random bounds (exactly once for about half of
+/// them), secondary items, and options whose secondary items carry one of two colours or none.
+#[derive(Clone, Debug)]
+struct Random {
+    /// `(lower, upper)` of each primary item.
+    bounds: Vec<(u32, u32)>,
+    secondary: usize,
+    options: Vec<RandomOption>,
+}
+
+/// An option: its primary items, and its secondary items with a colour (0: none).
+type RandomOption = (Vec<usize>, Vec<(usize, u32)>);
+
+fn random_problem(colours: bool, multiplicities: bool) -> impl Strategy<Value = Random> {
+    let bounds = (0u32..3, 0u32..3, any::<bool>()).prop_map(move |(lower, extra, plain)| {
+        if plain || !multiplicities {
+            (1, 1)
+        } else {
+            (lower, (lower + extra).max(1))
+        }
+    });
+    (prop::collection::vec(bounds, 1..5), 0usize..4).prop_flat_map(move |(bounds, secondary)| {
+        let primary = bounds.len();
+        let option = (
+            prop::collection::btree_set(0..primary, 1..=primary.min(3)),
+            prop::collection::btree_map(0..secondary.max(1), 0u32..3, 0..=secondary),
+        )
+            .prop_map(move |(p, s)| {
+                let s = (s.into_iter())
+                    .filter(|&(item, _)| item < secondary)
+                    .map(|(item, c)| (item, if colours { c } else { 0 }))
+                    .collect();
+                (p.into_iter().collect(), s)
+            });
+        (
+            Just(bounds),
+            Just(secondary),
+            prop::collection::vec(option, 0..=11),
+        )
+            .prop_map(|(bounds, secondary, options)| Random {
+                bounds,
+                secondary,
+                options,
+            })
+    })
+}
+
+impl Random {
+    fn problem(&self) -> Problem {
+        let mut b = ProblemBuilder::new();
+        let primary: Vec<usize> = (self.bounds.iter().enumerate())
+            .map(|(i, &(lower, upper))| {
+                b.primary_with_bounds(&format!("p{i}"), lower, upper)
+                    .unwrap()
+            })
+            .collect();
+        let secondary: Vec<usize> = (0..self.secondary)
+            .map(|i| b.secondary(&format!("s{i}")).unwrap())
+            .collect();
+        for (p, s) in &self.options {
+            let colour = |c: u32| (c > 0).then(|| ["red", "blue"][c as usize - 1]);
+            let items = (p.iter().map(|&i| (primary[i], None)))
+                .chain(s.iter().map(|&(i, c)| (secondary[i], colour(c))));
+            b.colored_option(items).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// Whether a set of options (a bit mask) is a solution, checked from the definitions.
+    fn is_solution(&self, chosen: u32) -> bool {
+        let options = || (self.options.iter().enumerate()).filter(|&(k, _)| chosen >> k & 1 == 1);
+        let bounds_met = (self.bounds.iter().enumerate()).all(|(i, &(lower, upper))| {
+            let times = options().filter(|(_, (p, _))| p.contains(&i)).count() as u32;
+            (lower..=upper).contains(&times)
+        });
+        let colours_agree = (0..self.secondary).all(|i| {
+            let colours: Vec<u32> = (options())
+                .filter_map(|(_, (_, s))| s.iter().find(|&&(j, _)| j == i).map(|&(_, c)| c))
+                .collect();
+            // Uncoloured: only one option may have it; coloured: all the same colour.
+            colours.len() <= 1 || (colours[0] > 0 && colours.iter().all(|&c| c == colours[0]))
+        });
+        bounds_met && colours_agree
+    }
+
+    /// Every solution, as sorted option lists, by trying all subsets of options.
+    fn brute_force(&self) -> Vec<Vec<usize>> {
+        let n = self.options.len();
+        let mut out: Vec<Vec<usize>> = (0u32..1 << n)
+            .filter(|&chosen| self.is_solution(chosen))
+            .map(|chosen| (0..n).filter(|k| chosen >> k & 1 == 1).collect())
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+fn sorted_solutions(xcc: &mut Xcc) -> Vec<Vec<usize>> {
+    let (mut found, report) = xcc.solutions(None);
+    assert!(report.is_complete());
+    for s in &mut found {
+        s.sort();
+    }
+    found.sort();
+    found
+}
+
+fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
+    let problem = random.problem();
+    let expected = random.brute_force();
+    let mut xcc = Xcc::new(&problem);
+    let before = xcc.link_fingerprint();
+    let found = sorted_solutions(&mut xcc);
+    // Each solution once: no repeats among those found.
+    let mut unique = found.clone();
+    unique.dedup();
+    prop_assert_eq!(unique.len(), found.len());
+    prop_assert_eq!(&found, &expected);
+    prop_assert_eq!(xcc.link_fingerprint(), before.clone());
+    prop_assert_eq!(xcc.sanity(), Ok(()));
+
+    // Stopped by a limit or a budget, it counts a lower bound and still restores every link.
+    let total = expected.len() as u64;
+    for limit in [1, 2] {
+        let report = xcc.count(Some(limit));
+        prop_assert_eq!(report.stats.solutions, total.min(limit));
+        prop_assert_eq!(report.stop == Stop::Limit, total >= limit);
+        prop_assert_eq!(xcc.link_fingerprint(), before.clone());
+    }
+    let report = xcc.count_within(None, &Budget::nodes(5));
+    prop_assert!(report.stats.nodes <= 5);
+    prop_assert!(report.stop.is_complete() || report.stats.solutions <= total);
+    if report.stop.is_complete() {
+        prop_assert_eq!(report.stats.solutions, total);
+    }
+    prop_assert_eq!(xcc.link_fingerprint(), before.clone());
+
+    // Two threads count the same.
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let report = two.install(|| xcc.count_parallel(None, &Budget::unlimited()));
+    prop_assert_eq!(
+        (report.stats.solutions, report.stop),
+        (total, Stop::Exhausted)
+    );
+    // The shares walk the one tree between them: the nodes of one thread's search.
+    prop_assert_eq!(report.stats.nodes, xcc.count(None).stats.nodes);
+    let report = two.install(|| xcc.count_parallel(Some(1), &Budget::unlimited()));
+    prop_assert_eq!(report.stats.solutions, total.min(1));
+
+    // Plain problems: the same solutions as Dlx.
+    if problem.is_plain() {
+        let (mut plain, _) = Dlx::new(&problem).solutions(None);
+        for s in &mut plain {
+            s.sort();
+        }
+        plain.sort();
+        prop_assert_eq!(plain, expected);
+    }
+    // The format keeps it all.
+    let back = parse_problem(&problem_to_string(&problem)).unwrap();
+    prop_assert_eq!(back.problem(), &problem);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn colours_find_exactly_what_brute_force_finds(random in random_problem(true, false)) {
+        check_against_brute_force(&random)?;
+    }
+
+    #[test]
+    fn multiplicities_find_exactly_what_brute_force_finds(random in random_problem(false, true)) {
+        check_against_brute_force(&random)?;
+    }
+
+    #[test]
+    fn colours_with_multiplicities_find_exactly_what_brute_force_finds(
+        random in random_problem(true, true),
+    ) {
+        check_against_brute_force(&random)?;
+    }
+}
+
+fn fixture(name: &str) -> Problem {
+    let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    parse_problem(&text).unwrap().into_problem()
+}
+
+/// The solutions of a fixture, each as its options' text, sorted.
+fn solution_texts(problem: &Problem) -> Vec<Vec<String>> {
+    let (found, report) = Xcc::new(problem).solutions(None);
+    assert!(report.is_complete());
+    let mut texts: Vec<Vec<String>> = (found.iter())
+        .map(|s| {
+            let mut t: Vec<String> = s.iter().map(|&o| problem.option_text(o)).collect();
+            t.sort();
+            t
+        })
+        .collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn taocp_toy_xcc_has_its_one_solution() {
+    let problem = fixture("xcc_taocp_toy.dlx");
+    assert!(problem.has_colors() && !problem.has_multiplicities());
+    assert_eq!(
+        solution_texts(&problem),
+        [["p r x:A y", "q x:A"].map(String::from).to_vec()]
+    );
+}
+
+#[test]
+fn dlx3_example_has_its_one_solution() {
+    let problem = fixture("dlx3_example.dlx");
+    assert!(problem.has_colors() && problem.has_multiplicities());
+    assert_eq!(
+        solution_texts(&problem),
+        [["A C X:1 Y:1", "B X:1", "C Y:1"].map(String::from).to_vec()]
+    );
+}
+
+#[test]
+fn latin_squares_of_order_4_as_xcc() {
+    let problem = fixture("latin4_colours.dlx");
+    let mut xcc = Xcc::new(&problem);
+    let report = xcc.count(None);
+    assert_eq!(
+        (report.stats.solutions, report.stop),
+        (576, Stop::Exhausted)
+    );
+    // Every solution is a Latin square: each cell gets one digit.
+    let (found, _) = xcc.solutions(Some(50));
+    for s in found {
+        let mut cells = [0u32; 16];
+        for o in s {
+            let text = problem.option_text(o);
+            let cell = text.split(' ').nth(2).unwrap();
+            let (x, digit) = cell[1..].split_once(':').unwrap();
+            let i = x.parse::<usize>().unwrap();
+            assert_eq!(cells[i / 10 * 4 + i % 10], 0);
+            cells[i / 10 * 4 + i % 10] = digit.parse().unwrap();
+        }
+        assert!(cells.iter().all(|&d| d > 0));
+    }
+}
+
+#[test]
+fn cycle_colourings_share_their_vertices() {
+    let problem = fixture("cycle7_colourings.dlx");
+    // The chromatic polynomial of a cycle, and a count of colour assignments by brute force.
+    let (n, k) = (7u32, 3i64);
+    let formula = (k - 1).pow(n) + (-1i64).pow(n) * (k - 1);
+    let brute = (0..3u32.pow(n))
+        .filter(|&code| {
+            let colour = |v: u32| code / 3u32.pow(v % n) % 3;
+            (0..n).all(|v| colour(v) != colour(v + 1))
+        })
+        .count() as i64;
+    assert_eq!((formula, brute), (126, 126));
+    let report = Xcc::new(&problem).count(None);
+    assert_eq!(report.stats.solutions as i64, formula);
+}
+
+#[test]
+fn queens_with_a_multiplicity_count_as_the_plain_encoding() {
+    let multiplicity = fixture("queens8_multiplicity.dlx");
+    assert_eq!(multiplicity.item_bounds(0), Some((8, 8)));
+    let report = Xcc::new(&multiplicity).count(None);
+    let plain = Dlx::new(&fixture("queens8.dlx")).count(None);
+    assert_eq!(report.stats.solutions, 92);
+    assert_eq!(plain.stats.solutions, 92);
+    // And for other sizes, built in code: Q(n) of OEIS A000170.
+    for (n, count) in [(4, 2), (5, 10), (6, 4)] {
+        let mut b = ProblemBuilder::new();
+        b.primary_with_bounds("Q", n, n).unwrap();
+        let name = |kind: char, k: usize| format!("{kind}{k}");
+        let n = n as usize;
+        for kind in ['r', 'c'] {
+            for k in 0..n {
+                b.secondary(&name(kind, k)).unwrap();
+            }
+        }
+        for kind in ['a', 'b'] {
+            for k in 0..2 * n - 1 {
+                b.secondary(&name(kind, k)).unwrap();
+            }
+        }
+        for i in 0..n {
+            for j in 0..n {
+                let items = [
+                    "Q".to_string(),
+                    name('r', i),
+                    name('c', j),
+                    name('a', i + j),
+                    name('b', i + n - 1 - j),
+                ];
+                b.option_by_names(items).unwrap();
+            }
+        }
+        let problem = b.build().unwrap();
+        assert_eq!(Xcc::new(&problem).count(None).stats.solutions, count);
+        assert_eq!(
+            Dlx::new(&quadrille::problems::queens(n).unwrap())
+                .count(None)
+                .stats
+                .solutions,
+            count
+        );
+    }
+}
+
+#[test]
+fn plain_fixtures_count_as_with_dlx() {
+    for (name, count) in [
+        ("knuth_example.dlx", 1),
+        ("secondary_hand.dlx", 3),
+        ("queens8.dlx", 92),
+        ("queens8_knuth.dlx", 92),
+        ("langford7.dlx", 52),
+    ] {
+        let problem = fixture(name);
+        let mut xcc = Xcc::new(&problem);
+        let before = xcc.link_fingerprint();
+        let report = xcc.count(None);
+        assert_eq!(report.stats.solutions, count, "{name}");
+        assert_eq!(
+            Dlx::new(&problem).count(None).stats.solutions,
+            count,
+            "{name}"
+        );
+        assert_eq!(xcc.link_fingerprint(), before, "{name}");
+    }
+}
+
+#[test]
+fn fixtures_round_trip() {
+    for name in [
+        "xcc_taocp_toy.dlx",
+        "dlx3_example.dlx",
+        "latin4_colours.dlx",
+        "cycle7_colourings.dlx",
+        "queens8_multiplicity.dlx",
+    ] {
+        let problem = fixture(name);
+        let back = parse_problem(&problem_to_string(&problem)).unwrap();
+        assert_eq!(back.problem(), &problem, "{name}");
+    }
+}
+
+#[test]
+fn the_empty_choice_is_a_solution_when_every_item_allows_zero() {
+    let mut b = ProblemBuilder::new();
+    b.primary_with_bounds("a", 0, 2).unwrap();
+    b.option_by_names(["a"]).unwrap();
+    b.option_by_names(["a"]).unwrap();
+    b.option_by_names(["a"]).unwrap();
+    let mut xcc = Xcc::new(&b.build().unwrap());
+    // {}, three singletons, three pairs.
+    let mut sizes = Vec::new();
+    let report = xcc.search(&Budget::unlimited(), |s: &Solution<'_>| {
+        sizes.push(s.len());
+        Control::Continue
+    });
+    sizes.sort();
+    assert_eq!(sizes, [0, 1, 1, 1, 2, 2, 2]);
+    assert!(report.is_complete());
+}
+
+#[test]
+#[should_panic(expected = "Xcc")]
+fn dlx_refuses_colours() {
+    Dlx::new(&fixture("xcc_taocp_toy.dlx"));
+}
+
+/// `quadrille xc` on problems with colours and multiplicities.
+#[cfg(feature = "cli")]
+mod cli {
+    use std::io::Write;
+    use std::process::{Command, Output, Stdio};
+
+    fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let Output {
+            status,
+            stdout,
+            stderr,
+        } = child.wait_with_output().unwrap();
+        let text = |bytes| String::from_utf8(bytes).unwrap();
+        (status.code().unwrap(), text(stdout), text(stderr))
+    }
+
+    fn path(name: &str) -> String {
+        format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    #[test]
+    fn lists_the_solution_with_its_colours() {
+        let (code, out, _) = run(&["xc", &path("xcc_taocp_toy.dlx"), "-q"], "");
+        assert_eq!((code, out.as_str()), (0, "q x:A\np r x:A y\n"));
+    }
+
+    #[test]
+    fn counts_on_threads_within_limits_and_budgets() {
+        let latin = path("latin4_colours.dlx");
+        for threads in ["1", "2"] {
+            let (code, out, _) = run(&["xc", &latin, "--count", "-q", "-j", threads], "");
+            assert_eq!((code, out.as_str()), (0, "576\n"), "-j {threads}");
+        }
+        let (_, out, _) = run(
+            &["xc", &latin, "--count", "--limit", "7", "-q", "-j", "2"],
+            "",
+        );
+        assert_eq!(out, "7+\n");
+        let (_, out, _) = run(&["xc", &latin, "--json", "--node-budget", "50", "-q"], "");
+        let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(json["stop"], "node-budget");
+        assert_eq!(json["complete"], false);
+        assert!(json["nodes"].as_u64().unwrap() <= 50);
+        let (_, out, _) = run(&["xc", &path("dlx3_example.dlx"), "--json", "-q"], "");
+        let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(
+            (json["solutions"].as_u64(), json["complete"].as_bool()),
+            (Some(1), Some(true))
+        );
+    }
+
+    #[test]
+    fn knuth_statistics_and_restarts_refuse_colours_and_multiplicities() {
+        for flag in ["--knuth", "--restarts"] {
+            let (code, out, err) = run(&["xc", &path("dlx3_example.dlx"), flag], "");
+            assert_eq!((code, out.as_str()), (2, ""), "{flag}");
+            assert!(err.contains("colours and multiplicities"), "{err}");
+        }
+        let (code, _, err) = run(&["xc", "--knuth"], "2|a\na\na\n");
+        assert_eq!(code, 2);
+        assert!(err.contains("has multiplicities"), "{err}");
+    }
+
+    #[test]
+    fn bad_colours_and_bounds_give_line_and_column() {
+        let (code, _, err) = run(&["xc"], "a | x\n| ok\na x:red\na:red x\n");
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("line 4, column 3: primary item 'a' cannot have a colour"),
+            "{err}"
+        );
+        let (code, _, err) = run(&["xc"], "a 3:1|b\na b\n");
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("line 1, column 3: item 'b' has bounds 3:1"),
+            "{err}"
+        );
+    }
+}
