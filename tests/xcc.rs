@@ -453,9 +453,22 @@ mod cli {
     }
 
     #[test]
-    fn knuth_statistics_and_restarts_refuse_colours_and_multiplicities() {
-        for flag in ["--knuth", "--restarts"] {
-            let (code, out, err) = run(&["xc", &path("dlx3_example.dlx"), flag], "");
+    fn knuth_statistics_restarts_and_shards_refuse_colours_and_multiplicities() {
+        let checkpoint = std::env::temp_dir().join("quadrille-xcc-refused.checkpoint");
+        let checkpoint = checkpoint.to_str().unwrap();
+        let refused: [&[&str]; 5] = [
+            &["--knuth"],
+            &["--restarts"],
+            &["--estimate"],
+            &["--shard", "1/2"],
+            &["--count", "--checkpoint", checkpoint],
+        ];
+        let file = path("dlx3_example.dlx");
+        for flags in refused {
+            let mut args = vec!["xc", file.as_str()];
+            args.extend_from_slice(flags);
+            let flag = flags.join(" ");
+            let (code, out, err) = run(&args, "");
             assert_eq!((code, out.as_str()), (2, ""), "{flag}");
             assert!(err.contains("colours and multiplicities"), "{err}");
         }

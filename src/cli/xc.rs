@@ -110,14 +110,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // Estimates, shards, checkpoints and the progress bar walk dlx1's tree; a problem with
     // colours or multiplicities was refused them above and counts in one piece.
     if let Links::Plain(dlx) = &mut links {
-        if let Some(status) = scale::run(
-            &args.scale,
-            dlx,
-            args.seed,
-            &budget,
-            args.json,
-            args.quiet,
-        ) {
+        if let Some(status) =
+            scale::run(&args.scale, dlx, args.seed, &budget, args.json, args.quiet)
+        {
             return status;
         }
         let plain = args.limit.is_none() && !args.knuth && restarts.is_none();
