@@ -68,6 +68,7 @@ pub mod error;
 pub mod exact_cover;
 pub mod generate;
 pub mod io;
+pub mod logic;
 pub mod problems;
 pub mod restart;
 pub mod runner;
