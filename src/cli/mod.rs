@@ -11,10 +11,13 @@ use clap::{Parser, Subcommand};
 
 mod compare;
 mod count;
+mod explain;
 mod flags;
 mod generate;
+mod logical;
 mod progress;
 mod puzzles;
+mod rate;
 mod solve;
 mod xc;
 
@@ -38,6 +41,10 @@ enum Command {
     Compare(compare::Args),
     /// Make puzzles from a seed: unique, random or contradictory.
     Generate(generate::Args),
+    /// Explain each puzzle's solution step by step, as a person would solve it.
+    Explain(explain::Args),
+    /// Rate each puzzle: its hardest technique and a score on Sudoku Explainer's scale.
+    Rate(rate::Args),
 }
 
 /// How a subcommand ended when nothing went wrong outright.
@@ -80,6 +87,8 @@ pub fn run() -> ExitCode {
         Command::Xc(args) => xc::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Rate(args) => rate::run(args),
     };
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,

@@ -36,9 +36,12 @@
 //! ```
 
 mod chains;
+mod draw;
 mod fish;
 mod forcing;
 mod intersections;
+#[cfg(feature = "plot")]
+pub mod plot;
 mod rating;
 mod singles;
 mod state;
@@ -48,6 +51,7 @@ mod wings;
 
 use std::fmt::Write as _;
 
+pub use draw::{step_svg, write_candidates};
 pub use rating::{Rating, rate};
 pub use state::Candidates;
 pub use technique::Technique;
@@ -117,6 +121,11 @@ impl Step {
         if !self.eliminations.contains(&(c as u16, d)) {
             self.eliminations.push((c as u16, d));
         }
+    }
+
+    /// The shape of the grid it was found in.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The technique.
