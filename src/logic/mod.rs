@@ -434,6 +434,34 @@ impl LogicSolver {
         }
     }
 
+    /// The easiest step in the candidate grid `state` (a hint), or `None` when no technique
+    /// applies. Never a guess.
+    ///
+    /// ```
+    /// use quadrille::board::{Cell, Digit};
+    /// use quadrille::logic::{Candidates, LogicSolver, Technique};
+    /// use quadrille::sudoku::{Grid, Shape};
+    ///
+    /// // Row 1 of an empty grid: 1-4 only in its first four cells, a hidden quad.
+    /// let mut state = Candidates::new(&Grid::empty(Shape::CLASSIC));
+    /// for col in 4..9 {
+    ///     for d in 1..=4 {
+    ///         state.eliminate(Cell::at(0, col, 9), Digit::new(d).unwrap());
+    ///     }
+    /// }
+    /// let step = LogicSolver::new(Shape::CLASSIC).next_step(&state).unwrap();
+    /// assert_eq!((step.technique(), step.score()), (Technique::HiddenQuad, 5.4));
+    /// assert_eq!(step.eliminations().len(), 4 * 5); // 5-9 from r1c1-r1c4
+    /// ```
+    ///
+    /// # Panics
+    /// If `state` is not of this solver's shape.
+    pub fn next_step(&mut self, state: &Candidates) -> Option<Step> {
+        assert_eq!(state.shape(), self.state.shape(), "a grid of another shape");
+        self.state.clone_from(state);
+        self.find_step().then(|| self.step.clone())
+    }
+
     /// The easiest step, into `self.step`; false when no technique applies.
     fn find_step(&mut self) -> bool {
         let (s, step) = (&self.state, &mut self.step);

@@ -2,6 +2,7 @@
 //! random unique puzzles.
 
 use super::*;
+use crate::board::{Cell, Digit};
 use crate::engine::DlxSolver;
 use crate::io::puzzle::{Layout, PuzzleReader};
 
@@ -76,4 +77,123 @@ fn every_step_of_the_fixtures_agrees_with_the_solution() {
         }
     }
     eprintln!("{seen:?}");
+}
+
+/// A candidate grid of `shape` with every candidate, less `(row, col, digits)` removals
+/// (0-based rows and columns).
+fn hand_made(shape: Shape, removals: &[(usize, usize, &[u8])]) -> Candidates {
+    let n = shape.size();
+    let mut state = Candidates::new(&Grid::empty(shape));
+    for &(row, col, ds) in removals {
+        for &d in ds {
+            state.eliminate(Cell::at(row, col, n), Digit::new(d).unwrap());
+        }
+    }
+    state
+}
+
+/// The step's eliminations as sorted (row, col, digit), 1-based.
+fn removed(step: &Step) -> Vec<(usize, usize, u8)> {
+    let n = step.shape().size();
+    let mut list: Vec<_> = step
+        .eliminations()
+        .map(|(c, d)| {
+            let (r, col) = c.row_col(n);
+            (r + 1, col + 1, d.get())
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn a_hidden_quad_is_found_when_nothing_easier_applies() {
+    let removals: Vec<_> = (4..9).map(|c| (0, c, &[1u8, 2, 3, 4][..])).collect();
+    let state = hand_made(Shape::CLASSIC, &removals);
+    let step = LogicSolver::new(Shape::CLASSIC).next_step(&state).unwrap();
+    assert_eq!(step.technique(), Technique::HiddenQuad);
+    let want: Vec<_> = (1..=4)
+        .flat_map(|c| (5..=9).map(move |d| (1, c, d)))
+        .collect();
+    assert_eq!(removed(&step), want);
+    assert_eq!(step.units(), [0]);
+}
+
+#[test]
+fn a_naked_quad_is_found_when_nothing_easier_applies() {
+    let removals: Vec<_> = (0..4).map(|c| (0, c, &[5u8, 6, 7, 8, 9][..])).collect();
+    let state = hand_made(Shape::CLASSIC, &removals);
+    let step = LogicSolver::new(Shape::CLASSIC).next_step(&state).unwrap();
+    assert_eq!(step.technique(), Technique::NakedQuad);
+    let want: Vec<_> = (5..=9)
+        .flat_map(|c| (1..=4).map(move |d| (1, c, d)))
+        .collect();
+    assert_eq!(removed(&step), want);
+}
+
+#[test]
+fn an_x_wing_on_a_16x16_grid() {
+    let shape = Shape::new(4, 4).unwrap();
+    let removals: Vec<_> = [0, 4]
+        .into_iter()
+        .flat_map(|r| {
+            (0..16)
+                .filter(|&c| c != 1 && c != 6)
+                .map(move |c| (r, c, &[1u8][..]))
+        })
+        .collect();
+    let state = hand_made(shape, &removals);
+    let step = LogicSolver::new(shape).next_step(&state).unwrap();
+    assert_eq!(step.technique(), Technique::XWing);
+    let want: Vec<_> = (1..=16)
+        .filter(|&r| r != 1 && r != 5)
+        .flat_map(|r| [(r, 2, 1), (r, 7, 1)])
+        .collect();
+    assert_eq!(removed(&step), want);
+}
+
+#[test]
+fn an_xy_wing_with_its_pivot_and_pincers() {
+    // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r2c2 {2,3}: cells seeing both pincers lose 3.
+    let all_but = |keep: &[u8]| -> Vec<u8> { (1..=9).filter(|d| !keep.contains(d)).collect() };
+    let (p, a, b) = (all_but(&[1, 2]), all_but(&[1, 3]), all_but(&[2, 3]));
+    let state = hand_made(Shape::CLASSIC, &[(0, 0, &p), (0, 4, &a), (1, 1, &b)]);
+    let step = LogicSolver::new(Shape::CLASSIC).next_step(&state).unwrap();
+    assert_eq!(step.technique(), Technique::XyWing);
+    assert_eq!(
+        removed(&step),
+        [(1, 2, 3), (1, 3, 3), (2, 4, 3), (2, 5, 3), (2, 6, 3)]
+    );
+}
+
+#[test]
+fn a_contradictory_grid_has_no_solution() {
+    // Two givens 1 in row 1 of a 4x4: the reader refuses it; by hand, the grid breaks.
+    let mut grid = Grid::empty(Shape::new(2, 2).unwrap());
+    grid.set(0, 0, 1);
+    grid.set(1, 2, 1);
+    grid.set(2, 1, 1);
+    grid.set(3, 3, 2);
+    grid.set(3, 2, 3);
+    grid.set(3, 1, 4);
+    let explanation = explain(&grid);
+    assert_eq!(explanation.ending, Ending::NoSolution);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Random unique puzzles of several shapes: every step agrees with the solution, and the
+    /// rating is the hardest step's score.
+    #[test]
+    fn random_unique_puzzles_explain_correctly(seed in 0u64..1_000_000, which in 0usize..6) {
+        let (r, c) = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4)][which];
+        let shape = Shape::new(r, c).unwrap();
+        let grid = crate::generate::unique_puzzle(shape, seed, 0);
+        let explanation = checked_explanation(&grid);
+        let rating = rate(&grid);
+        let hardest = explanation.steps.iter().map(Step::tenths).max().unwrap_or(0);
+        proptest::prop_assert_eq!(rating.tenths, hardest);
+        proptest::prop_assert_eq!(rating.steps as usize, explanation.steps.len());
+    }
 }
