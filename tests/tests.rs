@@ -7,5 +7,6 @@ mod cli;
 mod exact_cover;
 mod fuzz_checks;
 mod fuzz_corpus;
+mod logic;
 mod oracle;
 mod sudoku;

@@ -61,7 +61,7 @@ impl LogicSolver {
 /// use quadrille::io::puzzle::parse_line;
 /// use quadrille::logic::{Technique, rate};
 ///
-/// let easy = parse_line("1.34341221..12.3", None)?;
+/// let easy = parse_line("1.34341221..4321", None)?;
 /// let rating = rate(&easy);
 /// assert_eq!((rating.hardest, rating.score(), rating.steps), (Technique::FullHouse, 1.0, 3));
 /// # Ok::<(), quadrille::Error>(())
