@@ -9,7 +9,7 @@
 //! itself places x. An X-chain uses only the links of one digit. The search takes the shortest
 //! chain of all starts, since SE's score grows with the length.
 
-use super::state::{Candidates, bits, digits, full_mask};
+use super::state::{Candidates, bits, digits};
 use super::technique::length_bonus;
 use super::{Step, Technique};
 
@@ -268,9 +268,4 @@ fn unpack(n: usize, lit: u32) -> (usize, u8, bool) {
     let lit = lit as usize;
     let candidate = lit / 2;
     (candidate / n, (candidate % n) as u8 + 1, lit % 2 == 1)
-}
-
-#[allow(dead_code)]
-fn all_digits(n: usize) -> u64 {
-    full_mask(n)
 }

@@ -47,7 +47,7 @@ pub fn write_candidates(state: &Candidates, out: &mut String) {
     let rule: String = (0..n)
         .map(|col| {
             let dashes = "-".repeat(widths[col] + 1);
-            if col > 0 && col % shape.box_cols() == 0 {
+            if col > 0 && col.is_multiple_of(shape.box_cols()) {
                 format!("-+{dashes}")
             } else {
                 dashes
@@ -55,14 +55,14 @@ pub fn write_candidates(state: &Candidates, out: &mut String) {
         })
         .collect();
     for row in 0..n {
-        if row > 0 && row % shape.box_rows() == 0 {
+        if row > 0 && row.is_multiple_of(shape.box_rows()) {
             let _ = writeln!(out, "{rule}");
         }
-        for col in 0..n {
-            if col > 0 && col % shape.box_cols() == 0 {
+        for (col, &width) in widths.iter().enumerate() {
+            if col > 0 && col.is_multiple_of(shape.box_cols()) {
                 out.push_str(" |");
             }
-            let _ = write!(out, " {:<w$}", text(row * n + col), w = widths[col]);
+            let _ = write!(out, " {:<width$}", text(row * n + col));
         }
         out.push('\n');
     }
@@ -181,8 +181,20 @@ pub fn step_svg(state: &Candidates, step: &Step, title: &str) -> String {
         }
     }
     for i in 0..=n {
-        let thick = |k: usize| if k % shape.box_cols() == 0 { 2.5 } else { 0.6 };
-        let thick_row = |k: usize| if k % shape.box_rows() == 0 { 2.5 } else { 0.6 };
+        let thick = |k: usize| {
+            if k.is_multiple_of(shape.box_cols()) {
+                2.5
+            } else {
+                0.6
+            }
+        };
+        let thick_row = |k: usize| {
+            if k.is_multiple_of(shape.box_rows()) {
+                2.5
+            } else {
+                0.6
+            }
+        };
         let p = i as f64 * cell;
         let _ = writeln!(
             svg,

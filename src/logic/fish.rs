@@ -17,10 +17,10 @@ pub(crate) fn fish(state: &Candidates, step: &mut Step, k: usize) -> bool {
         for base_kind in 0..2 {
             let cover_kind = 1 - base_kind;
             let mut eligible = 0u64;
-            for line in 0..n {
+            for (line, places) in lines.iter_mut().enumerate().take(n) {
                 // Positions along a row are columns, along a column rows.
-                lines[line] = state.positions(base_kind * n + line, bit);
-                if (2..=k).contains(&(lines[line].count_ones() as usize)) {
+                *places = state.positions(base_kind * n + line, bit);
+                if (2..=k).contains(&(places.count_ones() as usize)) {
                     eligible |= 1 << line;
                 }
             }

@@ -56,10 +56,8 @@ pub(crate) fn forcing_chain(
                 off.cands[c] &= !(1 << (d - 1));
                 let off_result = follow(off, limit);
                 match (on_result, off_result) {
-                    (_, Followed::Contradiction(k)) => {
-                        if best.is_none_or(|b| k + 1 < b.0) {
-                            best = Some((k + 1, c, d, Some(false)));
-                        }
+                    (_, Followed::Contradiction(k)) if best.is_none_or(|b| k + 1 < b.0) => {
+                        best = Some((k + 1, c, d, Some(false)));
                     }
                     (Followed::Settled(a), Followed::Settled(b)) => {
                         let k = a.max(b) + 1;

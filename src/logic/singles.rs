@@ -1,6 +1,6 @@
 //! Singles: full house, hidden single, naked single.
 
-use super::state::{Candidates, House, bits, digits};
+use super::state::{Candidates, House, digits};
 use super::{Step, Technique};
 
 /// A unit with one empty cell left: it takes the missing digit.
@@ -63,19 +63,4 @@ pub(crate) fn naked_single(state: &Candidates, step: &mut Step) -> bool {
     let d = digits(state.cands[c]).next().expect("one candidate");
     step.place(c, d);
     true
-}
-
-/// Whether some digit has exactly one place in a unit (for quick checks by callers).
-#[allow(dead_code)]
-pub(crate) fn any_hidden_single(state: &Candidates) -> bool {
-    let t = state.tables;
-    (0..3 * t.n).any(|u| {
-        let (mut once, mut twice) = (0u64, 0u64);
-        for &c in t.unit(u) {
-            let cands = state.cands[c as usize];
-            twice |= once & cands;
-            once |= cands;
-        }
-        bits(once & !twice).next().is_some()
-    })
 }

@@ -56,9 +56,9 @@ impl Tables {
             .collect();
         let peer_count = 3 * (n - 1) - (shape.box_rows() - 1) - (shape.box_cols() - 1);
         let mut peers = Vec::with_capacity(n * n * peer_count);
-        for cell in 0..n * n {
+        for (cell, of) in cell_units.iter().enumerate() {
             let start = peers.len();
-            for &u in &cell_units[cell] {
+            for &u in of {
                 for &p in &units[u as usize * n..(u as usize + 1) * n] {
                     if p as usize != cell && !peers[start..].contains(&p) {
                         peers.push(p);
