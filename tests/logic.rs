@@ -327,6 +327,27 @@ mod cli {
     }
 
     #[test]
+    fn explain_verbose_shows_the_candidates_before_each_step() {
+        let out = run(&["explain", "--verbose"], "1.34341221..4321\n");
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = text(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        // The grid before step 1 (a filled cell shows its digit, an empty one its candidates):
+        // r1c2 can only be 2, r3c3 only 4, r3c4 only 3.
+        assert_eq!(
+            lines[1..7],
+            [
+                " 1 2 | 3 4",
+                " 3 4 | 1 2",
+                "-----+----",
+                " 2 1 | 4 3",
+                " 4 3 | 2 1",
+                "  1. full house (1.0): r1c2=2; row 1 has one empty cell left",
+            ]
+        );
+    }
+
+    #[test]
     fn explain_json_gives_each_step_as_triples() {
         let out = run(&["explain", "--json"], INPUT);
         assert_eq!(out.status.code(), Some(1));

@@ -14,8 +14,9 @@ pub struct Rating {
     pub steps: u32,
     /// Guesses among them (0 when logic alone solved it).
     pub guesses: u32,
-    /// How the solution ended: [`Ending::Solved`], or [`Ending::NoSolution`] for a puzzle
-    /// without one (its rating then covers the steps before that was found).
+    /// How the solution ended: [`Ending::Solved`], [`Ending::NoSolution`] for a puzzle
+    /// without one (its rating then covers the steps before that was found), or
+    /// [`Ending::Stopped`] when [`LogicSolver::rate_up_to`] met a step above its maximum.
     pub ending: Ending,
 }
 
@@ -33,6 +34,30 @@ impl LogicSolver {
     /// # Panics
     /// If `grid` is not of this solver's shape.
     pub fn rate(&mut self, grid: &Grid) -> Rating {
+        self.rate_up_to(grid, u16::MAX)
+    }
+
+    /// Rates `grid` as [`LogicSolver::rate`] does, but stops at the first step that scores
+    /// more than `max_tenths`: its `ending` is then [`Ending::Stopped`], and `tenths` and
+    /// `hardest` are that step's. A generator that wants puzzles up to a score skips the rest
+    /// of the solution of a puzzle that is already too hard (and the chains that it needs).
+    ///
+    /// ```
+    /// use quadrille::io::puzzle::parse_line;
+    /// use quadrille::logic::{Ending, LogicSolver, Technique};
+    ///
+    /// let x_wing = parse_line(
+    ///     ".................1..2..3.4......4.5..6.......71..6.......28...6..5..9...4.......7", None)?;
+    /// let mut solver = LogicSolver::new(x_wing.shape());
+    /// let easy_only = solver.rate_up_to(&x_wing, 30);
+    /// assert_eq!((easy_only.ending, easy_only.hardest), (Ending::Stopped, Technique::XWing));
+    /// assert_eq!(solver.rate_up_to(&x_wing, 32).ending, Ending::Solved);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `grid` is not of this solver's shape.
+    pub fn rate_up_to(&mut self, grid: &Grid, max_tenths: u16) -> Rating {
         let mut rating = Rating {
             tenths: 0,
             hardest: Technique::FullHouse,
@@ -49,7 +74,7 @@ impl LogicSolver {
                 rating.tenths = step.tenths();
                 rating.hardest = step.technique();
             }
-            true
+            step.tenths() <= max_tenths
         });
         rating
     }
