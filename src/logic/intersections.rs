@@ -5,7 +5,13 @@ use super::state::{Candidates, bits, digits, full_mask};
 use super::{Step, Technique};
 
 /// In a box, a digit's places all on one row or column: the rest of that line loses it.
-pub(crate) fn pointing(state: &Candidates, step: &mut Step) -> bool {
+/// `direct`: only a pointing that leaves a hidden single, placed in the same step.
+pub(crate) fn pointing(state: &Candidates, step: &mut Step, direct: bool) -> bool {
+    let technique = if direct {
+        Technique::DirectPointing
+    } else {
+        Technique::Pointing
+    };
     let t = state.tables;
     for b in 2 * t.n..3 * t.n {
         let missing = full_mask(t.n) & !state.placed(b);
@@ -13,7 +19,7 @@ pub(crate) fn pointing(state: &Candidates, step: &mut Step) -> bool {
             let cells = places(state, b, d);
             for line_kind in 0..2 {
                 if let Some(line) = common_unit(state, &cells, line_kind)
-                    && locked(state, step, Technique::Pointing, b, line, d, cells)
+                    && locked(state, step, technique, b, line, d, cells)
                 {
                     return true;
                 }
@@ -24,14 +30,20 @@ pub(crate) fn pointing(state: &Candidates, step: &mut Step) -> bool {
 }
 
 /// In a row or column, a digit's places all in one box: the rest of the box loses it.
-pub(crate) fn claiming(state: &Candidates, step: &mut Step) -> bool {
+/// `direct`: only a claiming that leaves a hidden single.
+pub(crate) fn claiming(state: &Candidates, step: &mut Step, direct: bool) -> bool {
+    let technique = if direct {
+        Technique::DirectClaiming
+    } else {
+        Technique::Claiming
+    };
     let t = state.tables;
     for line in 0..2 * t.n {
         let missing = full_mask(t.n) & !state.placed(line);
         for d in digits(missing) {
             let cells = places(state, line, d);
             if let Some(b) = common_unit(state, &cells, 2)
-                && locked(state, step, Technique::Claiming, line, b, d, cells)
+                && locked(state, step, technique, line, b, d, cells)
             {
                 return true;
             }
@@ -97,5 +109,34 @@ fn locked(
             step.eliminate(c, d);
         }
     }
+    if any
+        && matches!(
+            technique,
+            Technique::DirectPointing | Technique::DirectClaiming
+        )
+    {
+        return place_direct_single(state, step);
+    }
     any
+}
+
+/// For a direct step: places the hidden single its eliminations leave (a digit with one place
+/// left in a unit of an eliminated cell), or clears the step and returns false if none.
+pub(crate) fn place_direct_single(state: &Candidates, step: &mut Step) -> bool {
+    let t = state.tables;
+    for &(c, d) in &step.eliminations {
+        let bit = 1u64 << (d - 1);
+        for &u in &t.cell_units[c as usize] {
+            let mut left = t.unit(u as usize).iter().filter(|&&p| {
+                state.cands[p as usize] & bit != 0 && !step.eliminations.contains(&(p, d))
+            });
+            if let (Some(&p), None) = (left.next(), left.next()) {
+                step.units.push(u as usize);
+                step.place(p as usize, d);
+                return true;
+            }
+        }
+    }
+    step.clear();
+    false
 }

@@ -209,6 +209,19 @@ impl Step {
                 cells(),
                 unit(1)
             ),
+            Technique::DirectPointing | Technique::DirectClaiming => format!(
+                "in {}, {digit_list} can only be in {}, so it is not elsewhere in {}; then {}",
+                unit(0),
+                cells(),
+                unit(1),
+                self.direct_single()
+            ),
+            Technique::DirectHiddenPair | Technique::DirectHiddenTriple => format!(
+                "in {}, {digit_list} can only be in {}, so those cells hold nothing else; then {}",
+                unit(0),
+                cells(),
+                self.direct_single()
+            ),
             Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
                 "in {}, cells {} hold only {digit_list}, so no other cell of it does",
                 unit(0),
@@ -292,6 +305,22 @@ impl Step {
                 cells()
             ),
         }
+    }
+}
+
+impl Step {
+    /// The hidden single a direct step places, in words.
+    fn direct_single(&self) -> String {
+        let n = self.shape.size();
+        let (c, d) = self.placements[0];
+        let unit = self
+            .shape
+            .board()
+            .group(*self.units.last().expect("the single's unit"));
+        format!(
+            "{d} has one place left in {unit}, {}",
+            cell_name(c as usize, n)
+        )
     }
 }
 
@@ -467,20 +496,24 @@ impl LogicSolver {
         let (s, step) = (&self.state, &mut self.step);
         singles::full_house(s, step)
             || singles::hidden_single(s, step)
+            || intersections::pointing(s, step, true)
+            || intersections::claiming(s, step, true)
+            || subsets::hidden(s, step, 2, true)
             || singles::naked_single(s, step)
-            || intersections::pointing(s, step)
-            || intersections::claiming(s, step)
+            || subsets::hidden(s, step, 3, true)
+            || intersections::pointing(s, step, false)
+            || intersections::claiming(s, step, false)
             || subsets::naked(s, step, 2)
             || fish::fish(s, step, 2)
-            || subsets::hidden(s, step, 2)
+            || subsets::hidden(s, step, 2, false)
             || subsets::naked(s, step, 3)
             || fish::fish(s, step, 3)
-            || subsets::hidden(s, step, 3)
+            || subsets::hidden(s, step, 3, false)
             || wings::xy_wing(s, step)
             || wings::xyz_wing(s, step)
             || subsets::naked(s, step, 4)
             || fish::fish(s, step, 4)
-            || subsets::hidden(s, step, 4)
+            || subsets::hidden(s, step, 4, false)
             || chains::chain(s, step, &mut self.chains, true)
             || wings::w_wing(s, step)
             || chains::chain(s, step, &mut self.chains, false)

@@ -47,7 +47,7 @@ impl LogicSolver {
     /// use quadrille::logic::{Ending, LogicSolver, Technique};
     ///
     /// let x_wing = parse_line(
-    ///     ".................1..2..3.4......4.5..6.......71..6.......28...6..5..9...4.......7", None)?;
+    ///     "................12....345........3....6.......71..8......2.6..834.......5..7.....", None)?;
     /// let mut solver = LogicSolver::new(x_wing.shape());
     /// let easy_only = solver.rate_up_to(&x_wing, 30);
     /// assert_eq!((easy_only.ending, easy_only.hardest), (Ending::Stopped, Technique::XWing));

@@ -69,14 +69,17 @@ pub(crate) fn naked(state: &Candidates, step: &mut Step, k: usize) -> bool {
     false
 }
 
-/// The hidden subset of `k` digits, k in 2..=4.
-pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize) -> bool {
+/// The hidden subset of `k` digits, k in 2..=4. `direct` (pairs and triples): only one whose
+/// eliminations leave a hidden single, placed in the same step.
+pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize, direct: bool) -> bool {
     let t = state.tables;
-    let technique = [
-        Technique::HiddenPair,
-        Technique::HiddenTriple,
-        Technique::HiddenQuad,
-    ][k - 2];
+    let technique = match (k, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriple,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
     let mut members = [0usize; 4];
     let mut places = [0u64; 64];
     for u in 0..3 * t.n {
@@ -95,8 +98,7 @@ pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize) -> bool {
         if eligible.count_ones() < k as u32 {
             continue;
         }
-        let mut found = None;
-        choose(
+        let found = choose(
             eligible,
             k,
             &mut members,
@@ -108,24 +110,23 @@ pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize) -> bool {
                     return false;
                 }
                 let digits = chosen.iter().fold(0u64, |m, &d| m | 1 << d);
-                let hits = bits(cells).any(|i| state.cands[unit[i] as usize] & !digits != 0);
-                if hits {
-                    found = Some((cells, digits));
+                if !bits(cells).any(|i| state.cands[unit[i] as usize] & !digits != 0) {
+                    return false;
                 }
-                hits
+                step.begin(technique, technique.base_tenths());
+                step.units.push(u);
+                step.digits = digits;
+                step.cells.extend(bits(cells).map(|i| unit[i]));
+                for i in bits(cells) {
+                    let c = unit[i] as usize;
+                    for d in super::state::digits(state.cands[c] & !digits) {
+                        step.eliminate(c, d);
+                    }
+                }
+                !direct || super::intersections::place_direct_single(state, step)
             },
         );
-        if let Some((cells, digits)) = found {
-            step.begin(technique, technique.base_tenths());
-            step.units.push(u);
-            step.digits = digits;
-            step.cells.extend(bits(cells).map(|i| unit[i]));
-            for i in bits(cells) {
-                let c = unit[i] as usize;
-                for d in super::state::digits(state.cands[c] & !digits) {
-                    step.eliminate(c, d);
-                }
-            }
+        if found {
             return true;
         }
     }

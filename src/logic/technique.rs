@@ -3,7 +3,9 @@
 //!
 //! The scores are Sudoku Explainer's (SE, v1.2.1), as listed in SukakuExplainer's wiki page
 //! "Difficulty ratings in Sudoku Explainer v1.2.1": full house ("last value") 1.0, hidden
-//! single 1.2 in a box and 1.5 in a row or column, naked single 2.3, pointing 2.6, claiming 2.8,
+//! single 1.2 in a box and 1.5 in a row or column, direct pointing 1.7, direct claiming 1.9,
+//! direct hidden pair 2.0, naked single 2.3, direct hidden triple 2.5 (a "direct" step is one
+//! whose eliminations leave a hidden single, placed in the same step), pointing 2.6, claiming 2.8,
 //! naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple
 //! 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, X-chains
 //! 6.5-6.9, forcing chains 7.1-7.5, dynamic forcing chains 8.8-9.6, nested ones 9.9-11.9.
@@ -25,8 +27,16 @@ pub enum Technique {
     FullHouse,
     /// A digit has one place left in a box, row or column.
     HiddenSingle,
+    /// Pointing that leaves a digit one place in a unit: that single is placed with it.
+    DirectPointing,
+    /// Claiming that leaves a digit one place in a unit.
+    DirectClaiming,
+    /// A hidden pair that leaves a digit one place in a unit.
+    DirectHiddenPair,
     /// A cell has one candidate left.
     NakedSingle,
+    /// A hidden triple that leaves a digit one place in a unit.
+    DirectHiddenTriple,
     /// A digit's places in a box lie on one line: the rest of the line loses it.
     Pointing,
     /// A digit's places in a line lie in one box: the rest of the box loses it.
@@ -70,10 +80,14 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 21] = [
+    pub const ALL: [Technique; 25] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -99,7 +113,11 @@ impl Technique {
         match self {
             Technique::FullHouse => "full house",
             Technique::HiddenSingle => "hidden single",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
             Technique::NakedSingle => "naked single",
+            Technique::DirectHiddenTriple => "direct hidden triple",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -127,7 +145,11 @@ impl Technique {
         match self {
             Technique::FullHouse => 10,
             Technique::HiddenSingle => 12,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
             Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
             Technique::NakedPair => 30,
