@@ -364,6 +364,33 @@ mod cli {
     }
 
     #[test]
+    fn explain_names_the_file_when_there_are_several() {
+        let dir =
+            std::env::temp_dir().join(format!("quadrille-explain-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+        std::fs::write(&a, "1.34341221..4321\n").unwrap();
+        std::fs::write(&b, "# b\n1.34341221..4321\n").unwrap();
+        let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+        let out = run(&["explain", "--json", a, b], "");
+        let objects = json_lines(&out);
+        assert_eq!(
+            objects
+                .iter()
+                .map(|o| (o["file"].as_str().unwrap(), o["line"].as_u64().unwrap()))
+                .collect::<Vec<_>>(),
+            [(a, 1), (b, 2)]
+        );
+        let svg = dir.join("svg");
+        let out = run(&["explain", "--svg", svg.to_str().unwrap(), a, b], "");
+        assert!(text(&out.stdout).starts_with(&format!("{a}: line 1: ")));
+        assert!(
+            svg.join("a-line1-step001.svg").is_file() && svg.join("b-line2-step003.svg").is_file()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn explain_json_gives_each_step_as_triples() {
         let out = run(&["explain", "--json"], INPUT);
         assert_eq!(out.status.code(), Some(1));

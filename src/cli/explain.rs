@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long)]
     no_guesses: bool,
     /// Draw every step as an SVG file in this directory (created if missing):
-    /// `line<N>-step<K>.svg`.
+    /// `line<N>-step<K>.svg` (`<file stem>-line<N>-step<K>.svg` with several inputs).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
 }
@@ -43,7 +43,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut failure: Option<std::io::Error> = None;
     let errors = logical::run(
         &args.input,
-        |puzzle| explain_one(puzzle, &args),
+        |puzzle, file| explain_one(puzzle, file, &args),
         |done| match done.result {
             Ok((_, Ok(text))) => out.write_all(text.as_bytes()),
             Ok((_, Err(err))) => {
@@ -67,7 +67,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
 }
 
 /// The text or JSON of one puzzle; writes its SVG files.
-fn explain_one(puzzle: &Puzzle, args: &Args) -> std::io::Result<String> {
+fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Result<String> {
     let n = puzzle.grid.size();
     let mut text = String::new();
     let mut steps_json = Vec::new();
@@ -75,7 +75,8 @@ fn explain_one(puzzle: &Puzzle, args: &Args) -> std::io::Result<String> {
     let mut count = 0usize;
     let mut hardest: Option<(u16, String)> = None;
     if !args.input.json {
-        let _ = writeln!(text, "line {}: {}", puzzle.line, puzzle.grid);
+        let place = file.map(|f| format!("{f}: ")).unwrap_or_default();
+        let _ = writeln!(text, "{place}line {}: {}", puzzle.line, puzzle.grid);
     }
     let (ending, stuck) = logical::with_solver(puzzle.grid.shape(), |solver| {
         let ending = solver.solve_with(&puzzle.grid, !args.no_guesses, |state, step| {
@@ -94,7 +95,7 @@ fn explain_one(puzzle: &Puzzle, args: &Args) -> std::io::Result<String> {
             if let Some(dir) = &args.svg
                 && svg_error.is_none()
             {
-                svg_error = write_svg(dir, puzzle.line, count, state, step).err();
+                svg_error = write_svg(dir, file, puzzle.line, count, state, step).err();
             }
             true
         });
@@ -128,6 +129,9 @@ fn explain_one(puzzle: &Puzzle, args: &Args) -> std::io::Result<String> {
         }
         if let Some(label) = &puzzle.label {
             object["label"] = json!(label);
+        }
+        if let Some(file) = file {
+            object["file"] = json!(file);
         }
         let _ = writeln!(text, "{object}");
     } else {
@@ -189,14 +193,21 @@ fn step_unit_name(step: &Step, u: usize) -> String {
     step.shape().board().group(u).to_string()
 }
 
+/// Writes `DIR/line<N>-step<K>.svg`; with several inputs, `DIR/<file stem>-line<N>-...`, so
+/// that the inputs' pictures do not overwrite each other.
 fn write_svg(
     dir: &Path,
+    file: Option<&str>,
     line: usize,
     k: usize,
     state: &Candidates,
     step: &Step,
 ) -> std::io::Result<()> {
-    let path = dir.join(format!("line{line}-step{k:03}.svg"));
+    let stem = file
+        .and_then(|f| Path::new(f).file_stem())
+        .map(|s| format!("{}-", s.to_string_lossy()))
+        .unwrap_or_default();
+    let path = dir.join(format!("{stem}line{line}-step{k:03}.svg"));
     let title = format!(
         "line {line}, step {k}: {} ({:.1})",
         step.technique(),

@@ -68,12 +68,13 @@ pub fn with_solver<T>(shape: Shape, work: impl FnOnce(&mut LogicSolver) -> T) ->
     })
 }
 
-/// Runs `work` on every puzzle of the inputs on `args.threads` threads and hands each result
-/// to `sink` in input order. Returns the number of bad lines.
+/// Runs `work` on every puzzle of the inputs (with the input's name when there are several)
+/// on `args.threads` threads and hands each result to `sink` in input order. Returns the
+/// number of bad lines.
 pub fn run<T, W, S>(args: &InputArgs, work: W, mut sink: S) -> quadrille::Result<usize>
 where
     T: Send,
-    W: Fn(&Puzzle) -> T + Sync,
+    W: Fn(&Puzzle, Option<&str>) -> T + Sync,
     S: FnMut(Done<T>) -> std::io::Result<()> + Send,
 {
     let layout = match args.input {
@@ -101,7 +102,7 @@ where
                 WithinChunk::Parallel,
                 |(item, line_after)| match item {
                     Ok(puzzle) => {
-                        let out = work(&puzzle);
+                        let out = work(&puzzle, file.as_deref());
                         Done {
                             line: puzzle.line,
                             file: file.clone(),

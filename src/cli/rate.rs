@@ -129,7 +129,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut working = Duration::ZERO;
     let errors = logical::run(
         &args.input,
-        |puzzle| rate_one(puzzle, &args),
+        |puzzle, _| rate_one(puzzle, &args),
         |done| {
             let (puzzle, result) = match done.result {
                 Ok(ok) => ok,
