@@ -13,6 +13,11 @@ use super::state::{Candidates, bits, digits};
 use super::technique::length_bonus;
 use super::{Step, Technique};
 
+/// The most literals one search for a chain may reach, over all its starts, before it settles
+/// for the shortest chain found so far: far above what a 9x9 grid needs (at most 729 starts
+/// of 1,458 literals, about a million), so that only large, open grids are cut short.
+const MAX_REACHED: usize = 20_000_000;
+
 /// The search's buffers, kept across steps.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ChainScratch {
@@ -62,11 +67,17 @@ pub(crate) fn chain(
         }
     }
     let mut best: Option<Found> = None;
-    for c in 0..n * n {
+    let mut reached = 0;
+    'starts: for c in 0..n * n {
         for d in digits(state.cands[c]) {
+            if reached > MAX_REACHED {
+                break 'starts;
+            }
             let start = literal(n, c, d, false);
             let limit = best.map_or(usize::MAX, |b| b.nodes - 1);
-            if let Some(found) = search(state, scratch, one_digit, start, limit, None)
+            let found = search(state, scratch, one_digit, start, limit, None);
+            reached += scratch.queue.len();
+            if let Some(found) = found
                 && best.is_none_or(|b| found.nodes < b.nodes)
             {
                 best = Some(found);

@@ -429,8 +429,8 @@ impl LogicSolver {
                 }
                 let shape = self.state.shape();
                 let known = solution.get_or_insert_with(|| {
+                    // Restarts (the solver's default, seeded) keep large open grids quick.
                     let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
-                    dlx.set_restarts(None);
                     dlx.solve(&self.state.grid()).solution
                 });
                 let Some(known) = known else {
