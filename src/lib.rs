@@ -24,6 +24,9 @@
 //! - [`engine`]: [`Engine`](engine::Engine) and [`Solver`](engine::Solver) give every engine
 //!   one signature and one [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver)
 //!   and the [`csp`] solver.
+//! - [`logic`]: a logical solver that explains a solution step by step, as a person solves
+//!   (singles, locked candidates, subsets, fish, wings, chains), and rates a puzzle on Sudoku
+//!   Explainer's scale ([`logic::rate`]).
 //! - [`generate`]: seeded random grids and puzzles (unique, random, contradictory); Latin
 //!   squares (1xN boxes) near-uniform by the Jacobson–Matthews chain.
 //! - [`csp`]: constraint propagation and backtracking over the same grids, configurable.
@@ -74,6 +77,7 @@ pub mod exact_cover;
 pub mod generate;
 pub mod io;
 pub mod merge;
+pub mod logic;
 pub mod problems;
 pub mod restart;
 pub mod runner;

@@ -11,12 +11,15 @@ use clap::{Parser, Subcommand};
 
 mod compare;
 mod count;
+mod explain;
 mod flags;
 mod generate;
+mod logical;
 mod long_count;
 mod merge;
 mod progress;
 mod puzzles;
+mod rate;
 mod scale;
 mod solve;
 mod xc;
@@ -43,6 +46,10 @@ enum Command {
     Generate(generate::Args),
     /// Add up the results of `--shard I/N --json` runs of `xc` or `count`.
     Merge(merge::Args),
+    /// Explain each puzzle's solution step by step, as a person would solve it.
+    Explain(explain::Args),
+    /// Rate each puzzle: its hardest technique and a score on Sudoku Explainer's scale.
+    Rate(rate::Args),
 }
 
 /// How a subcommand ended when nothing went wrong outright.
@@ -86,6 +93,8 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Rate(args) => rate::run(args),
     };
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,

@@ -1,0 +1,166 @@
+//! What `explain` and `rate` share: the inputs, the per-thread logical solvers, and the
+//! ordered run over every puzzle line.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
+use quadrille::logic::LogicSolver;
+use quadrille::runner::{self, WithinChunk};
+use quadrille::sudoku::Shape;
+
+use super::flags;
+use super::progress::track_reading;
+use super::puzzles::InputLayout;
+use super::{Status, flag_hint, open_inputs, stdout_is_terminal};
+
+/// Puzzles handed to the threads at a time.
+const CHUNK: usize = 512;
+
+/// Inputs big enough to deserve a progress bar.
+const PROGRESS_BYTES: u64 = 1 << 20;
+
+/// The input options of `explain` and `rate`.
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// Puzzle files (standard input when none, or `-`).
+    pub files: Vec<String>,
+    /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Input layout: one puzzle per line, or multi-line grids (.sdk).
+    #[arg(long, value_enum, default_value_t = InputLayout::Line)]
+    pub input: InputLayout,
+    /// Threads (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
+    pub threads: usize,
+    /// One JSON object per puzzle instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Nothing on standard error but errors: no progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// One puzzle's line and what the work made of it, or why the line could not be read.
+pub struct Done<T> {
+    /// The 1-based line.
+    pub line: usize,
+    /// The input's name, when there are several.
+    pub file: Option<String>,
+    /// The puzzle and the work's result.
+    pub result: quadrille::Result<(Puzzle, T)>,
+}
+
+thread_local! {
+    static SOLVERS: RefCell<HashMap<Shape, LogicSolver>> = RefCell::new(HashMap::new());
+}
+
+/// Runs `work` with this thread's logical solver for the puzzle's shape.
+pub fn with_solver<T>(shape: Shape, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        work(
+            solvers
+                .entry(shape)
+                .or_insert_with(|| LogicSolver::new(shape)),
+        )
+    })
+}
+
+/// Runs `work` on every puzzle of the inputs (with the input's name when there are several)
+/// on `args.threads` threads and hands each result to `sink` in input order. Returns the
+/// number of bad lines.
+pub fn run<T, W, S>(args: &InputArgs, work: W, mut sink: S) -> quadrille::Result<usize>
+where
+    T: Send,
+    W: Fn(&Puzzle, Option<&str>) -> T + Sync,
+    S: FnMut(Done<T>) -> std::io::Result<()> + Send,
+{
+    let layout = match args.input {
+        InputLayout::Line => Layout::Line,
+        InputLayout::Grid => Layout::Grid,
+    };
+    let pool = flags::pool(args.threads)?;
+    let inputs = open_inputs(&args.files)?;
+    let many = inputs.len() > 1;
+    let mut errors = 0;
+    for input in inputs {
+        let name = input.name.clone();
+        let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
+        let mut puzzles = PuzzleReader::new(reader, args.shape, layout);
+        let items = std::iter::from_fn(|| {
+            let item = puzzles.next()?;
+            Some((item, puzzles.lines_read()))
+        });
+        let file = many.then(|| name.clone());
+        let work = &work;
+        pool.install(|| {
+            runner::run_in_order(
+                items,
+                CHUNK,
+                WithinChunk::Parallel,
+                |(item, line_after)| match item {
+                    Ok(puzzle) => {
+                        let out = work(&puzzle, file.as_deref());
+                        Done {
+                            line: puzzle.line,
+                            file: file.clone(),
+                            result: Ok((puzzle, out)),
+                        }
+                    }
+                    Err(err) => Done {
+                        line: err.line().unwrap_or(line_after),
+                        file: file.clone(),
+                        result: Err(err),
+                    },
+                },
+                |done| {
+                    if done.result.is_err() {
+                        errors += 1;
+                    }
+                    sink(done)
+                },
+            )
+        })?;
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+    }
+    Ok(errors)
+}
+
+/// Writes a bad line's error in the puzzle's place (and on standard error when the output
+/// goes elsewhere than the terminal, as `solve` does).
+pub fn write_error(
+    out: &mut impl std::io::Write,
+    json: bool,
+    line: usize,
+    file: Option<&str>,
+    err: &quadrille::Error,
+) -> std::io::Result<()> {
+    let hint = flag_hint(err);
+    let place = file.map(|f| format!("{f}: ")).unwrap_or_default();
+    if !stdout_is_terminal() {
+        eprintln!("quadrille: {place}{err}{hint}");
+    }
+    if json {
+        let mut object =
+            serde_json::json!({ "line": line, "error": format!("{}{hint}", err.message()) });
+        if let Some(file) = file {
+            object["file"] = serde_json::json!(file);
+        }
+        writeln!(out, "{object}")
+    } else {
+        writeln!(out, "error: {place}{err}{hint}")
+    }
+}
+
+/// The exit status after `errors` bad lines.
+pub fn status(errors: usize) -> Status {
+    if errors > 0 {
+        Status::BadInput
+    } else {
+        Status::Success
+    }
+}

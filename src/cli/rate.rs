@@ -1,0 +1,279 @@
+//! `quadrille rate`: each puzzle's hardest technique, its score on Sudoku Explainer's scale,
+//! its steps, and the CSP's backtracks at each propagation level.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use quadrille::Budget;
+use quadrille::csp::{Config, CspSolver, Propagation};
+use quadrille::io::puzzle::Puzzle;
+use quadrille::logic::{Ending, Rating, Technique};
+use quadrille::sudoku::Shape;
+use serde_json::json;
+
+use super::flags;
+use super::logical::{self, InputArgs};
+use super::{Status, stdout};
+
+/// Arguments of `quadrille rate`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  quadrille rate fixtures/sudoku/9x9_sample.txt
+  quadrille rate --json --levels fc,ac,hidden-singles puzzles.txt
+  quadrille rate --stats -j2 --plot ratings.svg puzzles.txt")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// A summary on standard error: puzzles, time, puzzles per hardest technique, scores.
+    #[arg(long, conflicts_with = "quiet")]
+    stats: bool,
+    /// A histogram of the scores, as an SVG file.
+    #[arg(long, value_name = "PATH.svg", value_parser = flags::svg_path)]
+    plot: Option<PathBuf>,
+    /// The CSP propagation levels whose backtracks to count (mrv-degree+lex at each; a
+    /// uniqueness check, up to 2 solutions), comma-separated: fc, ac, hidden-singles, pairs,
+    /// triples, alldiff; `none` for none.
+    #[arg(long, value_name = "LIST", default_value = "hidden-singles,pairs,triples,alldiff", value_parser = levels)]
+    levels: Levels,
+    /// The node budget of each CSP search (its backtracks then print as `N+`).
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = flags::nodes)]
+    level_nodes: u64,
+}
+
+/// The propagation levels asked for.
+#[derive(Clone, Debug)]
+struct Levels(Vec<Propagation>);
+
+fn levels(text: &str) -> Result<Levels, String> {
+    if text.trim() == "none" {
+        return Ok(Levels(Vec::new()));
+    }
+    text.split(',')
+        .map(|name| {
+            Propagation::ALL
+                .into_iter()
+                .find(|p| p.name() == name.trim())
+                .ok_or_else(|| {
+                    format!("'{name}' is not a propagation level (fc, ac, hidden-singles, pairs, triples, alldiff)")
+                })
+        })
+        .collect::<Result<_, _>>()
+        .map(Levels)
+}
+
+/// The backtracks of one level, and whether the budget cut the search.
+#[derive(Clone, Copy, Debug)]
+struct Backtracks {
+    count: u64,
+    cut: bool,
+}
+
+struct Rated {
+    rating: Rating,
+    backtracks: Vec<Backtracks>,
+    elapsed: Duration,
+}
+
+thread_local! {
+    static CSP: RefCell<HashMap<(Shape, Propagation), CspSolver>> = RefCell::new(HashMap::new());
+}
+
+fn rate_one(puzzle: &Puzzle, args: &Args) -> Rated {
+    let start = Instant::now();
+    let shape = puzzle.grid.shape();
+    let rating = logical::with_solver(shape, |solver| solver.rate(&puzzle.grid));
+    let budget = Budget::nodes(args.level_nodes);
+    let backtracks = CSP.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        args.levels
+            .0
+            .iter()
+            .map(|&propagation| {
+                let solver = solvers.entry((shape, propagation)).or_insert_with(|| {
+                    let config = Config {
+                        propagation,
+                        ..Config::default()
+                    };
+                    let mut solver = CspSolver::new(shape.board(), config);
+                    solver.set_restarts(None);
+                    solver
+                });
+                let report = solver.count(&puzzle.grid, Some(2), &budget);
+                Backtracks {
+                    count: report.stats.backtracks,
+                    cut: report.stop.is_budget(),
+                }
+            })
+            .collect()
+    });
+    Rated {
+        rating,
+        backtracks,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Rates every puzzle of the inputs.
+pub fn run(args: Args) -> quadrille::Result<Status> {
+    if let Some(path) = &args.plot {
+        check_plot_feature(path)?;
+    }
+    let start = Instant::now();
+    let mut out = stdout();
+    let mut counts = vec![0u64; 121];
+    let mut by_technique: HashMap<Technique, u64> = HashMap::new();
+    let (mut rated, mut guessed, mut unsolvable) = (0u64, 0u64, 0u64);
+    let mut working = Duration::ZERO;
+    let errors = logical::run(
+        &args.input,
+        |puzzle, _| rate_one(puzzle, &args),
+        |done| {
+            let (puzzle, result) = match done.result {
+                Ok(ok) => ok,
+                Err(err) => {
+                    return logical::write_error(
+                        &mut out,
+                        args.input.json,
+                        done.line,
+                        done.file.as_deref(),
+                        &err,
+                    );
+                }
+            };
+            let r = result.rating;
+            rated += 1;
+            working += result.elapsed;
+            counts[usize::from(r.tenths).min(120)] += 1;
+            *by_technique.entry(r.hardest).or_default() += 1;
+            guessed += u64::from(r.guesses > 0);
+            unsolvable += u64::from(r.ending == Ending::NoSolution);
+            let names = args.levels.0.iter().map(|p| p.name());
+            if args.input.json {
+                let mut levels = serde_json::Map::new();
+                for (name, b) in names.zip(&result.backtracks) {
+                    levels.insert(name.to_string(), json!(b.count));
+                }
+                let mut object = json!({
+                    "line": puzzle.line,
+                    "score": r.score(),
+                    "hardest": r.hardest.name(),
+                    "steps": r.steps,
+                    "guesses": r.guesses,
+                    "solved": r.ending == Ending::Solved,
+                    "backtracks": levels,
+                });
+                let cut: Vec<&str> = args
+                    .levels
+                    .0
+                    .iter()
+                    .zip(&result.backtracks)
+                    .filter(|(_, b)| b.cut)
+                    .map(|(p, _)| p.name())
+                    .collect();
+                if !cut.is_empty() {
+                    object["budget_cut"] = json!(cut);
+                }
+                if let Some(label) = &puzzle.label {
+                    object["label"] = json!(label);
+                }
+                if let Some(file) = &done.file {
+                    object["file"] = json!(file);
+                }
+                writeln!(out, "{object}")
+            } else {
+                let mut line = format!(
+                    "{:.1} {} steps={} guesses={}",
+                    r.score(),
+                    r.hardest,
+                    r.steps,
+                    r.guesses
+                );
+                if r.ending == Ending::NoSolution {
+                    line.push_str(" no-solution");
+                }
+                if !result.backtracks.is_empty() {
+                    line.push_str(" backtracks");
+                    for (name, b) in names.zip(&result.backtracks) {
+                        let plus = if b.cut { "+" } else { "" };
+                        line.push_str(&format!(" {name}={}{plus}", b.count));
+                    }
+                }
+                writeln!(out, "{line}")
+            }
+        },
+    )?;
+    out.flush()?;
+    let wall = start.elapsed();
+    if args.stats {
+        let per = |x: f64| if rated > 0 { x / rated as f64 } else { 0.0 };
+        eprintln!(
+            "rated {rated} puzzles, errors {errors}, solved with guesses {guessed}, without a solution {unsolvable}"
+        );
+        eprintln!(
+            "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (per thread)",
+            wall.as_secs_f64(),
+            per(wall.as_secs_f64() * 1e6),
+            per(working.as_secs_f64() * 1e6)
+        );
+        let mut techniques: Vec<_> = by_technique.into_iter().collect();
+        techniques.sort();
+        let list: Vec<String> = techniques.iter().map(|(t, k)| format!("{t} {k}")).collect();
+        eprintln!("hardest technique: {}", list.join(", "));
+        let total: u64 = counts.iter().sum();
+        if total > 0 {
+            let sum: u64 = counts.iter().enumerate().map(|(t, &k)| t as u64 * k).sum();
+            let median = {
+                let mut seen = 0;
+                counts
+                    .iter()
+                    .position(|&k| {
+                        seen += k;
+                        seen * 2 >= total
+                    })
+                    .unwrap_or(0)
+            };
+            let max = counts.iter().rposition(|&k| k > 0).unwrap_or(0);
+            eprintln!(
+                "score: mean {:.2}, median {:.1}, max {:.1}",
+                sum as f64 / total as f64 / 10.0,
+                median as f64 / 10.0,
+                max as f64 / 10.0
+            );
+        }
+    }
+    if let Some(path) = &args.plot {
+        write_plot(&counts, path, rated)?;
+    }
+    Ok(logical::status(errors))
+}
+
+#[cfg(feature = "plot")]
+fn check_plot_feature(_: &std::path::Path) -> quadrille::Result<()> {
+    Ok(())
+}
+
+#[cfg(not(feature = "plot"))]
+fn check_plot_feature(path: &std::path::Path) -> quadrille::Result<()> {
+    write_plot(&[], path, 0)
+}
+
+#[cfg(feature = "plot")]
+fn write_plot(counts: &[u64], path: &std::path::Path, rated: u64) -> quadrille::Result<()> {
+    quadrille::logic::plot::write_histogram(
+        counts,
+        path,
+        &format!("Scores of {rated} puzzles (quadrille rate)"),
+    )
+}
+
+#[cfg(not(feature = "plot"))]
+fn write_plot(_: &[u64], path: &std::path::Path, _: u64) -> quadrille::Result<()> {
+    Err(std::io::Error::other(format!(
+        "{}: --plot needs the `plot` feature, which this build left out",
+        path.display()
+    ))
+    .into())
+}

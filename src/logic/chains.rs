@@ -1,0 +1,282 @@
+//! Chains of strong and weak links: X-chains (one digit) and alternating inference chains
+//! (AICs, any digits).
+//!
+//! A candidate is a literal that is true (ON) or false (OFF). The links give implications:
+//! ON(c,d) makes OFF every other candidate of c and every d of c's peers (weak links); OFF(c,d)
+//! makes ON the other candidate of a bivalue cell c, and the other place of d in a unit where
+//! d has two places (strong links). A breadth-first search from OFF(x) follows them: every
+//! ON(y) it reaches means "x or y", so a candidate that sees both x and y goes. Reaching ON(x)
+//! itself places x. An X-chain uses only the links of one digit. The search takes the shortest
+//! chain of all starts, since SE's score grows with the length.
+
+use super::state::{Candidates, bits, digits};
+use super::technique::length_bonus;
+use super::{Step, Technique};
+
+/// The most literals one search for a chain may reach, over all its starts, before it settles
+/// for the shortest chain found so far: far above what a 9x9 grid needs (at most 729 starts
+/// of 1,458 literals, about a million), so that only large, open grids are cut short.
+const MAX_REACHED: usize = 20_000_000;
+
+/// The search's buffers, kept across steps.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ChainScratch {
+    /// The places of digit d in unit u: `places[u * n + d]`.
+    places: Vec<u64>,
+    /// The literal each literal was reached from, `u32::MAX` for the start.
+    parent: Vec<u32>,
+    /// The search that last reached each literal.
+    seen: Vec<u32>,
+    epoch: u32,
+    queue: Vec<u32>,
+    depth: Vec<u16>,
+    neighbours: Vec<u32>,
+    path: Vec<u32>,
+}
+
+/// A chain found: its start, end, length in nodes.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    start: u32,
+    end: u32,
+    nodes: usize,
+}
+
+/// The X-chain (`one_digit`) or the AIC of the fewest nodes that removes a candidate or places
+/// one.
+pub(crate) fn chain(
+    state: &Candidates,
+    step: &mut Step,
+    scratch: &mut ChainScratch,
+    one_digit: bool,
+) -> bool {
+    let t = state.tables;
+    let n = t.n;
+    let lits = n * n * n * 2;
+    if scratch.parent.len() != lits {
+        scratch.parent = vec![0; lits];
+        scratch.seen = vec![0; lits];
+        scratch.depth = vec![0; lits];
+        scratch.epoch = 0;
+    }
+    scratch.places.clear();
+    for u in 0..3 * n {
+        for d in 0..n {
+            let p = state.positions(u, 1 << d);
+            scratch.places.push(p);
+        }
+    }
+    let mut best: Option<Found> = None;
+    let mut reached = 0;
+    'starts: for c in 0..n * n {
+        for d in digits(state.cands[c]) {
+            if reached > MAX_REACHED {
+                break 'starts;
+            }
+            let start = literal(n, c, d, false);
+            let limit = best.map_or(usize::MAX, |b| b.nodes - 1);
+            let found = search(state, scratch, one_digit, start, limit, None);
+            reached += scratch.queue.len();
+            if let Some(found) = found
+                && best.is_none_or(|b| found.nodes < b.nodes)
+            {
+                best = Some(found);
+            }
+        }
+    }
+    let Some(found) = best else {
+        return false;
+    };
+    // Search again from the best start to rebuild its path.
+    search(
+        state,
+        scratch,
+        one_digit,
+        found.start,
+        found.nodes,
+        Some(found.end),
+    );
+    scratch.path.clear();
+    let mut at = found.end;
+    while at != u32::MAX {
+        scratch.path.push(at);
+        at = scratch.parent[at as usize];
+    }
+    scratch.path.reverse();
+    let technique = if one_digit {
+        Technique::XChain
+    } else {
+        Technique::Aic
+    };
+    step.begin(
+        technique,
+        technique.base_tenths() + length_bonus(found.nodes),
+    );
+    for &lit in &scratch.path {
+        let (c, d, on) = unpack(n, lit);
+        step.chain.push((c as u16, d, on));
+        if !step.cells.contains(&(c as u16)) {
+            step.cells.push(c as u16);
+        }
+        step.digits |= 1 << (d - 1);
+    }
+    let (xc, xd, _) = unpack(n, found.start);
+    let (yc, yd, _) = unpack(n, found.end);
+    if (xc, xd) == (yc, yd) {
+        step.place(xc, xd);
+    } else {
+        conflicts(state, (xc, xd), (yc, yd), |c, d| step.eliminate(c, d));
+    }
+    true
+}
+
+/// Breadth-first search from `start` (an OFF literal) up to `limit` nodes. Without `target`,
+/// returns the first ON literal that concludes something; with it, stops on reaching it.
+fn search(
+    state: &Candidates,
+    scratch: &mut ChainScratch,
+    one_digit: bool,
+    start: u32,
+    limit: usize,
+    target: Option<u32>,
+) -> Option<Found> {
+    let n = state.tables.n;
+    scratch.epoch = scratch.epoch.wrapping_add(1);
+    if scratch.epoch == 0 {
+        scratch.seen.fill(0);
+        scratch.epoch = 1;
+    }
+    let epoch = scratch.epoch;
+    scratch.queue.clear();
+    scratch.queue.push(start);
+    scratch.seen[start as usize] = epoch;
+    scratch.parent[start as usize] = u32::MAX;
+    scratch.depth[start as usize] = 1;
+    let (xc, xd, _) = unpack(n, start);
+    let mut head = 0;
+    while head < scratch.queue.len() {
+        let lit = scratch.queue[head];
+        head += 1;
+        let nodes = scratch.depth[lit as usize] as usize;
+        let (c, d, on) = unpack(n, lit);
+        if on {
+            let concludes = match target {
+                Some(target) => lit == target,
+                None => (c, d) == (xc, xd) || conflicts(state, (xc, xd), (c, d), |_, _| ()),
+            };
+            if concludes {
+                return Some(Found {
+                    start,
+                    end: lit,
+                    nodes,
+                });
+            }
+        }
+        if nodes >= limit {
+            continue;
+        }
+        let mut neighbours = std::mem::take(&mut scratch.neighbours);
+        neighbours.clear();
+        links(state, &scratch.places, one_digit, c, d, on, &mut neighbours);
+        for &next in &neighbours {
+            if scratch.seen[next as usize] != epoch {
+                scratch.seen[next as usize] = epoch;
+                scratch.parent[next as usize] = lit;
+                scratch.depth[next as usize] = (nodes + 1) as u16;
+                scratch.queue.push(next);
+            }
+        }
+        scratch.neighbours = neighbours;
+    }
+    None
+}
+
+/// The literals that literal (c, d, on) implies by one link.
+fn links(
+    state: &Candidates,
+    places: &[u64],
+    one_digit: bool,
+    c: usize,
+    d: u8,
+    on: bool,
+    out: &mut Vec<u32>,
+) {
+    let t = state.tables;
+    let n = t.n;
+    let bit = 1u64 << (d - 1);
+    if on {
+        if !one_digit {
+            for e in digits(state.cands[c] & !bit) {
+                out.push(literal(n, c, e, false));
+            }
+        }
+        for &p in t.peers(c) {
+            if state.cands[p as usize] & bit != 0 {
+                out.push(literal(n, p as usize, d, false));
+            }
+        }
+    } else {
+        if !one_digit && state.cands[c].count_ones() == 2 {
+            let e = digits(state.cands[c] & !bit).next().expect("bivalue");
+            out.push(literal(n, c, e, true));
+        }
+        for &u in &t.cell_units[c] {
+            let u = u as usize;
+            let p = places[u * n + usize::from(d) - 1];
+            if p.count_ones() == 2 {
+                for i in bits(p) {
+                    let other = t.unit(u)[i] as usize;
+                    if other != c {
+                        out.push(literal(n, other, d, true));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `each` with every candidate that sees both x and y (so is false when either is
+/// true), and returns whether there is one.
+pub(crate) fn conflicts(
+    state: &Candidates,
+    (xc, xd): (usize, u8),
+    (yc, yd): (usize, u8),
+    mut each: impl FnMut(usize, u8),
+) -> bool {
+    let t = state.tables;
+    let mut any = false;
+    if xc == yc {
+        let others = state.cands[xc] & !(1 << (xd - 1)) & !(1 << (yd - 1));
+        for e in digits(others) {
+            each(xc, e);
+            any = true;
+        }
+    } else if xd == yd {
+        let bit = 1u64 << (xd - 1);
+        for &q in t.peers(xc) {
+            let q = q as usize;
+            if state.cands[q] & bit != 0 && t.sees(q, yc) {
+                each(q, xd);
+                any = true;
+            }
+        }
+    } else if t.sees(xc, yc) {
+        for (c, d) in [(yc, xd), (xc, yd)] {
+            if state.cands[c] & (1 << (d - 1)) != 0 {
+                each(c, d);
+                any = true;
+            }
+        }
+    }
+    any
+}
+
+fn literal(n: usize, c: usize, d: u8, on: bool) -> u32 {
+    ((c * n + usize::from(d) - 1) * 2 + usize::from(on)) as u32
+}
+
+fn unpack(n: usize, lit: u32) -> (usize, u8, bool) {
+    let lit = lit as usize;
+    let candidate = lit / 2;
+    (candidate / n, (candidate % n) as u8 + 1, lit % 2 == 1)
+}

@@ -1,0 +1,542 @@
+//! A logical solver that explains a solution step by step, as a person would solve, and rates
+//! a puzzle by the hardest step it needed, on Sudoku Explainer's scale.
+//!
+//! The solver works on a [`Candidates`] grid (each empty cell's candidates as a `u64`
+//! bitset, so every box size from 1x2 to 8x8) and always takes the easiest step available:
+//! the techniques of [`Technique`], tried in order (singles, locked candidates, subsets, fish,
+//! wings, chains, forcing chains). Each [`Step`] names its technique, its units, the digits
+//! placed and the candidates removed, and says why. When no technique applies, the solver
+//! says so and (if asked) guesses: it places a digit of the solution, found by Dancing Links
+//! ([`DlxSolver`]), and marks the step as a guess. A guess is never wrong, and every other
+//! step follows from the grid alone.
+//!
+//! - `singles`: full house, hidden single, naked single.
+//! - `intersections`: pointing and claiming.
+//! - `subsets`: naked and hidden pairs, triples, quads.
+//! - `fish`: X-wing, swordfish, jellyfish.
+//! - `wings`: XY-wing, XYZ-wing, W-wing.
+//! - `chains`: X-chains and alternating inference chains, by breadth-first search over the
+//!   strong and weak links, shortest first.
+//! - `forcing`: dynamic forcing chains over singles.
+//! - [`technique`]: the order and the scores; [`rate`]: the [`Rating`] of a puzzle.
+//!
+//! ```
+//! use quadrille::io::puzzle::parse_line;
+//! use quadrille::logic::{self, Technique};
+//!
+//! let puzzle = parse_line(
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", None)?;
+//! let explanation = logic::explain(&puzzle);
+//! assert!(explanation.is_solved());
+//! assert_eq!(explanation.steps[0].technique(), Technique::HiddenSingle);
+//! let rating = logic::rate(&puzzle);
+//! assert!(rating.score() >= 2.6);
+//! assert_eq!(rating.steps as usize, explanation.steps.len());
+//! # Ok::<(), quadrille::Error>(())
+//! ```
+
+mod chains;
+mod draw;
+mod fish;
+mod forcing;
+mod intersections;
+#[cfg(feature = "plot")]
+pub mod plot;
+mod rating;
+mod singles;
+mod state;
+mod subsets;
+pub mod technique;
+mod wings;
+
+use std::fmt::Write as _;
+
+pub use draw::{step_svg, write_candidates};
+pub use rating::{Rating, rate};
+pub use state::Candidates;
+pub use technique::Technique;
+
+use crate::board::{Cell, Digit};
+use crate::engine::DlxSolver;
+use crate::sudoku::{Grid, Shape};
+use state::digits;
+
+/// One step of a solution: what was done, where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    shape: Shape,
+    technique: Technique,
+    tenths: u16,
+    /// The units of the pattern (board group numbers).
+    units: Vec<usize>,
+    /// The cells of the pattern.
+    cells: Vec<u16>,
+    /// The digits of the pattern.
+    digits: u64,
+    placements: Vec<(u16, u8)>,
+    eliminations: Vec<(u16, u8)>,
+    /// A chain's literals in order: cell, digit, true (ON) or false (OFF).
+    chain: Vec<(u16, u8, bool)>,
+    /// A forcing chain's assumption (true, false, or both ways) and singles followed.
+    forcing: Option<(Option<bool>, usize)>,
+}
+
+impl Step {
+    fn new(shape: Shape) -> Step {
+        Step {
+            shape,
+            technique: Technique::FullHouse,
+            tenths: 0,
+            units: Vec::new(),
+            cells: Vec::new(),
+            digits: 0,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            chain: Vec::new(),
+            forcing: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.units.clear();
+        self.cells.clear();
+        self.digits = 0;
+        self.placements.clear();
+        self.eliminations.clear();
+        self.chain.clear();
+        self.forcing = None;
+    }
+
+    fn begin(&mut self, technique: Technique, tenths: u16) {
+        self.clear();
+        self.technique = technique;
+        self.tenths = tenths;
+    }
+
+    fn place(&mut self, c: usize, d: u8) {
+        self.placements.push((c as u16, d));
+    }
+
+    fn eliminate(&mut self, c: usize, d: u8) {
+        if !self.eliminations.contains(&(c as u16, d)) {
+            self.eliminations.push((c as u16, d));
+        }
+    }
+
+    /// The shape of the grid it was found in.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The technique.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// Its score on SE's scale (a hidden single in a box 1.2, in a line 1.5; chains with their
+    /// length modifier).
+    pub fn score(&self) -> f64 {
+        f64::from(self.tenths) / 10.0
+    }
+
+    /// Its score in tenths.
+    pub fn tenths(&self) -> u16 {
+        self.tenths
+    }
+
+    /// The digits placed.
+    pub fn placements(&self) -> impl ExactSizeIterator<Item = (Cell, Digit)> + '_ {
+        self.placements.iter().map(|&(c, d)| cell_digit(c, d))
+    }
+
+    /// The candidates removed.
+    pub fn eliminations(&self) -> impl ExactSizeIterator<Item = (Cell, Digit)> + '_ {
+        self.eliminations.iter().map(|&(c, d)| cell_digit(c, d))
+    }
+
+    /// The units of the pattern, as numbers of the board's groups
+    /// ([`Shape::board`]): rows, then columns, then boxes.
+    pub fn units(&self) -> &[usize] {
+        &self.units
+    }
+
+    /// The cells of the pattern (those that justify the step), in the order found.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.cells.iter().map(|&c| Cell::new(usize::from(c)))
+    }
+
+    /// The digits of the pattern, as a mask (bit `d - 1` for digit d).
+    pub fn digits(&self) -> u64 {
+        self.digits
+    }
+
+    /// A chain's nodes in order: cell, digit, and whether the node is "is d" (true) or "is
+    /// not d" (false). Empty for other techniques.
+    pub fn chain(&self) -> impl ExactSizeIterator<Item = (Cell, Digit, bool)> + '_ {
+        self.chain.iter().map(|&(c, d, on)| {
+            let (cell, digit) = cell_digit(c, d);
+            (cell, digit, on)
+        })
+    }
+
+    /// Why the step holds, in a sentence.
+    pub fn why(&self) -> String {
+        let n = self.shape.size();
+        let board = self.shape.board();
+        let unit = |i: usize| board.group(self.units[i]).to_string();
+        let units = |range: std::ops::Range<usize>| {
+            self.units[range]
+                .iter()
+                .map(|&u| board.group(u).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let cells = || {
+            self.cells
+                .iter()
+                .map(|&c| cell_name(c as usize, n))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let digit_list = digit_list(self.digits);
+        match self.technique {
+            Technique::FullHouse => format!("{} has one empty cell left", unit(0)),
+            Technique::HiddenSingle => format!("{digit_list} has one place left in {}", unit(0)),
+            Technique::NakedSingle => format!("{} has one candidate left", cells()),
+            Technique::Pointing | Technique::Claiming => format!(
+                "in {}, {digit_list} can only be in {}, so it is not elsewhere in {}",
+                unit(0),
+                cells(),
+                unit(1)
+            ),
+            Technique::DirectPointing | Technique::DirectClaiming => format!(
+                "in {}, {digit_list} can only be in {}, so it is not elsewhere in {}; then {}",
+                unit(0),
+                cells(),
+                unit(1),
+                self.direct_single()
+            ),
+            Technique::DirectHiddenPair | Technique::DirectHiddenTriple => format!(
+                "in {}, {digit_list} can only be in {}, so those cells hold nothing else; then {}",
+                unit(0),
+                cells(),
+                self.direct_single()
+            ),
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+                "in {}, cells {} hold only {digit_list}, so no other cell of it does",
+                unit(0),
+                cells()
+            ),
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
+                "in {}, {digit_list} can only be in {}, so those cells hold nothing else",
+                unit(0),
+                cells()
+            ),
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let k = self.units.len() / 2;
+                format!(
+                    "{digit_list} in {} lies only in {}, so not elsewhere in those",
+                    units(0..k),
+                    units(k..2 * k)
+                )
+            }
+            Technique::XyWing => format!(
+                "pivot {} and pincers {}: whatever the pivot is, one pincer holds the digit removed",
+                cell_name(self.cells[0] as usize, n),
+                self.cells[1..]
+                    .iter()
+                    .map(|&c| cell_name(c as usize, n))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+            Technique::XyzWing => format!(
+                "pivot {} and pincers {}: one of the three holds the digit removed",
+                cell_name(self.cells[0] as usize, n),
+                self.cells[1..]
+                    .iter()
+                    .map(|&c| cell_name(c as usize, n))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+            Technique::WWing => format!(
+                "the pair {digit_list} twice, and {} must hold one digit of it in {}, each seeing a pair cell: one pair cell holds the other digit",
+                unit(0),
+                cells()
+            ),
+            Technique::XChain | Technique::Aic => {
+                let mut text = String::new();
+                for (i, &(c, d, on)) in self.chain.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(if on { " => " } else { " -> " });
+                    }
+                    let _ = write!(
+                        text,
+                        "{}{}{d}",
+                        cell_name(c as usize, n),
+                        if on { "=" } else { "<>" }
+                    );
+                }
+                let (first, last) = (self.chain[0], self.chain[self.chain.len() - 1]);
+                format!(
+                    "{text}: {}{} or {}{}",
+                    cell_name(first.0 as usize, n),
+                    format_args!("={}", first.1),
+                    cell_name(last.0 as usize, n),
+                    format_args!("={}", last.1)
+                )
+            }
+            Technique::ForcingChain => {
+                let cell = cell_name(self.cells[0] as usize, n);
+                let d = digit_list;
+                match self.forcing {
+                    Some((Some(true), k)) => format!(
+                        "{cell}={d} leads to a contradiction after {} singles",
+                        k - 1
+                    ),
+                    Some((Some(false), k)) => format!(
+                        "{cell}<>{d} leads to a contradiction after {} singles",
+                        k - 1
+                    ),
+                    _ => format!("{cell}={d} and {cell}<>{d} both lead to this by singles"),
+                }
+            }
+            Technique::Guess => format!(
+                "no technique applies: {} takes its digit from the solution (a guess, verified, never wrong)",
+                cells()
+            ),
+        }
+    }
+}
+
+impl Step {
+    /// The hidden single a direct step places, in words.
+    fn direct_single(&self) -> String {
+        let n = self.shape.size();
+        let (c, d) = self.placements[0];
+        let unit = self
+            .shape
+            .board()
+            .group(*self.units.last().expect("the single's unit"));
+        format!(
+            "{d} has one place left in {unit}, {}",
+            cell_name(c as usize, n)
+        )
+    }
+}
+
+fn cell_digit(c: u16, d: u8) -> (Cell, Digit) {
+    (
+        Cell::new(usize::from(c)),
+        Digit::new(d).expect("digits are 1..=64"),
+    )
+}
+
+/// A cell as people write it: `r3c4` (1-based).
+pub fn cell_name(c: usize, n: usize) -> String {
+    format!("r{}c{}", c / n + 1, c % n + 1)
+}
+
+fn digit_list(mask: u64) -> String {
+    digits(mask)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// How a logical solution ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every cell holds a digit.
+    Solved,
+    /// No technique applies and guesses were not allowed; the candidates are kept.
+    Stuck,
+    /// The puzzle has no solution (Dancing Links found none, or the grid broke).
+    NoSolution,
+    /// The caller's sink asked to stop.
+    Stopped,
+}
+
+/// A whole explanation: the steps, and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// How it ended.
+    pub ending: Ending,
+}
+
+impl Explanation {
+    /// Whether the grid was filled.
+    pub fn is_solved(&self) -> bool {
+        self.ending == Ending::Solved
+    }
+}
+
+/// The logical solver of one shape, reused across puzzles (its buffers are kept).
+#[derive(Clone, Debug)]
+pub struct LogicSolver {
+    state: Candidates,
+    step: Step,
+    chains: chains::ChainScratch,
+    forcing: forcing::ForcingScratch,
+    dlx: Option<DlxSolver>,
+}
+
+impl LogicSolver {
+    /// A solver for puzzles of `shape`.
+    pub fn new(shape: Shape) -> LogicSolver {
+        LogicSolver {
+            state: Candidates::new(&Grid::empty(shape)),
+            step: Step::new(shape),
+            chains: chains::ChainScratch::default(),
+            forcing: forcing::ForcingScratch::default(),
+            dlx: None,
+        }
+    }
+
+    /// The candidate grid where the last solution ended (for a puzzle that is `Stuck`, where
+    /// no technique applied).
+    pub fn state(&self) -> &Candidates {
+        &self.state
+    }
+
+    /// Solves `grid` step by step, handing each step and the candidates before it to `each`
+    /// (which returns whether to go on). With `guesses`, a grid that no technique can advance
+    /// takes a digit of the solution and goes on.
+    ///
+    /// # Panics
+    /// If `grid` is not of this solver's shape.
+    pub fn solve_with(
+        &mut self,
+        grid: &Grid,
+        guesses: bool,
+        mut each: impl FnMut(&Candidates, &Step) -> bool,
+    ) -> Ending {
+        assert_eq!(grid.shape(), self.state.shape(), "a grid of another shape");
+        self.state.reset(grid);
+        let mut solution: Option<Option<Grid>> = None;
+        let mut guesses_made = 0u16;
+        loop {
+            if self.state.is_contradictory() {
+                return Ending::NoSolution;
+            }
+            if self.state.is_solved() {
+                return Ending::Solved;
+            }
+            if !self.find_step() {
+                if !guesses {
+                    return Ending::Stuck;
+                }
+                let shape = self.state.shape();
+                let known = solution.get_or_insert_with(|| {
+                    // Restarts (the solver's default, seeded) keep large open grids quick.
+                    let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
+                    dlx.solve(&self.state.grid()).solution
+                });
+                let Some(known) = known else {
+                    return Ending::NoSolution;
+                };
+                let state = &self.state;
+                let c = (0..state.cands.len())
+                    .filter(|&c| state.values[c] == 0)
+                    .min_by_key(|&c| state.cands[c].count_ones())
+                    .expect("an empty cell");
+                let d = known.cells()[c];
+                self.step.begin(
+                    Technique::Guess,
+                    (Technique::Guess.base_tenths() + guesses_made).min(119),
+                );
+                guesses_made += 1;
+                self.step.cells.push(c as u16);
+                self.step.digits = 1 << (d - 1);
+                self.step.place(c, d);
+            }
+            if !each(&self.state, &self.step) {
+                return Ending::Stopped;
+            }
+            for &(c, d) in &self.step.placements {
+                self.state.place(usize::from(c), d);
+            }
+            for &(c, d) in &self.step.eliminations {
+                self.state.cands[usize::from(c)] &= !(1 << (d - 1));
+            }
+        }
+    }
+
+    /// The easiest step in the candidate grid `state` (a hint), or `None` when no technique
+    /// applies. Never a guess.
+    ///
+    /// ```
+    /// use quadrille::board::{Cell, Digit};
+    /// use quadrille::logic::{Candidates, LogicSolver, Technique};
+    /// use quadrille::sudoku::{Grid, Shape};
+    ///
+    /// // Row 1 of an empty grid: 1-4 only in its first four cells, a hidden quad.
+    /// let mut state = Candidates::new(&Grid::empty(Shape::CLASSIC));
+    /// for col in 4..9 {
+    ///     for d in 1..=4 {
+    ///         state.eliminate(Cell::at(0, col, 9), Digit::new(d).unwrap());
+    ///     }
+    /// }
+    /// let step = LogicSolver::new(Shape::CLASSIC).next_step(&state).unwrap();
+    /// assert_eq!((step.technique(), step.score()), (Technique::HiddenQuad, 5.4));
+    /// assert_eq!(step.eliminations().len(), 4 * 5); // 5-9 from r1c1-r1c4
+    /// ```
+    ///
+    /// # Panics
+    /// If `state` is not of this solver's shape.
+    pub fn next_step(&mut self, state: &Candidates) -> Option<Step> {
+        assert_eq!(state.shape(), self.state.shape(), "a grid of another shape");
+        self.state.clone_from(state);
+        self.find_step().then(|| self.step.clone())
+    }
+
+    /// The easiest step, into `self.step`; false when no technique applies.
+    fn find_step(&mut self) -> bool {
+        let (s, step) = (&self.state, &mut self.step);
+        singles::full_house(s, step)
+            || singles::hidden_single(s, step)
+            || intersections::pointing(s, step, true)
+            || intersections::claiming(s, step, true)
+            || subsets::hidden(s, step, 2, true)
+            || singles::naked_single(s, step)
+            || subsets::hidden(s, step, 3, true)
+            || intersections::pointing(s, step, false)
+            || intersections::claiming(s, step, false)
+            || subsets::naked(s, step, 2)
+            || fish::fish(s, step, 2)
+            || subsets::hidden(s, step, 2, false)
+            || subsets::naked(s, step, 3)
+            || fish::fish(s, step, 3)
+            || subsets::hidden(s, step, 3, false)
+            || wings::xy_wing(s, step)
+            || wings::xyz_wing(s, step)
+            || subsets::naked(s, step, 4)
+            || fish::fish(s, step, 4)
+            || subsets::hidden(s, step, 4, false)
+            || chains::chain(s, step, &mut self.chains, true)
+            || wings::w_wing(s, step)
+            || chains::chain(s, step, &mut self.chains, false)
+            || forcing::forcing_chain(s, step, &mut self.forcing)
+    }
+
+    /// Every step of the solution of `grid`, guessing (verified) when no technique applies
+    /// if `guesses` is set.
+    pub fn explain(&mut self, grid: &Grid, guesses: bool) -> Explanation {
+        let mut steps = Vec::new();
+        let ending = self.solve_with(grid, guesses, |_, step| {
+            steps.push(step.clone());
+            true
+        });
+        Explanation { steps, ending }
+    }
+}
+
+/// Explains a puzzle's solution step by step, guessing (verified) when no technique applies.
+/// See the [module docs](self).
+pub fn explain(grid: &Grid) -> Explanation {
+    LogicSolver::new(grid.shape()).explain(grid, true)
+}
+
+#[cfg(test)]
+mod tests;

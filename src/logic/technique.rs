@@ -1,0 +1,232 @@
+//! The techniques, in the order the solver tries them, and their scores on Sudoku Explainer's
+//! scale.
+//!
+//! The scores are Sudoku Explainer's (SE, v1.2.1), as listed in SukakuExplainer's wiki page
+//! "Difficulty ratings in Sudoku Explainer v1.2.1": full house ("last value") 1.0, hidden
+//! single 1.2 in a box and 1.5 in a row or column, direct pointing 1.7, direct claiming 1.9,
+//! direct hidden pair 2.0, naked single 2.3, direct hidden triple 2.5 (a "direct" step is one
+//! whose eliminations leave a hidden single, placed in the same step), pointing 2.6, claiming 2.8,
+//! naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple
+//! 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, X-chains
+//! 6.5-6.9, forcing chains 7.1-7.5, dynamic forcing chains 8.8-9.6, nested ones 9.9-11.9.
+//! Chains add SE's length modifier to a base ([`length_bonus`]). Two techniques are not SE's:
+//! the W-wing, which SE finds as a chain and which is scored here as the chain it is (six
+//! nodes, 7.1), and the guess, which SE never makes: it scores 10.0 for the first guess and 0.1
+//! more for each further one, above every chain the solver finds (those stop below 10.0).
+//!
+//! The solver takes the step of the lowest score first, as SE does: a hidden single (1.2,
+//! 1.5) before a naked single (2.3), so that a puzzle that needs only hidden singles rates 1.5.
+
+use std::fmt;
+
+/// A solving technique. The order of the variants is the order in which the solver tries
+/// them: always the easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last empty cell of a unit takes the missing digit.
+    FullHouse,
+    /// A digit has one place left in a box, row or column.
+    HiddenSingle,
+    /// Pointing that leaves a digit one place in a unit: that single is placed with it.
+    DirectPointing,
+    /// Claiming that leaves a digit one place in a unit.
+    DirectClaiming,
+    /// A hidden pair that leaves a digit one place in a unit.
+    DirectHiddenPair,
+    /// A cell has one candidate left.
+    NakedSingle,
+    /// A hidden triple that leaves a digit one place in a unit.
+    DirectHiddenTriple,
+    /// A digit's places in a box lie on one line: the rest of the line loses it.
+    Pointing,
+    /// A digit's places in a line lie in one box: the rest of the box loses it.
+    Claiming,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// A digit in two rows (columns) confined to the same two columns (rows).
+    XWing,
+    /// Two digits with the same two places in a unit.
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// The fish of three rows and columns.
+    Swordfish,
+    /// Three digits with three places between them in a unit.
+    HiddenTriple,
+    /// A bivalue pivot {x,y} and two bivalue pincers {x,z}, {y,z}: cells seeing both pincers
+    /// lose z.
+    XyWing,
+    /// A pivot {x,y,z} and pincers {x,z}, {y,z}: cells seeing all three lose z.
+    XyzWing,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// The fish of four rows and columns.
+    Jellyfish,
+    /// Four digits with four places between them in a unit.
+    HiddenQuad,
+    /// An alternating chain of strong and weak links on one digit (skyscrapers, kites, turbot
+    /// fish and simple colouring are short ones).
+    XChain,
+    /// Two bivalue cells {x,y} that do not see each other, joined by a strong link on x.
+    WWing,
+    /// An alternating inference chain over cells and units, on any digits.
+    Aic,
+    /// A dynamic forcing chain: a candidate assumed true or false and followed through singles
+    /// to a contradiction, or to a conclusion both ways agree on.
+    ForcingChain,
+    /// No technique applies: a cell takes its digit from the solution, said to be a guess.
+    Guess,
+}
+
+impl Technique {
+    /// Every technique, in the order the solver tries them.
+    pub const ALL: [Technique; 25] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::XChain,
+        Technique::WWing,
+        Technique::Aic,
+        Technique::ForcingChain,
+        Technique::Guess,
+    ];
+
+    /// Its name, as people say it (and as `--json` writes it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::HiddenSingle => "hidden single",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::NakedSingle => "naked single",
+            Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::XChain => "x-chain",
+            Technique::WWing => "w-wing",
+            Technique::Aic => "aic",
+            Technique::ForcingChain => "forcing chain",
+            Technique::Guess => "guess",
+        }
+    }
+
+    /// Its score in tenths on SE's scale, before any length bonus; hidden singles score 12 in
+    /// a box and 15 in a line (this gives the box's).
+    pub fn base_tenths(self) -> u16 {
+        match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingle => 12,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::XChain => 66,
+            Technique::WWing => 70,
+            Technique::Aic => 70,
+            Technique::ForcingChain => 85,
+            Technique::Guess => 100,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Technique {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Technique, String> {
+        Technique::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("'{name}' is not a technique"))
+    }
+}
+
+/// SE's length modifier of a chain of `nodes` nodes, in tenths: nothing up to 4 nodes, then a
+/// tenth each time the length passes the next of 4, 6, 8, 12, 16, 24, 32, ... (the ceiling grows
+/// by 3/2 and 4/3 in turn).
+pub fn length_bonus(nodes: usize) -> u16 {
+    let mut bonus = 0;
+    let mut ceiling = 4;
+    let mut odd = false;
+    while nodes > ceiling {
+        bonus += 1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_follow_the_solver_order() {
+        let scores: Vec<u16> = Technique::ALL.iter().map(|t| t.base_tenths()).collect();
+        assert!(scores.windows(2).all(|w| w[0] <= w[1]), "{scores:?}");
+        for t in Technique::ALL {
+            assert_eq!(t.name().parse::<Technique>(), Ok(t));
+        }
+    }
+
+    #[test]
+    fn length_bonus_grows_slowly() {
+        let bonuses: Vec<u16> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25]
+            .iter()
+            .map(|&n| length_bonus(n))
+            .collect();
+        assert_eq!(bonuses, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+}
