@@ -388,6 +388,47 @@ mod cli {
         }
     }
 
+    /// Puzzles made to a difficulty or a score rate inside it, as `quadrille::logic` rates them
+    /// afresh, and are unique: the judge is wired to the rater, and the JSON says its rating.
+    #[test]
+    fn difficulty_and_score_give_puzzles_of_that_rating() {
+        use quadrille::io::puzzle::parse_line;
+        use quadrille::logic::{Difficulty, rate};
+        let cases = [
+            (vec!["--difficulty", "easy"], Difficulty::Easy.tenths()),
+            (vec!["--difficulty", "hard"], Difficulty::Hard.tenths()),
+            (vec!["--difficulty", "expert"], Difficulty::Expert.tenths()),
+            (vec!["--score", "2.6..2.8"], 26..=28),
+            (vec!["--score", "6.5.."], 65..=u16::MAX),
+        ];
+        for (flags, band) in cases {
+            let mut args = vec!["generate", "-n", "3", "--seed", "5", "--json", "-j", "1"];
+            args.extend_from_slice(&flags);
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{flags:?}: {err}");
+            assert_eq!(out.lines().count(), 3, "{flags:?}");
+            for line in out.lines() {
+                let object: Value = serde_json::from_str(line).unwrap();
+                let puzzle = parse_line(object["puzzle"].as_str().unwrap(), None).unwrap();
+                let rating = rate(&puzzle);
+                assert!(
+                    band.contains(&rating.tenths),
+                    "{flags:?}: {puzzle} rates {rating:?}"
+                );
+                assert_eq!(object["rating"]["score"], rating.score(), "{flags:?}");
+                assert_eq!(object["rating"]["hardest"], rating.hardest.name());
+                assert_eq!(
+                    object["rating"]["difficulty"],
+                    Difficulty::of(rating.tenths).name()
+                );
+                let solution = parse_line(object["solution"].as_str().unwrap(), None).unwrap();
+                let mut solver = DlxSolver::new(puzzle.shape().board());
+                assert_eq!(count_to_two(&mut solver, &puzzle), 1, "{puzzle}");
+                assert!(check_solution(&puzzle, &solution).is_ok());
+            }
+        }
+    }
+
     #[test]
     fn bad_flag_values_are_usage_errors() {
         for (args, says) in [
@@ -402,6 +443,15 @@ mod cli {
             (&["--node-budget", "0"], "node-budget"),
             (&["--time-budget", "soon"], "time-budget"),
             (&["--engine", "dlx2"], "dlx2"),
+            (&["--difficulty", "fiendish"], "fiendish"),
+            (&["--score", "4.0..2.6"], "empty"),
+            (&["--score", "hard"], "MIN..MAX"),
+            (&["--score", "1..x"], "'x'"),
+            (&["--difficulty", "easy", "--score", "1..2"], "--score"),
+            (
+                &["--kind", "random", "--difficulty", "hard"],
+                "--difficulty",
+            ),
         ] {
             let mut all = vec!["generate", "-n", "1"];
             all.extend_from_slice(args);

@@ -1,8 +1,8 @@
 //! `quadrille generate`: puzzles from a seed, one per line.
 //!
-//! Unique puzzles are made to order by `quadrille::generate::Generator`; [`judge`] is where a
-//! finished puzzle is accepted or sent back for the next attempt, and [`write_json`] where its
-//! verdict is printed (see the README's "to order" section).
+//! Unique puzzles are made to order by `quadrille::generate::Generator`; [`judge`] accepts a
+//! finished puzzle or sends it back for the next attempt, by its rating from
+//! `quadrille::logic` (`--difficulty`, `--score`), and [`write_json`] prints that rating.
 
 use std::io::Write;
 use std::ops::RangeInclusive;
@@ -14,6 +14,7 @@ use quadrille::generate::{
     CheckStats, Generated, Generator, Minimality, Order, Symmetry, random_contradictory,
     random_puzzle,
 };
+use quadrille::logic::{Difficulty, Ending, LogicSolver, Rating};
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::{Grid, Shape};
 use serde_json::json;
@@ -28,7 +29,7 @@ const CHUNK: usize = 256;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   quadrille generate --minimal orbits -n 1000 -j 1 --stats > minimal.txt
-  quadrille generate --box 4x4 --symmetry mirror -n 5 --json
+  quadrille generate --difficulty hard -n 5 --json
   quadrille generate --box 4x4 --kind random --blanks 175 -n 200 --seed 1 > peak16.txt")]
 pub struct Args {
     /// The box shape, RxC.
@@ -79,8 +80,17 @@ pub struct Args {
     /// The engine of the uniqueness searches (dlx, csp, csp:CONFIG; default dlx).
     #[arg(long, value_name = "ENGINE")]
     engine: Option<Engine>,
+    /// Unique puzzles of this level of `quadrille rate`'s score: easy (1.0-1.5), medium
+    /// (1.6-2.5), hard (2.6-4.0), expert (4.1-6.4) or extreme (6.5 and up).
+    #[arg(long, value_name = "LEVEL", conflicts_with = "score")]
+    difficulty: Option<Difficulty>,
+    /// Unique puzzles whose `quadrille rate` score lies in MIN..MAX (both included; either end
+    /// may be left out: `6.5..`, `..2.0`).
+    #[arg(long, value_name = "MIN..MAX", value_parser = score_range)]
+    score: Option<RangeInclusive<u16>>,
     /// One JSON object per puzzle: puzzle, givens, seed, and for unique puzzles symmetry,
-    /// minimal (true, false, or null when not known), attempt and solution.
+    /// minimal ("givens", "orbits" or null when not proved), attempt, solution and rating
+    /// (score, difficulty, hardest technique, steps, guesses).
     #[arg(long)]
     json: bool,
     /// A summary on standard error: puzzles, givens, attempts, uniqueness checks, time.
@@ -153,14 +163,45 @@ fn requested_givens(args: &Args) -> Result<Option<usize>, Status> {
     }
 }
 
-/// What the judge says of an accepted puzzle, printed with it by `--json`. Today every unique
-/// puzzle is accepted as it is; a rating goes here.
-type Verdict = ();
+/// Parses `--score MIN..MAX` into tenths of SE's scale; either end may be left out.
+fn score_range(text: &str) -> Result<RangeInclusive<u16>, String> {
+    let (min, max) = text
+        .split_once("..")
+        .ok_or_else(|| format!("'{text}' is not MIN..MAX, e.g. 2.6..4.0 or 6.5.."))?;
+    let tenths = |end: &str, default: u16| -> Result<u16, String> {
+        if end.trim().is_empty() {
+            return Ok(default);
+        }
+        match end.trim().parse::<f64>() {
+            Ok(score) if (0.0..=1000.0).contains(&score) => Ok((score * 10.0).round() as u16),
+            _ => Err(format!("'{end}' is not a score from 0 to 1000")),
+        }
+    };
+    let (min, max) = (tenths(min, 0)?, tenths(max, u16::MAX)?);
+    if min > max {
+        return Err(format!("the range {text} is empty: MIN is above MAX"));
+    }
+    Ok(min..=max)
+}
+
+/// What the judge says of an accepted puzzle, printed with it by `--json`: its rating, when
+/// one was asked for (by `--difficulty`, `--score` or `--json`).
+type Verdict = Option<Rating>;
 
 /// Accepts a finished unique puzzle (`Some`, with what to print of it) or sends it back for the
-/// next attempt (`None`). `--difficulty` and `--score` belong here.
-fn judge(_args: &Args, _made: &Generated) -> Option<Verdict> {
-    Some(())
+/// next attempt (`None`): a puzzle outside the asked band of scores goes back. A band with an
+/// upper end stops rating at the first step above it, so a puzzle too hard costs little.
+fn judge(args: &Args, solver: &mut LogicSolver, made: &Generated) -> Option<Verdict> {
+    let band = args
+        .score
+        .clone()
+        .or_else(|| args.difficulty.map(Difficulty::tenths));
+    let Some(band) = band else {
+        return Some(args.json.then(|| solver.rate(&made.puzzle)));
+    };
+    let rating = solver.rate_up_to(&made.puzzle, *band.end());
+    let fits = rating.ending == Ending::Solved && band.contains(&rating.tenths);
+    fits.then_some(Some(rating))
 }
 
 /// The unique-puzzle flags that make no sense for other kinds, and `--minimal` with a floor.
@@ -171,6 +212,8 @@ fn check_flags(args: &Args) -> Result<(), Status> {
         ("--node-budget", args.node_budget.is_some()),
         ("--engine", args.engine.is_some()),
         ("--time-budget", args.time_budget.is_some()),
+        ("--difficulty", args.difficulty.is_some()),
+        ("--score", args.score.is_some()),
     ];
     let misplaced = unique_only.iter().find(|(_, set)| *set);
     if let (true, Some((flag, _))) = (args.kind != Kind::Unique, misplaced) {
@@ -208,20 +251,21 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         engine: args.engine,
         ..Order::new(shape)
     };
-    // One generator per thread at a time: its solver is built once, not per puzzle.
-    let generators: Mutex<Vec<Generator>> = Mutex::new(Vec::new());
+    // One generator and one rater per thread at a time: their solvers are built once, not per
+    // puzzle.
+    let generators: Mutex<Vec<(Generator, LogicSolver)>> = Mutex::new(Vec::new());
     let make = |i: usize| -> Made {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {
             Kind::Unique => {
                 let spare = generators.lock().map(|mut g| g.pop()).unwrap_or(None);
-                let mut generator = match spare {
-                    Some(generator) => generator,
-                    None => Generator::new(&order)?,
+                let (mut generator, mut rater) = match spare {
+                    Some(pair) => pair,
+                    None => (Generator::new(&order)?, LogicSolver::new(shape)),
                 };
-                let made = generator.generate(seed, |made| judge(&args, made));
+                let made = generator.generate(seed, |made| judge(&args, &mut rater, made));
                 if let Ok(mut spare) = generators.lock() {
-                    spare.push(generator);
+                    spare.push((generator, rater));
                 }
                 let (made, verdict) = made?;
                 Ok((made.puzzle.clone(), Some((made, verdict))))
@@ -290,7 +334,7 @@ fn write_json(puzzle: &Grid, seed: u64, extra: Option<&(Generated, Verdict)>) ->
         "givens": puzzle.givens(),
         "seed": seed,
     });
-    if let Some((made, _verdict)) = extra {
+    if let Some((made, verdict)) = extra {
         object["symmetry"] = json!(made.symmetry.name());
         object["minimal"] = match made.minimal {
             Minimality::Any => serde_json::Value::Null,
@@ -298,7 +342,15 @@ fn write_json(puzzle: &Grid, seed: u64, extra: Option<&(Generated, Verdict)>) ->
         };
         object["attempt"] = json!(made.attempt);
         object["solution"] = json!(made.solution.to_string());
-        // The verdict's rating goes here, e.g. object["rating"] = json!(verdict.score).
+        if let Some(rating) = verdict {
+            object["rating"] = json!({
+                "score": rating.score(),
+                "difficulty": Difficulty::of(rating.tenths).name(),
+                "hardest": rating.hardest.name(),
+                "steps": rating.steps,
+                "guesses": rating.guesses,
+            });
+        }
     }
     object
 }

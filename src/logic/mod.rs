@@ -52,7 +52,7 @@ mod wings;
 use std::fmt::Write as _;
 
 pub use draw::{step_svg, write_candidates};
-pub use rating::{Rating, rate};
+pub use rating::{Difficulty, Rating, rate};
 pub use state::Candidates;
 pub use technique::Technique;
 

@@ -3,6 +3,86 @@
 use super::{Ending, LogicSolver, Technique};
 use crate::sudoku::Grid;
 
+/// The difficulty levels that `generate --difficulty` takes, each a band of SE's scale chosen
+/// at the boundaries between technique families, so that a level says what a solver needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// 1.0-1.5: full houses and hidden singles.
+    Easy,
+    /// 1.6-2.5: naked singles and the direct techniques (a step that leaves a hidden single).
+    Medium,
+    /// 2.6-4.0: locked candidates, pairs and triples, X-wing, swordfish.
+    Hard,
+    /// 4.1-6.4: XY- and XYZ-wings, quads, jellyfish.
+    Expert,
+    /// 6.5 and up: chains, forcing chains, and guesses where the solver's techniques end.
+    Extreme,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Extreme,
+    ];
+
+    /// The level's name, as `--difficulty` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
+        }
+    }
+
+    /// The level's band of scores, in tenths (SE's scale x 10), both ends included.
+    ///
+    /// ```
+    /// use quadrille::logic::Difficulty;
+    ///
+    /// assert_eq!(Difficulty::Hard.tenths(), 26..=40);
+    /// // The bands meet without gap or overlap.
+    /// for pair in Difficulty::ALL.windows(2) {
+    ///     assert_eq!(pair[0].tenths().end() + 1, *pair[1].tenths().start());
+    /// }
+    /// ```
+    pub fn tenths(self) -> std::ops::RangeInclusive<u16> {
+        match self {
+            Difficulty::Easy => 10..=15,
+            Difficulty::Medium => 16..=25,
+            Difficulty::Hard => 26..=40,
+            Difficulty::Expert => 41..=64,
+            Difficulty::Extreme => 65..=u16::MAX,
+        }
+    }
+
+    /// The level of a score in tenths.
+    pub fn of(tenths: u16) -> Difficulty {
+        Difficulty::ALL
+            .into_iter()
+            .find(|level| level.tenths().contains(&tenths))
+            .unwrap_or(Difficulty::Easy)
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Difficulty, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                format!("unknown difficulty '{name}': easy, medium, hard, expert or extreme")
+            })
+    }
+}
+
 /// What rating a puzzle found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rating {
