@@ -78,7 +78,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
         let place = file.map(|f| format!("{f}: ")).unwrap_or_default();
         let _ = writeln!(text, "{place}line {}: {}", puzzle.line, puzzle.grid);
     }
-    let (ending, stuck) = logical::with_solver(puzzle.grid.shape(), |solver| {
+    let (ending, stuck, unique) = logical::with_solver(puzzle.grid.shape(), |solver| {
         let ending = solver.solve_with(&puzzle.grid, !args.no_guesses, |state, step| {
             count += 1;
             if hardest.as_ref().is_none_or(|h| step.tenths() > h.0) {
@@ -100,7 +100,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             true
         });
         let stuck = (ending == Ending::Stuck).then(|| solver.state().clone());
-        (ending, stuck)
+        (ending, stuck, solver.found_unique())
     });
     if let Some(err) = svg_error {
         return Err(err);
@@ -117,6 +117,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             "line": puzzle.line,
             "solved": ending == Ending::Solved,
             "ending": ending_name,
+            "unique": unique,
             "score": f64::from(tenths) / 10.0,
             "hardest": name,
             "steps": steps_json,
@@ -146,8 +147,13 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             None => {
                 let _ = writeln!(
                     text,
-                    "  {ending_name} in {count} steps; hardest: {name} ({:.1})",
-                    f64::from(tenths) / 10.0
+                    "  {ending_name} in {count} steps; hardest: {name} ({:.1}){}",
+                    f64::from(tenths) / 10.0,
+                    if unique {
+                        ""
+                    } else {
+                        "; the puzzle has several solutions, and the guesses follow one"
+                    }
                 );
             }
         }

@@ -125,7 +125,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut out = stdout();
     let mut counts = vec![0u64; 121];
     let mut by_technique: HashMap<Technique, u64> = HashMap::new();
-    let (mut rated, mut guessed, mut unsolvable) = (0u64, 0u64, 0u64);
+    let (mut rated, mut guessed, mut unsolvable, mut several) = (0u64, 0u64, 0u64, 0u64);
     let mut working = Duration::ZERO;
     let errors = logical::run(
         &args.input,
@@ -150,6 +150,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             *by_technique.entry(r.hardest).or_default() += 1;
             guessed += u64::from(r.guesses > 0);
             unsolvable += u64::from(r.ending == Ending::NoSolution);
+            several += u64::from(!r.unique);
             let names = args.levels.0.iter().map(|p| p.name());
             if args.input.json {
                 let mut levels = serde_json::Map::new();
@@ -163,6 +164,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     "steps": r.steps,
                     "guesses": r.guesses,
                     "solved": r.ending == Ending::Solved,
+                    "unique": r.unique,
                     "backtracks": levels,
                 });
                 let cut: Vec<&str> = args
@@ -194,6 +196,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 if r.ending == Ending::NoSolution {
                     line.push_str(" no-solution");
                 }
+                if !r.unique {
+                    line.push_str(" several-solutions");
+                }
                 if !result.backtracks.is_empty() {
                     line.push_str(" backtracks");
                     for (name, b) in names.zip(&result.backtracks) {
@@ -210,7 +215,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     if args.stats {
         let per = |x: f64| if rated > 0 { x / rated as f64 } else { 0.0 };
         eprintln!(
-            "rated {rated} puzzles, errors {errors}, solved with guesses {guessed}, without a solution {unsolvable}"
+            "rated {rated} puzzles, errors {errors}, solved with guesses {guessed}, without a solution {unsolvable}, with several solutions {several}"
         );
         eprintln!(
             "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (per thread)",

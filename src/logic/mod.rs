@@ -56,6 +56,7 @@ pub use rating::{Difficulty, Rating, rate};
 pub use state::Candidates;
 pub use technique::Technique;
 
+use crate::Budget;
 use crate::board::{Cell, Digit};
 use crate::engine::DlxSolver;
 use crate::sudoku::{Grid, Shape};
@@ -363,6 +364,9 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// How it ended.
     pub ending: Ending,
+    /// `false` when the puzzle has several solutions (found at its first guess): its guesses
+    /// then follow one of them. See [`LogicSolver::found_unique`].
+    pub unique: bool,
 }
 
 impl Explanation {
@@ -380,6 +384,8 @@ pub struct LogicSolver {
     chains: chains::ChainScratch,
     forcing: forcing::ForcingScratch,
     dlx: Option<DlxSolver>,
+    /// Whether the last solution's first guess found a second solution of the puzzle.
+    several: bool,
 }
 
 impl LogicSolver {
@@ -391,7 +397,16 @@ impl LogicSolver {
             chains: chains::ChainScratch::default(),
             forcing: forcing::ForcingScratch::default(),
             dlx: None,
+            several: false,
         }
+    }
+
+    /// Whether the puzzle last solved has one solution, as far as that solution found out:
+    /// a puzzle solved without a guess is unique (every step holds for every solution), and
+    /// the first guess counts the solutions up to 2. A puzzle that ended before a guess
+    /// (stuck, stopped, or without solution) says `true` here without proof.
+    pub fn found_unique(&self) -> bool {
+        !self.several
     }
 
     /// The candidate grid where the last solution ended (for a puzzle that is `Stuck`, where
@@ -414,6 +429,7 @@ impl LogicSolver {
     ) -> Ending {
         assert_eq!(grid.shape(), self.state.shape(), "a grid of another shape");
         self.state.reset(grid);
+        self.several = false;
         let mut solution: Option<Option<Grid>> = None;
         let mut guesses_made = 0u16;
         loop {
@@ -428,10 +444,15 @@ impl LogicSolver {
                     return Ending::Stuck;
                 }
                 let shape = self.state.shape();
+                let several = &mut self.several;
                 let known = solution.get_or_insert_with(|| {
                     // Restarts (the solver's default, seeded) keep large open grids quick.
+                    // Counting to 2 tells a puzzle of several solutions, which logic alone
+                    // never solves, from one that only needs a guess.
                     let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
-                    dlx.solve(&self.state.grid()).solution
+                    let outcome = dlx.count(&self.state.grid(), Some(2), &Budget::unlimited());
+                    *several = outcome.solutions >= 2;
+                    outcome.solution
                 });
                 let Some(known) = known else {
                     return Ending::NoSolution;
@@ -528,7 +549,11 @@ impl LogicSolver {
             steps.push(step.clone());
             true
         });
-        Explanation { steps, ending }
+        Explanation {
+            steps,
+            ending,
+            unique: self.found_unique(),
+        }
     }
 }
 

@@ -98,6 +98,9 @@ pub struct Rating {
     /// without one (its rating then covers the steps before that was found), or
     /// [`Ending::Stopped`] when [`LogicSolver::rate_up_to`] met a step above its maximum.
     pub ending: Ending,
+    /// `false` when the puzzle has several solutions (found at its first guess); the rating
+    /// then follows one of them, and Sudoku Explainer would refuse the puzzle.
+    pub unique: bool,
 }
 
 impl Rating {
@@ -144,6 +147,7 @@ impl LogicSolver {
             steps: 0,
             guesses: 0,
             ending: Ending::Solved,
+            unique: true,
         };
         rating.ending = self.solve_with(grid, true, |_, step| {
             rating.steps += 1;
@@ -156,6 +160,7 @@ impl LogicSolver {
             }
             step.tenths() <= max_tenths
         });
+        rating.unique = self.found_unique();
         rating
     }
 }

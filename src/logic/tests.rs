@@ -180,6 +180,30 @@ fn a_contradictory_grid_has_no_solution() {
     assert_eq!(explanation.ending, Ending::NoSolution);
 }
 
+/// A puzzle of several solutions is said to be one: its rating and its explanation say
+/// `unique: false` (counted by Dancing Links at the first guess), where a unique puzzle that
+/// needs guesses and one that logic solves alone say `true`.
+#[test]
+fn several_solutions_are_told_apart_from_a_unique_puzzle_that_needs_guesses() {
+    let read = |line: &str| crate::io::puzzle::parse_line(line, None).unwrap();
+    // Nine solutions.
+    let several = read("1...........4..2");
+    let rating = rate(&several);
+    assert!(rating.guesses > 0 && !rating.unique, "{rating:?}");
+    assert!(!explain(&several).unique);
+    // The first puzzle of the forum's hardest list of June 2011 (puzzles6_forum_hardest_1106):
+    // unique, and beyond the techniques.
+    let hardest =
+        read("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3");
+    let mut dlx = DlxSolver::sudoku(hardest.shape());
+    assert!(dlx.is_unique(&hardest));
+    let rating = rate(&hardest);
+    assert!(rating.guesses > 0 && rating.unique, "{rating:?}");
+    // Logic alone: unique by the steps themselves.
+    let easy = read("1.34341221..4321");
+    assert!(rate(&easy).unique && rate(&easy).guesses == 0);
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 
