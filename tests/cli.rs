@@ -7,16 +7,20 @@ use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::check::check_solution;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
 
-fn path(rel: &str) -> String {
+/// The path of a fixture, `fixtures/REL`.
+pub fn path(rel: &str) -> String {
     format!("{}/fixtures/{rel}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs the binary with `args` and `stdin` as standard input.
-fn run(args: &[&str], stdin: &str) -> Output {
+/// Runs the binary with `args` and `stdin` as standard input, in the package's root. The one
+/// runner of every module's command-line tests.
+pub fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -31,6 +35,18 @@ fn run(args: &[&str], stdin: &str) -> Output {
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();
     output
+}
+
+/// [`run`], as the exit code (a process killed by a signal fails the test), standard output
+/// and standard error.
+pub fn run_text(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = run(args, stdin);
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8 output");
+    (
+        output.status.code().expect("exited"),
+        text(output.stdout),
+        text(output.stderr),
+    )
 }
 
 fn stdout(output: &Output) -> String {

@@ -298,21 +298,12 @@ fn a_floor_of_givens_is_kept_and_makes_no_minimality_claim() {
 
 #[cfg(feature = "cli")]
 mod cli {
-    use std::process::Command;
-
     use serde_json::Value;
 
     use super::*;
 
-    const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
-
     fn run(args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(BIN).args(args).output().unwrap();
-        (
-            out.status.code().expect("exited"),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        crate::cli::run_text(args, "")
     }
 
     #[test]

@@ -273,29 +273,11 @@ fn the_17_clue_puzzles_explain_correctly() {
 /// `quadrille explain` and `quadrille rate`.
 #[cfg(feature = "cli")]
 mod cli {
-    use std::io::Write;
-    use std::process::{Command, Output, Stdio};
+    use std::process::Output;
 
     use serde_json::Value;
 
-    const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
-
-    fn run(args: &[&str], stdin: &str) -> Output {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    }
+    use crate::cli::run;
 
     fn text(bytes: &[u8]) -> String {
         String::from_utf8(bytes.to_vec()).unwrap()

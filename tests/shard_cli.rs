@@ -1,34 +1,12 @@
 //! `--estimate`, `--shard` and `quadrille merge` on the command line, and the cluster recipe of
 //! the README run with GNU parallel when it is installed, else `xargs -P`.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
-
-fn fixture(rel: &str) -> String {
-    format!("{}/fixtures/{rel}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
+use crate::cli::path as fixture;
+use crate::cli::{BIN, run};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

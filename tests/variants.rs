@@ -658,30 +658,11 @@ proptest! {
 
 #[cfg(feature = "cli")]
 mod cli {
-    use std::io::Write;
-    use std::process::{Command, Output, Stdio};
+    use std::process::Output;
 
     use super::{Variant, brute_force, fixture, rules};
 
-    const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
-
-    fn run(args: &[&str], stdin: &str) -> Output {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    }
+    use crate::cli::run;
 
     fn out(output: &Output) -> (i32, String) {
         (

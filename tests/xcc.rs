@@ -391,35 +391,7 @@ fn dlx_refuses_colours() {
 /// `quadrille xc` on problems with colours and multiplicities.
 #[cfg(feature = "cli")]
 mod cli {
-    use std::io::Write;
-    use std::process::{Command, Output, Stdio};
-
-    fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        let Output {
-            status,
-            stdout,
-            stderr,
-        } = child.wait_with_output().unwrap();
-        let text = |bytes| String::from_utf8(bytes).unwrap();
-        (status.code().unwrap(), text(stdout), text(stderr))
-    }
-
-    fn path(name: &str) -> String {
-        format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
-    }
+    use crate::cli::{path, run_text as run};
 
     #[test]
     fn lists_the_solution_with_its_colours() {
