@@ -71,6 +71,13 @@ pub enum ErrorKind {
     /// A second `|` on the item line.
     #[error("the item line may contain only one '|' (between primary and secondary items)")]
     SecondSeparator,
+    /// A problem with colours or multiplicities given to plain dancing links
+    /// ([`Dlx`](crate::exact_cover::Dlx)); [`Xcc`](crate::exact_cover::Xcc) searches it.
+    #[error("the problem has {what}: plain dancing links cannot search it, Xcc can")]
+    NotPlain {
+        /// "colours", "multiplicities" or both.
+        what: &'static str,
+    },
     /// A colour given to a primary item (only secondary items take colours).
     #[error("primary item '{}' cannot have a colour (only secondary items can)", .name.escape_debug())]
     ColorOnPrimary {

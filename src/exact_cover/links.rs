@@ -66,6 +66,7 @@ use typed_arena::Arena;
 
 use super::problem::{ItemKind, Problem};
 use super::scan::{self, Want};
+use crate::{Error, ErrorKind, Result};
 
 /// One node of the dancing-links structure (header or option node).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -170,12 +171,39 @@ impl Dlx {
     ///
     /// # Panics
     /// If the problem has colours or multiplicities ([`Problem::is_plain`] is false): those
-    /// are searched by [`Xcc`](super::Xcc).
+    /// are searched by [`Xcc`](super::Xcc). [`Dlx::try_new`] says so with an error instead,
+    /// for a problem read from a user's file.
     pub fn new(problem: &Problem) -> Dlx {
-        assert!(
-            problem.is_plain(),
-            "Dlx takes plain exact cover; search colours and multiplicities with Xcc"
-        );
+        match Dlx::try_new(problem) {
+            Ok(dlx) => dlx,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// Builds the links of a plain problem, or says why it cannot: a problem with colours or
+    /// multiplicities is an [`ErrorKind::NotPlain`](crate::ErrorKind::NotPlain) error (search it
+    /// with [`Xcc`](super::Xcc)).
+    ///
+    /// ```
+    /// use quadrille::ErrorKind;
+    /// use quadrille::exact_cover::{Dlx, Xcc};
+    ///
+    /// let read = quadrille::io::dlx::parse_problem("a | x\na x:red\na x:blue\n")?;
+    /// let err = Dlx::try_new(read.problem()).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::NotPlain { what: "colours" }));
+    /// assert_eq!(Xcc::new(read.problem()).count(None).stats.solutions, 2);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn try_new(problem: &Problem) -> Result<Dlx> {
+        let what = match (problem.has_colors(), problem.has_multiplicities()) {
+            (false, false) => None,
+            (true, false) => Some("colours"),
+            (false, true) => Some("multiplicities"),
+            (true, true) => Some("colours and multiplicities"),
+        };
+        if let Some(what) = what {
+            return Err(Error::new(ErrorKind::NotPlain { what }));
+        }
         let item_count = problem.item_count();
         let primary_count = problem.primary_count();
 
@@ -234,7 +262,7 @@ impl Dlx {
         let arena = Arena::with_capacity(nodes.len());
         let node_count = nodes.len();
         let nodes = block_pointer(arena.alloc_extend(nodes));
-        Dlx {
+        Ok(Dlx {
             _arena: arena,
             nodes,
             node_count,
@@ -250,7 +278,7 @@ impl Dlx {
             stack: vec![0; primary_count + 1],
             first_tried: vec![0; primary_count + 1],
             pristine: None,
-        }
+        })
     }
 
     /// The number of options.
