@@ -7,38 +7,15 @@
 //! directory is missing the benches print a note and do nothing.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
 use quadrille::csp::{Config, CspSolver};
 use quadrille::sudoku::{Grid, Shape};
 
-fn data_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("QUADRILLE_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data").into());
-    dir.is_dir().then_some(dir)
-}
-
-/// The first `max` puzzles of a data file: 81 characters a line, `#` comments.
-fn load(file: &str, max: usize) -> Option<Vec<Grid>> {
-    let text = std::fs::read_to_string(data_dir()?.join(file)).ok()?;
-    let puzzles = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.len() == 81 && !l.starts_with('#'))
-        .take(max)
-        .filter_map(|l| {
-            let cells = l
-                .bytes()
-                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-                .collect();
-            Grid::from_cells(Shape::CLASSIC, cells)
-        })
-        .collect();
-    Some(puzzles)
-}
+#[path = "data/mod.rs"]
+mod data;
+use data::load;
 
 /// Solves every puzzle (count up to 2) and returns the total solutions, so nothing is
 /// optimised away and a wrong solver would show in the validation below.

@@ -220,20 +220,7 @@ fn the_fixtures_of_every_shape_explain_correctly() {
 
 // --- The data sets: ignored unless asked for ---
 
-fn data_set(name: &str) -> Option<String> {
-    let dir = std::env::var_os("QUADRILLE_DATA").map_or_else(
-        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-        std::path::PathBuf::from,
-    );
-    let path = dir.join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(err) => {
-            eprintln!("note: skipping, {} is not readable: {err}", path.display());
-            None
-        }
-    }
-}
+use crate::sudoku::data_set;
 
 /// The target: every puzzle of the forum's hardest (SE 11+) rates above every
 /// technique short of chains (the hidden quad, 5.4); here the first 300, every step checked.

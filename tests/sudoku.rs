@@ -634,7 +634,9 @@ fn batch_mixes_shapes_and_reports_unsolvable() {
 // --- The public data sets: ignored unless asked for (`cargo test --release -- --ignored`, as
 // .ci/run does), and skipped with a note when ../shared/data is missing ---
 
-fn data_set(name: &str) -> Option<String> {
+/// The text of a data set of `../shared/data` (or `$QUADRILLE_DATA`), or `None`, with a note,
+/// when it cannot be read. Every module's data-set tests read through this.
+pub fn data_set(name: &str) -> Option<String> {
     // QUADRILLE_DATA points elsewhere, e.g. from a git worktree that is not next to shared/.
     let dir = std::env::var_os("QUADRILLE_DATA").map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),

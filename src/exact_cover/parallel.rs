@@ -69,13 +69,19 @@ impl Dlx {
                         // Another part reached the limit or a budget: this one is left out,
                         // so the count is not exhaustive (a budget stop, if that was the
                         // cause, is reported by its own part and takes precedence).
-                        return (Stats::default(), Some(Stop::Limit));
+                        return Report {
+                            stats: Stats::default(),
+                            stop: Stop::Limit,
+                        };
                     }
                     // Each part gets what is left of the shared budgets.
                     let used = nodes.load(Ordering::Relaxed);
                     if used >= node_limit {
                         halt.store(true, Ordering::Relaxed);
-                        return (Stats::default(), Some(Stop::NodeBudget));
+                        return Report {
+                            stats: Stats::default(),
+                            stop: Stop::NodeBudget,
+                        };
                     }
                     let sub_budget = Budget {
                         nodes: budget.nodes.map(|_| node_limit - used),
@@ -89,46 +95,60 @@ impl Dlx {
                             Control::Continue
                         })
                     } else {
-                        dlx.search_subtree(part, &sub_budget, &stopped, |_: &Solution<'_>| {
-                            if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
-                                halt.store(true, Ordering::Relaxed);
-                                Control::Stop
-                            } else if halt.load(Ordering::Relaxed) {
-                                Control::Stop
-                            } else {
-                                Control::Continue
-                            }
-                        })
+                        let sink = shared_limit(&found, &halt, limit);
+                        dlx.search_subtree(part, &sub_budget, &stopped, sink)
                     };
                     nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
-                    let stop = match report.stop {
-                        Stop::Exhausted => None,
-                        Stop::Limit => Some(Stop::Limit),
-                        other => {
-                            halt.store(true, Ordering::Relaxed);
-                            Some(other)
-                        }
-                    };
-                    (report.stats, stop)
+                    if report.stop.is_budget() {
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                    report
                 },
             )
             .collect::<Vec<_>>();
-
-        let mut stop = Stop::Exhausted;
-        for (sub, sub_stop) in &results {
-            stats.add(sub);
-            match sub_stop {
-                Some(s) if stop == Stop::Exhausted || s.is_budget() => stop = *s,
-                _ => {}
-            }
-        }
-        if stats.solutions >= limit {
-            stats.solutions = limit;
-            if stop == Stop::Exhausted {
-                stop = Stop::Limit;
-            }
-        }
-        stats.elapsed = start.elapsed();
-        Report { stats, stop }
+        combine(stats, &results, limit, start)
     }
+}
+
+/// The sink of one thread's share of a count up to `limit` (not `u64::MAX`): solutions are
+/// counted in `found`, shared by all threads, and the one that reaches the limit halts the
+/// others.
+pub(crate) fn shared_limit<'a>(
+    found: &'a AtomicU64,
+    halt: &'a AtomicBool,
+    limit: u64,
+) -> impl FnMut(&Solution<'_>) -> Control + 'a {
+    move |_: &Solution<'_>| {
+        if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
+            halt.store(true, Ordering::Relaxed);
+            Control::Stop
+        } else if halt.load(Ordering::Relaxed) {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    }
+}
+
+/// The report of a count split across threads: `stats` (work done before the split) plus every
+/// share's, stopped by a budget if any share was (a budget outranks a limit: the count is then
+/// a lower bound), else by the limit if any share met it, and clamped to `limit`.
+pub(crate) fn combine(mut stats: Stats, shares: &[Report], limit: u64, start: Instant) -> Report {
+    let mut stop = Stop::Exhausted;
+    for share in shares {
+        stats.add(&share.stats);
+        match share.stop {
+            Stop::Exhausted => {}
+            s if stop == Stop::Exhausted || s.is_budget() => stop = s,
+            _ => {}
+        }
+    }
+    if stats.solutions >= limit {
+        stats.solutions = limit;
+        if stop == Stop::Exhausted {
+            stop = Stop::Limit;
+        }
+    }
+    stats.elapsed = start.elapsed();
+    Report { stats, stop }
 }

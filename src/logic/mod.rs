@@ -192,12 +192,18 @@ impl Step {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let cells = || {
-            self.cells
+        let names = |cells: &[u16], separator: &str| {
+            cells
                 .iter()
                 .map(|&c| cell_name(c as usize, n))
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(separator)
+        };
+        let cells = || names(&self.cells, " ");
+        // A wing's cells: its pivot, then its pincers.
+        let wing = || match &self.cells[..] {
+            [pivot, pincers @ ..] => (cell_name(*pivot as usize, n), names(pincers, " and ")),
+            [] => (String::new(), String::new()),
         };
         let digit_list = digit_list(self.digits);
         match self.technique {
@@ -241,24 +247,18 @@ impl Step {
                     units(k..2 * k)
                 )
             }
-            Technique::XyWing => format!(
-                "pivot {} and pincers {}: whatever the pivot is, one pincer holds the digit removed",
-                cell_name(self.cells[0] as usize, n),
-                self.cells[1..]
-                    .iter()
-                    .map(|&c| cell_name(c as usize, n))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-            Technique::XyzWing => format!(
-                "pivot {} and pincers {}: one of the three holds the digit removed",
-                cell_name(self.cells[0] as usize, n),
-                self.cells[1..]
-                    .iter()
-                    .map(|&c| cell_name(c as usize, n))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
+            Technique::XyWing => {
+                let (pivot, pincers) = wing();
+                format!(
+                    "pivot {pivot} and pincers {pincers}: whatever the pivot is, one pincer holds the digit removed"
+                )
+            }
+            Technique::XyzWing => {
+                let (pivot, pincers) = wing();
+                format!(
+                    "pivot {pivot} and pincers {pincers}: one of the three holds the digit removed"
+                )
+            }
             Technique::WWing => format!(
                 "the pair {digit_list} twice, and {} must hold one digit of it in {}, each seeing a pair cell: one pair cell holds the other digit",
                 unit(0),

@@ -14,7 +14,8 @@ use rayon::prelude::*;
 
 use super::Xcc;
 use super::search::Split;
-use crate::budget::{Budget, Stop};
+use crate::budget::Budget;
+use crate::exact_cover::parallel::{combine, shared_limit};
 use crate::exact_cover::{Control, CountSink, Report, Solution, Stats};
 
 /// Nodes at the split depth wanted per thread, so that uneven subtrees even out.
@@ -71,38 +72,11 @@ impl Xcc {
                 if limit == u64::MAX {
                     return xcc.run(budget, CountSink::new(None), Some(&mut split));
                 }
-                let sink = |_: &Solution<'_>| {
-                    if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
-                        halt.store(true, Ordering::Relaxed);
-                        Control::Stop
-                    } else if halt.load(Ordering::Relaxed) {
-                        Control::Stop
-                    } else {
-                        Control::Continue
-                    }
-                };
+                let sink = shared_limit(&found, &halt, limit);
                 xcc.run(budget, sink, Some(&mut split))
             })
             .collect();
-
-        let mut stats = Stats::default();
-        let mut stop = Stop::Exhausted;
-        for report in &results {
-            stats.add(&report.stats);
-            match report.stop {
-                Stop::Exhausted => {}
-                s if stop == Stop::Exhausted || s.is_budget() => stop = s,
-                _ => {}
-            }
-        }
-        if stats.solutions >= limit {
-            stats.solutions = limit;
-            if stop == Stop::Exhausted {
-                stop = Stop::Limit;
-            }
-        }
-        stats.elapsed = start.elapsed();
-        Report { stats, stop }
+        combine(Stats::default(), &results, limit, start)
     }
 
     /// The shallowest depth with at least `wanted` nodes (up to [`MAX_SPLIT_DEPTH`]), found
