@@ -27,7 +27,9 @@ fn x_sudoku(shape: Shape) -> Board {
     Board::new(n, groups).unwrap()
 }
 
-fn count(engine: Engine, board: &Board, puzzle: &Grid) -> u64 {
+/// The count of `engine` on `board` from `puzzle`, all solutions, the first checked against
+/// the board: the board and variant tests count through this.
+pub fn count(engine: Engine, board: &Board, puzzle: &Grid) -> u64 {
     let outcome = Solver::new(engine, board).count(puzzle, None, &Budget::unlimited());
     assert!(outcome.is_complete());
     if let Some(solution) = &outcome.solution {

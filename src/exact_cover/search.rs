@@ -410,26 +410,46 @@ impl Dlx {
 
     /// The first solution, if there is one, as option numbers.
     pub fn first(&mut self) -> (Option<Vec<usize>>, Report) {
-        let mut found = None;
-        let report = self.search(&Budget::unlimited(), |s: &Solution<'_>| {
-            found = Some(s.to_vec());
-            Control::Stop
-        });
-        (found, report)
+        first_of(|sink| self.search(&Budget::unlimited(), sink))
     }
 
     /// Up to `limit` solutions (`None`: all), each as option numbers.
     pub fn solutions(&mut self, limit: Option<u64>) -> (Vec<Vec<usize>>, Report) {
-        let mut found = Vec::new();
-        let limit = limit.unwrap_or(u64::MAX);
-        let report = self.search(&Budget::unlimited(), |s: &Solution<'_>| {
-            found.push(s.to_vec());
-            if found.len() as u64 >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        });
-        (found, report)
+        solutions_of(limit, |sink| self.search(&Budget::unlimited(), sink))
     }
+}
+
+/// A sink as the collecting searches hand it to a search.
+pub(crate) type CollectSink<'s> = &'s mut dyn FnMut(&Solution<'_>) -> Control;
+
+/// The first solution of `search` (a search run with the sink given), as option numbers: what
+/// [`Dlx::first`] and [`Xcc::first`](super::Xcc::first) return.
+pub(crate) fn first_of(
+    search: impl FnOnce(CollectSink<'_>) -> Report,
+) -> (Option<Vec<usize>>, Report) {
+    let mut found = None;
+    let report = search(&mut |s: &Solution<'_>| {
+        found = Some(s.to_vec());
+        Control::Stop
+    });
+    (found, report)
+}
+
+/// Up to `limit` solutions of `search` (`None`: all), as option numbers: what
+/// [`Dlx::solutions`] and [`Xcc::solutions`](super::Xcc::solutions) return.
+pub(crate) fn solutions_of(
+    limit: Option<u64>,
+    search: impl FnOnce(CollectSink<'_>) -> Report,
+) -> (Vec<Vec<usize>>, Report) {
+    let mut found = Vec::new();
+    let limit = limit.unwrap_or(u64::MAX);
+    let report = search(&mut |s: &Solution<'_>| {
+        found.push(s.to_vec());
+        if found.len() as u64 >= limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    });
+    (found, report)
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::Xcc;
 use crate::budget::{Budget, Stop};
-use crate::exact_cover::search::CLOCK_INTERVAL;
+use crate::exact_cover::search::{CLOCK_INTERVAL, first_of, solutions_of};
 use crate::exact_cover::{Control, CountSink, Report, Sink, Solution, Stats};
 
 /// Where the search is, between its steps (Knuth's steps M2-M9).
@@ -56,27 +56,12 @@ impl Xcc {
 
     /// The first solution, if there is one, as option numbers.
     pub fn first(&mut self) -> (Option<Vec<usize>>, Report) {
-        let mut found = None;
-        let report = self.search(&Budget::unlimited(), |s: &Solution<'_>| {
-            found = Some(s.to_vec());
-            Control::Stop
-        });
-        (found, report)
+        first_of(|sink| self.search(&Budget::unlimited(), sink))
     }
 
     /// Up to `limit` solutions (`None`: all), each as option numbers in the order chosen.
     pub fn solutions(&mut self, limit: Option<u64>) -> (Vec<Vec<usize>>, Report) {
-        let mut found = Vec::new();
-        let limit = limit.unwrap_or(u64::MAX);
-        let report = self.search(&Budget::unlimited(), |s: &Solution<'_>| {
-            found.push(s.to_vec());
-            if found.len() as u64 >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        });
-        (found, report)
+        solutions_of(limit, |sink| self.search(&Budget::unlimited(), sink))
     }
 
     /// Algorithm M, on one share of the tree when `split` is given.
