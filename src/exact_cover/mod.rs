@@ -35,6 +35,7 @@
 
 mod choose;
 mod estimate;
+mod learn;
 mod links;
 mod parallel;
 mod problem;

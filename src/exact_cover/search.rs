@@ -35,6 +35,11 @@ impl<'a> Solution<'a> {
         Solution { dlx, depth: 0 }
     }
 
+    /// The solution made of the forced options and the first `depth` nodes of the choice stack.
+    pub(crate) fn on_stack(dlx: &'a Dlx, depth: usize) -> Solution<'a> {
+        Solution { dlx, depth }
+    }
+
     /// The number of options in the solution (forced ones included).
     pub fn len(&self) -> usize {
         self.dlx.forced.len() + self.depth
@@ -132,6 +137,9 @@ pub struct Stats {
     /// Counted only by searches with [`KnuthMrv`](crate::exact_cover::KnuthMrv) (see
     /// [`Stats::knuth_updates`]); 0 otherwise, to keep the hot loop lean.
     pub covers: u64,
+    /// Nogoods learned from conflicts, in a learning search ([`Dlx::search_learning`]); 0
+    /// otherwise.
+    pub learned: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -146,6 +154,7 @@ impl Stats {
         self.max_depth = self.max_depth.max(other.max_depth);
         self.restarts += other.restarts;
         self.covers += other.covers;
+        self.learned += other.learned;
         self.elapsed += other.elapsed;
     }
 }

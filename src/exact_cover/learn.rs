@@ -1,0 +1,795 @@
+//! Algorithm X that learns from its dead ends: conflict-driven nogood learning over the dancing
+//! links, the clause learning of CDCL SAT solvers (Marques-Silva and Sakallah's GRASP, 1999;
+//! Chaff's first unique implication point and two watched literals, 2001) with the options as
+//! the variables.
+//!
+//! # The search as a SAT solver sees it
+//!
+//! An option is *chosen* (true), *hidden* (false: out of its items' lists) or *free*. Choosing
+//! an option covers its items, which hides every option that shares an item with it: the
+//! propagation of "at most one option per item". An item with one option left is covered by it
+//! at once (a *forced* choice, whose reason is the item): the propagation of "at least one
+//! option per item". An item with none left is a conflict. A *decision* chooses an option of an
+//! item of fewest options ([`ConflictMrv`]'s choice) and opens a new level.
+//!
+//! At a conflict the search does not back up one level: it explains the conflict. Every
+//! hidden option was hidden by one event, a chosen option that covered one of its items or a
+//! nogood, so the options of the empty item (or a nogood whose options are all chosen) lead
+//! back to a set of chosen options that cannot all be chosen together. Forced choices of the
+//! current level are replaced by the choices that emptied the rest of their item, newest first,
+//! until one option of the current level is left (the first unique implication point). The
+//! set found is a *nogood*: it is kept, the search backjumps to the second-highest level in it,
+//! and hides the option of the current level there. Nogoods are watched by two options each
+//! (Chaff's watched literals): when all but one of a nogood's options are chosen, the last one
+//! is hidden, with the nogood as its reason; when all are, that is a conflict.
+//!
+//! Everything is undone newest first, so the links stay valid: a trail of steps (an option
+//! chosen, or hidden by a nogood) with their levels.
+//!
+//! # Solutions, counts and restarts
+//!
+//! When every primary item is covered the sink gets the solution, and the decisions on the
+//! trail become a nogood, analysed as a conflict: no other solution that the search has not
+//! delivered contains them all, because every forced choice follows from the decisions, the
+//! items and nogoods that such solutions satisfy (by induction: every nogood learned is
+//! satisfied by every solution not yet delivered), so such a solution contains every option on
+//! the trail, which is already an exact cover. So each solution is delivered once, and a
+//! conflict at level 0 proves there is no other: a count is exact when the search ends that
+//! way. Runs restart (back to level 0) on Luby's schedule in search-tree nodes, keeping the
+//! nogoods, the conflict weights and the solutions already excluded, so the same seed gives the
+//! same search. When the nogoods grow past a bound, the longer half of those learned from
+//! conflicts is forgotten at a restart: they follow from the problem and the others, so only
+//! work is lost; the nogoods that block delivered solutions are never forgotten.
+
+use std::time::Instant;
+
+use super::choose::{ActiveItems, ConflictMrv, ItemChooser};
+use super::links::{COVERED, Dlx, STRIDE};
+use super::scan::{self, ByteWant, Want};
+use super::search::{CLOCK_INTERVAL, Control, Report, Sink, Solution, Stats};
+use crate::budget::{Budget, Stop};
+use crate::restart::Restarts;
+
+/// No trail position: an option neither chosen nor hidden by a nogood.
+const NONE: u32 = u32::MAX;
+
+/// The hider of options hidden before the search (by [`Dlx::force`]): before every step, on
+/// no level.
+const ROOT: u32 = u32::MAX - 1;
+
+/// Why an option is on the trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Chosen by a decision (the option's node in the item chosen).
+    Decide(u32),
+    /// Chosen because its item, at header `1`, had no other option left.
+    Force(u32, u32),
+    /// Option `0` hidden by nogood `1`: its other options are chosen.
+    Hide(u32, u32),
+    /// Option `0` hidden at level 0 by a nogood of its own (a unit nogood).
+    HideUnit(u32),
+}
+
+impl Step {
+    /// The node through which a chosen option was covered, if the step chose one.
+    #[inline]
+    fn chosen(self) -> Option<u32> {
+        match self {
+            Step::Decide(x) | Step::Force(x, _) => Some(x),
+            Step::Hide(..) | Step::HideUnit(_) => None,
+        }
+    }
+}
+
+/// What a conflict is.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// A primary item, at this header, with no option left.
+    Empty(u32),
+    /// A nogood whose options are all chosen.
+    Nogood(u32),
+    /// The decisions of a solution delivered.
+    Solution,
+}
+
+/// The learning state of one search: the trail, the options' and items' state, the nogoods.
+struct Learner {
+    /// The steps, oldest first.
+    trail: Vec<Step>,
+    /// The level of each step.
+    level_of: Vec<u32>,
+    /// The trail position of the decision opening each level (level `l` at `l - 1`).
+    decisions: Vec<u32>,
+    /// Each option's trail position if chosen, else [`NONE`].
+    chosen_at: Vec<u32>,
+    /// Each option's hider, if hidden: the trail position of the choice that covered one of its
+    /// items, or of its hide by a nogood; [`ROOT`] if hidden before the search; else [`NONE`].
+    /// (A chosen option is hidden by its own choice.)
+    hidden_at: Vec<u32>,
+    /// The options of each item as built, by header number: `item_options[item_start[i]..
+    /// item_start[i + 1]]`.
+    item_start: Vec<u32>,
+    item_options: Vec<u32>,
+    /// The nogoods' options, one after another; the first two of each are watched.
+    lits: Vec<u32>,
+    /// Each nogood's place in `lits`.
+    nogoods: Vec<Nogood>,
+    /// By option: the nogoods watching it, each with a *blocker*, another of its options: when
+    /// that one is hidden the nogood holds, and is not read (MiniSat's blocking literals).
+    watches: Vec<Vec<Watch>>,
+    /// Trail positions marked during conflict analysis.
+    seen: Vec<bool>,
+    /// Scratch: the nogood being learned (options), and the positions marked.
+    learned: Vec<u32>,
+    marked: Vec<u32>,
+    /// The first trail position whose nogood watches are not yet visited.
+    queue: usize,
+    /// Options in the nogoods, to bound the database.
+    live_lits: usize,
+    /// Options chosen.
+    depth: usize,
+}
+
+/// A nogood watching an option, and its blocker (see `Learner::watches`).
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    nogood: u32,
+    blocker: u32,
+}
+
+/// A nogood: where its options are in `Learner::lits`.
+#[derive(Clone, Copy, Debug)]
+struct Nogood {
+    start: u32,
+    len: u32,
+    /// Learned from a solution's decisions: it keeps the solution from being delivered again,
+    /// so it is never forgotten.
+    blocks: bool,
+}
+
+/// Learned options kept before the database is cut down, per option of the problem.
+const LITS_PER_OPTION: usize = 64;
+
+impl Learner {
+    fn new(dlx: &Dlx) -> Learner {
+        let options = dlx.option_count();
+        let headers = dlx.item_count as usize + 1;
+        // The options of each item, as built: counted, then placed.
+        let mut item_start = vec![0u32; headers + 1];
+        for k in 0..options {
+            let (first, end) = dlx.option_span[k];
+            for q in (first..end).step_by(STRIDE as usize) {
+                item_start[(dlx.node(q).top / STRIDE) as usize + 1] += 1;
+            }
+        }
+        for i in 1..=headers {
+            item_start[i] += item_start[i - 1];
+        }
+        let mut fill = item_start.clone();
+        let mut item_options = vec![0u32; item_start[headers] as usize];
+        for k in 0..options {
+            let (first, end) = dlx.option_span[k];
+            for q in (first..end).step_by(STRIDE as usize) {
+                let h = (dlx.node(q).top / STRIDE) as usize;
+                item_options[fill[h] as usize] = k as u32;
+                fill[h] += 1;
+            }
+        }
+        Learner {
+            trail: Vec::with_capacity(options),
+            level_of: Vec::with_capacity(options),
+            decisions: Vec::new(),
+            chosen_at: vec![NONE; options],
+            // The options hidden before the search: those with an item covered.
+            hidden_at: (0..options)
+                .map(|k| {
+                    let (first, end) = dlx.option_span[k];
+                    let covered = (first..end)
+                        .step_by(STRIDE as usize)
+                        .any(|q| dlx.len(dlx.node(q).top) & COVERED != 0);
+                    if covered { ROOT } else { NONE }
+                })
+                .collect(),
+            item_start,
+            item_options,
+            lits: Vec::new(),
+            nogoods: Vec::new(),
+            watches: vec![Vec::new(); options],
+            seen: Vec::with_capacity(options),
+            learned: Vec::new(),
+            marked: Vec::new(),
+            queue: 0,
+            live_lits: 0,
+            depth: 0,
+        }
+    }
+
+    #[inline]
+    fn level(&self) -> u32 {
+        self.decisions.len() as u32
+    }
+
+    /// The options of the item at header `h`, as built.
+    #[inline]
+    fn options_of(&self, h: u32) -> std::ops::Range<usize> {
+        let i = (h / STRIDE) as usize;
+        self.item_start[i] as usize..self.item_start[i + 1] as usize
+    }
+}
+
+impl Dlx {
+    /// Counts or lists solutions like [`Dlx::search_restarting`], but learning from every
+    /// conflict (see the module doc of `learn`): each solution is delivered once, the count is
+    /// exact when the report is [`Stop::Exhausted`], and a budget stops it with a lower bound.
+    /// Runs restart on Luby's schedule with `restarts`' unit and seed, keeping what they learned.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::{CountSink, Dlx};
+    /// use quadrille::problems;
+    /// use quadrille::restart::Restarts;
+    ///
+    /// let mut dlx = Dlx::new(&problems::queens(8)?);
+    /// let restarts = Restarts { seed: 1, unit: 10 };
+    /// let report = dlx.search_learning(&restarts, &Budget::unlimited(), CountSink::new(None));
+    /// assert_eq!(report.stats.solutions, 92);
+    /// assert!(report.is_complete());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn search_learning<S: Sink>(
+        &mut self,
+        restarts: &Restarts,
+        budget: &Budget,
+        sink: S,
+    ) -> Report {
+        let mut chooser = ConflictMrv::new(restarts.seed);
+        self.learning(&mut chooser, restarts, 0, budget, sink)
+    }
+
+    /// [`Dlx::search_learning`] with `chooser`, runs numbered from `first_run` for their
+    /// cutoffs. The search reads empty items from their count (see
+    /// [`Dlx::track_dead_ends`]), which is kept while it runs.
+    pub(crate) fn learning<S: Sink>(
+        &mut self,
+        chooser: &mut ConflictMrv,
+        restarts: &Restarts,
+        first_run: u64,
+        budget: &Budget,
+        sink: S,
+    ) -> Report {
+        let tracked = self.track_empty;
+        if !tracked {
+            self.track_dead_ends(true);
+        }
+        let report = if self.track_bytes {
+            self.learn::<S, true>(chooser, restarts, first_run, budget, sink)
+        } else {
+            self.learn::<S, false>(chooser, restarts, first_run, budget, sink)
+        };
+        if !tracked {
+            self.track_dead_ends(false);
+        }
+        report
+    }
+
+    /// The learning search, with the `len`s kept in bytes or not (`BYTES`; the count of empty
+    /// items is always kept). Runs are numbered from `first_run` for their Luby cutoffs.
+    fn learn<S: Sink, const BYTES: bool>(
+        &mut self,
+        chooser: &mut ConflictMrv,
+        restarts: &Restarts,
+        first_run: u64,
+        budget: &Budget,
+        mut sink: S,
+    ) -> Report {
+        debug_assert!(self.track_empty);
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let node_limit = budget.node_limit();
+        let mut stats = Stats::default();
+        let mut l = Learner::new(self);
+        let mut run = first_run;
+        let mut run_end = restarts.cutoff(run);
+        let mut run_nodes = 0u64;
+
+        let stop = 'search: loop {
+            // Propagate: nogoods first, then items with no option or one option left.
+            let conflict = 'propagate: loop {
+                while l.queue < l.trail.len() {
+                    let t = l.queue;
+                    l.queue += 1;
+                    if let Some(x) = l.trail[t].chosen()
+                        && let Some(g) = self.watch::<BYTES>(&mut l, self.node(x).option)
+                    {
+                        break 'propagate Some(Conflict::Nogood(g));
+                    }
+                }
+                if self.empty_items > 0 {
+                    break 'propagate Some(Conflict::Empty(self.first_empty::<BYTES>()));
+                }
+                if self.all_covered::<BYTES>() {
+                    stats.solutions += 1;
+                    let depth = self.solution_on_stack(&l);
+                    stats.max_depth = stats.max_depth.max(depth);
+                    if sink.solution(&Solution::on_stack(self, depth)) == Control::Stop {
+                        break 'search Stop::Limit;
+                    }
+                    break 'propagate Some(Conflict::Solution);
+                }
+                let Some(h) = self.first_forced::<BYTES>() else {
+                    break 'propagate None;
+                };
+                // A forced choice is a node, as in Algorithm X.
+                if stats.nodes >= node_limit {
+                    break 'search Stop::NodeBudget;
+                }
+                stats.nodes += 1;
+                run_nodes += 1;
+                let x = self.node(h).down;
+                stats.updates += self.choose::<BYTES>(&mut l, Step::Force(x, h));
+            };
+
+            if let Some(conflict) = conflict {
+                if !matches!(conflict, Conflict::Solution) {
+                    stats.backtracks += 1;
+                }
+                if let Conflict::Empty(_) = conflict {
+                    chooser.dead_end(&ActiveItems::new(self));
+                }
+                if !self.resolve::<BYTES>(&mut l, conflict, &mut stats) {
+                    break 'search Stop::Exhausted;
+                }
+                continue 'search;
+            }
+
+            // Decide, unless the run is over.
+            if run_nodes >= run_end {
+                self.backjump::<BYTES>(&mut l, 0);
+                stats.restarts += 1;
+                run += 1;
+                run_end = restarts.cutoff(run);
+                run_nodes = 0;
+                self.reduce(&mut l);
+                continue 'search;
+            }
+            if stats.nodes >= node_limit {
+                break 'search Stop::NodeBudget;
+            }
+            stats.nodes += 1;
+            run_nodes += 1;
+            if let Some(deadline) = deadline
+                && stats.nodes % CLOCK_INTERVAL == 0
+                && Instant::now() >= deadline
+            {
+                break 'search Stop::TimeBudget;
+            }
+            let chosen = chooser.choose(&ActiveItems::new(self));
+            debug_assert!(chosen.len >= 2);
+            let mut x = self.node(chosen.header).down;
+            for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
+                x = self.node(x).down;
+            }
+            l.decisions.push(l.trail.len() as u32);
+            stats.updates += self.choose::<BYTES>(&mut l, Step::Decide(x));
+            stats.max_depth = stats.max_depth.max(l.depth);
+        };
+
+        // Undo everything, level 0 included.
+        l.decisions.clear();
+        self.undo_to::<BYTES>(&mut l, 0);
+
+        debug_assert_eq!(self.sanity(), Ok(()));
+        stats.elapsed = start.elapsed();
+        Report { stats, stop }
+    }
+
+    /// Chooses an option (`step` is a [`Step::Decide`] or [`Step::Force`]): covers its items,
+    /// noting the choice as the reason of every option hidden (the option itself included).
+    #[inline]
+    fn choose<const BYTES: bool>(&mut self, l: &mut Learner, step: Step) -> u64 {
+        let x = step.chosen().expect("a choice");
+        let t = l.trail.len() as u32;
+        let h = self.node(x).top;
+        let hidden_at = &mut l.hidden_at;
+        let mut note = |k: u32| hidden_at[k as usize] = t;
+        let updates = self.cover_noting::<true, BYTES>(h, &mut note)
+            + self.cover_others_noting::<true, BYTES>(x, &mut note);
+        let k = self.node(x).option;
+        l.chosen_at[k as usize] = t;
+        l.depth += 1;
+        l.trail.push(step);
+        l.level_of.push(l.level());
+        updates
+    }
+
+    /// Hides a free option: takes all its nodes out of their items' lists.
+    fn hide_option<const BYTES: bool>(&mut self, l: &mut Learner, step: Step) {
+        let (Step::Hide(k, _) | Step::HideUnit(k)) = step else {
+            unreachable!("a hide")
+        };
+        let (first, end) = self.option_span[k as usize];
+        let mut emptied = 0;
+        for q in (first..end).step_by(STRIDE as usize) {
+            let node = self.node(q);
+            self.node_mut(node.up).down = node.down;
+            self.node_mut(node.down).up = node.up;
+            let header = self.node_mut(node.top);
+            header.top -= 1;
+            let len = header.top;
+            emptied += (len == 0) as u32;
+            if BYTES {
+                self.bytes.note_len(node.top, len);
+            }
+        }
+        self.empty_items += emptied;
+        l.hidden_at[k as usize] = l.trail.len() as u32;
+        l.trail.push(step);
+        l.level_of.push(l.level());
+    }
+
+    /// Undoes `hide_option`, in reverse order.
+    fn unhide_option<const BYTES: bool>(&mut self, k: u32) {
+        let (first, end) = self.option_span[k as usize];
+        let mut refilled = 0;
+        let mut q = end;
+        while q > first {
+            q -= STRIDE;
+            let node = self.node(q);
+            self.node_mut(node.up).down = q;
+            self.node_mut(node.down).up = q;
+            let header = self.node_mut(node.top);
+            refilled += (header.top == 0) as u32;
+            header.top += 1;
+            let len = header.top;
+            if BYTES {
+                self.bytes.note_len(node.top, len);
+            }
+        }
+        self.empty_items -= refilled;
+    }
+
+    /// Undoes the trail down to `keep` steps, newest first.
+    fn undo_to<const BYTES: bool>(&mut self, l: &mut Learner, keep: usize) {
+        while l.trail.len() > keep {
+            let step = l.trail.pop().expect("a step");
+            l.level_of.pop();
+            match step {
+                Step::Decide(x) | Step::Force(x, _) => {
+                    let hidden_at = &mut l.hidden_at;
+                    let mut note = |k: u32| hidden_at[k as usize] = NONE;
+                    self.uncover_others_noting::<true, BYTES>(x, &mut note);
+                    self.uncover_noting::<true, BYTES>(self.node(x).top, &mut note);
+                    l.chosen_at[self.node(x).option as usize] = NONE;
+                    l.depth -= 1;
+                }
+                Step::Hide(k, _) | Step::HideUnit(k) => {
+                    self.unhide_option::<BYTES>(k);
+                    l.hidden_at[k as usize] = NONE;
+                }
+            }
+        }
+        l.queue = l.queue.min(keep);
+    }
+
+    /// Undoes every level above `level`.
+    fn backjump<const BYTES: bool>(&mut self, l: &mut Learner, level: u32) {
+        if l.level() > level {
+            let keep = l.decisions[level as usize] as usize;
+            l.decisions.truncate(level as usize);
+            self.undo_to::<BYTES>(l, keep);
+        }
+    }
+
+    /// Whether option `k` is free: neither chosen nor hidden.
+    #[inline]
+    fn is_free(&self, l: &Learner, k: u32) -> bool {
+        l.chosen_at[k as usize] == NONE && l.hidden_at[k as usize] == NONE
+    }
+
+    /// Visits the nogoods watching option `k`, just chosen: moves each watch to an option not
+    /// chosen, or hides the nogood's last free option, or returns the nogood whose options are
+    /// all chosen.
+    fn watch<const BYTES: bool>(&mut self, l: &mut Learner, k: u32) -> Option<u32> {
+        let mut list = std::mem::take(&mut l.watches[k as usize]);
+        let mut conflict = None;
+        let mut i = 0;
+        while i < list.len() {
+            let Watch { nogood: g, blocker } = list[i];
+            if l.chosen_at[blocker as usize] == NONE && l.hidden_at[blocker as usize] != NONE {
+                // The blocker is hidden: the nogood holds.
+                i += 1;
+                continue;
+            }
+            let n = l.nogoods[g as usize];
+            let (s, len) = (n.start as usize, n.len as usize);
+            // The watch on `k` goes to position 1.
+            if l.lits[s] == k {
+                l.lits.swap(s, s + 1);
+            }
+            debug_assert_eq!(l.lits[s + 1], k);
+            let other = l.lits[s];
+            if l.chosen_at[other as usize] == NONE && l.hidden_at[other as usize] != NONE {
+                // The other watched option is hidden: the nogood holds.
+                list[i].blocker = other;
+                i += 1;
+                continue;
+            }
+            let replacement = (s + 2..s + len).find(|&j| l.chosen_at[l.lits[j] as usize] == NONE);
+            if let Some(j) = replacement {
+                l.lits.swap(s + 1, j);
+                l.watches[l.lits[s + 1] as usize].push(Watch {
+                    nogood: g,
+                    blocker: other,
+                });
+                list.swap_remove(i);
+                continue;
+            }
+            i += 1;
+            if l.chosen_at[other as usize] != NONE {
+                conflict = Some(g);
+                break;
+            }
+            // Every option but `other` is chosen: `other` must go.
+            self.hide_option::<BYTES>(l, Step::Hide(other, g));
+        }
+        debug_assert!(l.watches[k as usize].is_empty());
+        l.watches[k as usize] = list;
+        conflict
+    }
+
+    /// The header of the first primary item with no option left (one exists).
+    fn first_empty<const BYTES: bool>(&self) -> u32 {
+        let i = if BYTES {
+            let lens = self.bytes.primary_lens(self.primary_count as usize);
+            scan::first_byte(lens, ByteWant::Equal(0))
+        } else {
+            scan::first(self.primary_headers(), Want::Equal(0))
+        };
+        super::links::header_of(i.expect("an empty item"))
+    }
+
+    /// The header of the first primary item with one option left, if any (none is empty).
+    #[inline]
+    fn first_forced<const BYTES: bool>(&self) -> Option<u32> {
+        let i = if BYTES {
+            let lens = self.bytes.primary_lens(self.primary_count as usize);
+            scan::first_byte(lens, ByteWant::AtMostOne)?
+        } else {
+            scan::first(self.primary_headers(), Want::AtMostOne)?
+        };
+        Some(super::links::header_of(i))
+    }
+
+    /// Puts the chosen options' nodes on the choice stack, oldest first, for [`Solution`];
+    /// returns how many.
+    fn solution_on_stack(&mut self, l: &Learner) -> usize {
+        let mut depth = 0;
+        for step in &l.trail {
+            if let Some(x) = step.chosen() {
+                self.stack[depth] = x;
+                depth += 1;
+            }
+        }
+        depth
+    }
+
+    /// The trail position of the step that hid option `k` (not chosen, not free), or `None`
+    /// if it was hidden before the search.
+    #[inline]
+    fn hider(&self, l: &Learner, k: u32) -> Option<u32> {
+        let at = l.hidden_at[k as usize];
+        debug_assert!(
+            at != NONE && l.chosen_at[k as usize] == NONE,
+            "{k} is not hidden"
+        );
+        (at != ROOT).then_some(at)
+    }
+
+    /// Marks the choices that explain why option `k` is hidden.
+    fn explain_hidden(&self, l: &mut Learner, k: u32) {
+        let Some(t) = self.hider(l, k) else { return };
+        match l.trail[t as usize] {
+            Step::Hide(_, g) => {
+                for j in 0..l.nogoods[g as usize].len {
+                    let c = l.lits[(l.nogoods[g as usize].start + j) as usize];
+                    if c != k {
+                        mark(l, l.chosen_at[c as usize]);
+                    }
+                }
+            }
+            Step::HideUnit(_) => {}
+            _ => mark(l, t),
+        }
+    }
+
+    /// Marks the choices that emptied the item at header `h`, but for option `except`.
+    fn explain_item(&self, l: &mut Learner, h: u32, except: u32) {
+        for i in l.options_of(h) {
+            let k = l.item_options[i];
+            if k != except {
+                self.explain_hidden(l, k);
+            }
+        }
+    }
+
+    /// Learns from a conflict, backjumps and hides the option that caused it. Returns false
+    /// when the conflict is at level 0: the search is over.
+    fn resolve<const BYTES: bool>(
+        &mut self,
+        l: &mut Learner,
+        conflict: Conflict,
+        stats: &mut Stats,
+    ) -> bool {
+        // The conflict's choices, marked.
+        l.seen.clear();
+        l.seen.resize(l.trail.len(), false);
+        l.marked.clear();
+        match conflict {
+            Conflict::Empty(h) => self.explain_item(l, h, NONE),
+            Conflict::Nogood(g) => {
+                for j in 0..l.nogoods[g as usize].len {
+                    let c = l.lits[(l.nogoods[g as usize].start + j) as usize];
+                    mark(l, l.chosen_at[c as usize]);
+                }
+            }
+            Conflict::Solution => {
+                for d in 0..l.decisions.len() {
+                    mark(l, l.decisions[d]);
+                }
+            }
+        }
+        // The conflict level: the highest level among the marks.
+        let level = l.marked.iter().map(|&t| l.level_of[t as usize]).max();
+        let Some(level) = level.filter(|&v| v > 0) else {
+            return false;
+        };
+        if level < l.level() {
+            self.backjump::<BYTES>(l, level);
+        }
+        // First UIP: resolve the current level's forced choices, newest first.
+        let mut pending = (l.marked.iter())
+            .filter(|&&t| l.level_of[t as usize] == level)
+            .count();
+        let mut t = l.trail.len();
+        let uip = loop {
+            t -= 1;
+            if !l.seen[t] {
+                continue;
+            }
+            pending -= 1;
+            if pending == 0 {
+                break t;
+            }
+            match l.trail[t] {
+                Step::Force(x, h) => {
+                    let before = l.marked.len();
+                    self.explain_item(l, h, self.node(x).option);
+                    pending += (l.marked[before..].iter())
+                        .filter(|&&m| l.level_of[m as usize] == level)
+                        .count();
+                }
+                step => unreachable!("only the decision is left at the end: {step:?}"),
+            }
+        };
+        // The nogood: the UIP's option and the lower levels' choices.
+        l.learned.clear();
+        let uip_option = self.node(l.trail[uip].chosen().expect("a choice")).option;
+        l.learned.push(uip_option);
+        let mut back = 0;
+        let mut second = 0;
+        for &m in &l.marked {
+            let v = l.level_of[m as usize];
+            if v < level {
+                if v > back {
+                    back = v;
+                    second = l.learned.len();
+                }
+                let x = l.trail[m as usize].chosen().expect("a choice");
+                l.learned.push(self.node(x).option);
+            }
+        }
+        self.backjump::<BYTES>(l, back);
+        stats.learned += 1;
+        if l.learned.len() == 1 {
+            // Never to be chosen: hidden at level 0, for good.
+            self.hide_option::<BYTES>(l, Step::HideUnit(uip_option));
+            return true;
+        }
+        // Watch the UIP's option and the one of the highest lower level.
+        l.learned.swap(1, second);
+        let g = l.nogoods.len() as u32;
+        l.nogoods.push(Nogood {
+            start: l.lits.len() as u32,
+            len: l.learned.len() as u32,
+            blocks: matches!(conflict, Conflict::Solution),
+        });
+        l.live_lits += l.learned.len();
+        l.lits.extend_from_slice(&l.learned);
+        let (a, b) = (l.learned[0], l.learned[1]);
+        l.watches[a as usize].push(Watch {
+            nogood: g,
+            blocker: b,
+        });
+        l.watches[b as usize].push(Watch {
+            nogood: g,
+            blocker: a,
+        });
+        debug_assert!(self.is_free(l, uip_option));
+        self.hide_option::<BYTES>(l, Step::Hide(uip_option, g));
+        true
+    }
+
+    /// Forgets the longer half of the nogoods learned from conflicts when the nogoods hold
+    /// more than [`LITS_PER_OPTION`] options per option of the problem. Called at a restart,
+    /// at level 0, where a nogood is the reason only of steps of level 0, which no analysis
+    /// reads (their hides become unit hides). A nogood learned from a conflict follows from the
+    /// problem and the nogoods that block solutions, so forgetting it loses nothing but work;
+    /// the blocking nogoods are kept, so no solution is delivered twice.
+    fn reduce(&self, l: &mut Learner) {
+        if l.live_lits <= LITS_PER_OPTION * self.option_count() {
+            return;
+        }
+        debug_assert_eq!(l.level(), 0);
+        for step in &mut l.trail {
+            if let Step::Hide(k, _) = *step {
+                *step = Step::HideUnit(k);
+            }
+        }
+        // The median length of the learned nogoods: longer ones go.
+        let mut lens: Vec<u32> = (l.nogoods.iter())
+            .filter(|n| !n.blocks)
+            .map(|n| n.len)
+            .collect();
+        let cut = if lens.is_empty() {
+            u32::MAX
+        } else {
+            let mid = lens.len() / 2;
+            *lens.select_nth_unstable(mid).1
+        };
+        let old_lits = std::mem::take(&mut l.lits);
+        let old = std::mem::take(&mut l.nogoods);
+        l.watches.iter_mut().for_each(Vec::clear);
+        l.live_lits = 0;
+        for n in old.into_iter().filter(|n| n.blocks || n.len < cut) {
+            let g = l.nogoods.len() as u32;
+            let options = &old_lits[n.start as usize..(n.start + n.len) as usize];
+            l.nogoods.push(Nogood {
+                start: l.lits.len() as u32,
+                ..n
+            });
+            l.lits.extend_from_slice(options);
+            l.live_lits += options.len();
+            // At level 0 no option of a kept nogood is chosen above level 0; the first two
+            // not chosen at level 0 are watched (a nogood whose options but one are chosen at
+            // level 0 has hidden that one for good already).
+            let s = l.lits.len() - options.len();
+            let mut w = s;
+            for j in s..l.lits.len() {
+                if l.chosen_at[l.lits[j] as usize] == NONE && w < s + 2 {
+                    l.lits.swap(w, j);
+                    w += 1;
+                }
+            }
+            let (a, b) = (l.lits[s], l.lits[s + 1]);
+            l.watches[a as usize].push(Watch {
+                nogood: g,
+                blocker: b,
+            });
+            l.watches[b as usize].push(Watch {
+                nogood: g,
+                blocker: a,
+            });
+        }
+    }
+}
+
+/// Marks a chosen step of the conflict (above level 0), once.
+#[inline]
+fn mark(l: &mut Learner, t: u32) {
+    debug_assert_ne!(t, NONE);
+    let i = t as usize;
+    if !l.seen[i] && l.level_of[i] > 0 {
+        l.seen[i] = true;
+        l.marked.push(t);
+    }
+}
