@@ -10,7 +10,7 @@ use quadrille::{Budget, Stop};
 
 /// A random 0-1 matrix: each option is a bit mask over `items` items (at most 20), the first `primary` of
 /// which are primary. Options without a primary item get one (the builder rejects them).
-fn matrix() -> impl Strategy<Value = (usize, usize, Vec<u32>)> {
+pub(crate) fn matrix() -> impl Strategy<Value = (usize, usize, Vec<u32>)> {
     // Up to 20 items, so that some options are long enough (16 nodes or more) to take the path
     // where the spacer, not the node, says where the option ends.
     (1usize..=20).prop_flat_map(|items| {
@@ -22,7 +22,7 @@ fn matrix() -> impl Strategy<Value = (usize, usize, Vec<u32>)> {
     })
 }
 
-fn build(items: usize, primary: usize, masks: &[u32]) -> (Problem, Vec<u32>) {
+pub(crate) fn build(items: usize, primary: usize, masks: &[u32]) -> (Problem, Vec<u32>) {
     let mut b = ProblemBuilder::new();
     for i in 0..items {
         if i < primary {
@@ -46,7 +46,7 @@ fn build(items: usize, primary: usize, masks: &[u32]) -> (Problem, Vec<u32>) {
 }
 
 /// Every exact cover, by trying every subset of options (with pruning of overlaps).
-fn brute_force(primary: usize, masks: &[u32]) -> Vec<Vec<usize>> {
+pub(crate) fn brute_force(primary: usize, masks: &[u32]) -> Vec<Vec<usize>> {
     fn go(
         k: usize,
         covered: u32,

@@ -8,6 +8,7 @@ mod exact_cover;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod generate_order;
+mod learning;
 mod logic;
 mod oracle;
 mod shard;

@@ -128,6 +128,8 @@ struct Learner {
     live_lits: usize,
     /// Options chosen.
     depth: usize,
+    /// By header number: the node of the option last chosen through the item.
+    saved: Vec<u32>,
 }
 
 /// A nogood watching an option, and its blocker (see `Learner::watches`).
@@ -201,6 +203,7 @@ impl Learner {
             queue: 0,
             live_lits: 0,
             depth: 0,
+            saved: vec![NONE; headers],
         }
     }
 
@@ -336,7 +339,7 @@ impl Dlx {
                 if let Conflict::Empty(_) = conflict {
                     chooser.dead_end(&ActiveItems::new(self));
                 }
-                if !self.resolve::<BYTES>(&mut l, conflict, &mut stats) {
+                if !self.resolve::<BYTES>(&mut l, conflict, &mut stats, chooser) {
                     break 'search Stop::Exhausted;
                 }
                 continue 'search;
@@ -366,8 +369,13 @@ impl Dlx {
             let chosen = chooser.choose(&ActiveItems::new(self));
             debug_assert!(chosen.len >= 2);
             let mut x = self.node(chosen.header).down;
-            for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
-                x = self.node(x).down;
+            let saved = l.saved[(chosen.header / STRIDE) as usize];
+            if tune("QPHASE") && saved != NONE && self.is_free(&l, self.node(saved).option) {
+                x = saved;
+            } else {
+                for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
+                    x = self.node(x).down;
+                }
             }
             l.decisions.push(l.trail.len() as u32);
             stats.updates += self.choose::<BYTES>(&mut l, Step::Decide(x));
@@ -455,6 +463,7 @@ impl Dlx {
             l.level_of.pop();
             match step {
                 Step::Decide(x) | Step::Force(x, _) => {
+                    l.saved[(self.node(x).top / STRIDE) as usize] = x;
                     let hidden_at = &mut l.hidden_at;
                     let mut note = |k: u32| hidden_at[k as usize] = NONE;
                     self.uncover_others_noting::<true, BYTES>(x, &mut note);
@@ -612,6 +621,38 @@ impl Dlx {
         }
     }
 
+    /// Whether the forced choice at trail position `m` follows from the marked choices (and
+    /// level 0), so that the nogood needs it not: every other option of its item was hidden by
+    /// a marked choice, or by a nogood whose other options are marked choices (the local
+    /// minimisation of MiniSat; a marked choice is in the nogood or follows from it).
+    fn implied(&self, l: &Learner, m: u32) -> bool {
+        let Step::Force(x, h) = l.trail[m as usize] else {
+            return false;
+        };
+        let chosen = self.node(x).option;
+        let known = |t: u32| l.seen[t as usize] || l.level_of[t as usize] == 0;
+        l.options_of(h).all(|i| {
+            let k = l.item_options[i];
+            if k == chosen {
+                return true;
+            }
+            let Some(t) = self.hider(l, k) else {
+                return true;
+            };
+            match l.trail[t as usize] {
+                Step::Hide(_, g) => {
+                    let n = l.nogoods[g as usize];
+                    (n.start..n.start + n.len)
+                        .map(|j| l.lits[j as usize])
+                        .filter(|&c| c != k)
+                        .all(|c| known(l.chosen_at[c as usize]))
+                }
+                Step::HideUnit(_) => true,
+                _ => known(t),
+            }
+        })
+    }
+
     /// Learns from a conflict, backjumps and hides the option that caused it. Returns false
     /// when the conflict is at level 0: the search is over.
     fn resolve<const BYTES: bool>(
@@ -619,6 +660,7 @@ impl Dlx {
         l: &mut Learner,
         conflict: Conflict,
         stats: &mut Stats,
+        chooser: &mut ConflictMrv,
     ) -> bool {
         // The conflict's choices, marked.
         l.seen.clear();
@@ -662,6 +704,9 @@ impl Dlx {
             }
             match l.trail[t] {
                 Step::Force(x, h) => {
+                    if tune("QBUMP") {
+                        chooser.bump_item(h, self.primary_count as usize);
+                    }
                     let before = l.marked.len();
                     self.explain_item(l, h, self.node(x).option);
                     pending += (l.marked[before..].iter())
@@ -677,9 +722,10 @@ impl Dlx {
         l.learned.push(uip_option);
         let mut back = 0;
         let mut second = 0;
-        for &m in &l.marked {
+        for i in 0..l.marked.len() {
+            let m = l.marked[i];
             let v = l.level_of[m as usize];
-            if v < level {
+            if v < level && !self.implied(l, m) {
                 if v > back {
                     back = v;
                     second = l.learned.len();
@@ -792,4 +838,12 @@ fn mark(l: &mut Learner, t: u32) {
         l.seen[i] = true;
         l.marked.push(t);
     }
+}
+
+fn tune(name: &'static str) -> bool {
+    static FLAGS: std::sync::OnceLock<[bool; 4]> = std::sync::OnceLock::new();
+    let flags = FLAGS.get_or_init(|| {
+        ["QBUMP", "QPHASE", "QX", "QY"].map(|n| std::env::var_os(n).is_some())
+    });
+    flags[["QBUMP", "QPHASE", "QX", "QY"].iter().position(|&n| n == name).unwrap()]
 }
