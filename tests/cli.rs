@@ -956,8 +956,8 @@ fn seeds_reproduce_output_and_restarts_keep_counts() {
 }
 
 /// 25x25 puzzles with 340 blanks are where the first plain run is cut off and the learning
-/// search decides: the same seed gives the same bytes on one thread and two, and every count
-/// exact or a found second solution.
+/// search decides: the same seed gives the same bytes on one thread and two, and each of
+/// these puzzles has its second solution found.
 #[test]
 fn learning_runs_reproduce_their_output() {
     let puzzles = stdout(&run(

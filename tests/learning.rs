@@ -1,11 +1,11 @@
 //! The learning search of Dancing Links ([`Dlx::search_learning`], and the restarting Sudoku
-//! engine, which turns to it once its first run is cut off) against brute force, known counts
+//! engine with learning on, which turns to it once its first run is cut off) against brute force, known counts
 //! and the CSP: every solution once, exact counts and limits, budgets held, links restored,
 //! and the same seed giving the same search.
 
 use proptest::prelude::*;
 use quadrille::csp::Config;
-use quadrille::engine::{Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solver};
 use quadrille::exact_cover::{Control, CountSink, Dlx, Problem, Solution};
 use quadrille::generate::random_puzzle;
 use quadrille::problems;
@@ -88,7 +88,7 @@ proptest! {
         prop_assert_eq!(dlx.sanity(), Ok(()));
 
         // The restarting search, whose first plain run is cut off after `unit` nodes.
-        let report = dlx.search_restarting(&restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
+        let report = dlx.search_restarting_learning(&restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
         prop_assert_eq!(report.stats.solutions, total.min(limit));
         prop_assert_eq!(dlx.link_fingerprint(), before);
     }
@@ -222,8 +222,9 @@ proptest! {
         seed in any::<u64>(),
         unit in 1u64..64,
     ) {
-        let mut dlx = Solver::sudoku(Engine::Dlx, puzzle.shape());
+        let mut dlx = DlxSolver::sudoku(puzzle.shape());
         dlx.set_restarts(Some(Restarts { seed, unit }));
+        dlx.set_learning(true);
         let learned = dlx.count(&puzzle, Some(3), &Budget::unlimited());
         prop_assert!(!learned.stop.is_budget());
         prop_assert!(learned.solutions >= 1, "a blanked grid has a solution");

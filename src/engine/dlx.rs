@@ -43,6 +43,9 @@ pub struct DlxSolver {
     dead: Option<usize>,
     /// How a count up to a limit restarts; `None`: one plain search.
     restarts: Option<Restarts>,
+    /// Whether the runs after the first learn from their conflicts
+    /// ([`Dlx::search_restarting_learning`]) rather than only weigh them.
+    learning: bool,
 }
 
 impl DlxSolver {
@@ -67,7 +70,28 @@ impl DlxSolver {
             first: Vec::with_capacity(board.cell_count() + board.cages().len() + 1),
             dead: encode::dead_option(board),
             restarts: Some(Restarts::default()),
+            learning: board.size() >= DlxSolver::LEARNING_FROM,
         }
+    }
+
+    /// The smallest board side on which restarting searches learn by default. Measured with
+    /// callgrind on the first 500 forum-hardest 9x9 puzzles (`solve --limit 2 -j1`): the few
+    /// that a first run does not decide cost more instructions with learning than with the
+    /// weighted restarts of [`ConflictMrv`](crate::exact_cover::ConflictMrv), whose runs are
+    /// cheaper per node; from 16x16 on, learning decides the hard puzzles in fewer nodes (see the
+    /// README's "Restarts and heavy tails").
+    pub const LEARNING_FROM: usize = 16;
+
+    /// Sets whether the restarting runs after the first learn from their conflicts (see
+    /// [`Dlx::search_restarting_learning`]); by default they do on boards of side
+    /// [`DlxSolver::LEARNING_FROM`] or more. Counts are exact either way.
+    pub fn set_learning(&mut self, on: bool) {
+        self.learning = on;
+    }
+
+    /// Whether the restarting runs after the first learn from their conflicts.
+    pub fn learning(&self) -> bool {
+        self.learning
     }
 
     /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None` makes every
@@ -112,6 +136,7 @@ impl DlxSolver {
     /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
         let restarts = restart::for_limit(self.restarts, limit);
+        let learning = self.learning;
         let limit = limit.unwrap_or(u64::MAX);
         self.with_givens(puzzle, |dlx, first| {
             let mut found = 0u64;
@@ -127,6 +152,9 @@ impl DlxSolver {
                 }
             };
             match restarts {
+                Some(restarts) if learning => {
+                    dlx.search_restarting_learning(&restarts, budget, sink)
+                }
                 Some(restarts) => dlx.search_restarting(&restarts, budget, sink),
                 None => dlx.search(budget, sink),
             }

@@ -204,17 +204,6 @@ impl ConflictMrv {
     }
 }
 
-impl ConflictMrv {
-    /// A conflict at the primary item of header `h`: the learning search bumps every item
-    /// whose forced choice its analysis of a conflict resolved, as VSIDS bumps the variables
-    /// of the clauses resolved.
-    #[inline]
-    pub(crate) fn bump_item(&mut self, h: u32, primary: usize) {
-        self.weights.fit(primary);
-        self.weights.bump((h / STRIDE - 1) as usize);
-    }
-}
-
 impl ItemChooser for ConflictMrv {
     const ROTATES: bool = true;
     const LEARNS: bool = true;

@@ -128,8 +128,6 @@ struct Learner {
     live_lits: usize,
     /// Options chosen.
     depth: usize,
-    /// By header number: the node of the option last chosen through the item.
-    saved: Vec<u32>,
 }
 
 /// A nogood watching an option, and its blocker (see `Learner::watches`).
@@ -203,7 +201,6 @@ impl Learner {
             queue: 0,
             live_lits: 0,
             depth: 0,
-            saved: vec![NONE; headers],
         }
     }
 
@@ -339,7 +336,7 @@ impl Dlx {
                 if let Conflict::Empty(_) = conflict {
                     chooser.dead_end(&ActiveItems::new(self));
                 }
-                if !self.resolve::<BYTES>(&mut l, conflict, &mut stats, chooser) {
+                if !self.resolve::<BYTES>(&mut l, conflict, &mut stats) {
                     break 'search Stop::Exhausted;
                 }
                 continue 'search;
@@ -369,13 +366,8 @@ impl Dlx {
             let chosen = chooser.choose(&ActiveItems::new(self));
             debug_assert!(chosen.len >= 2);
             let mut x = self.node(chosen.header).down;
-            let saved = l.saved[(chosen.header / STRIDE) as usize];
-            if tune("QPHASE") && saved != NONE && self.is_free(&l, self.node(saved).option) {
-                x = saved;
-            } else {
-                for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
-                    x = self.node(x).down;
-                }
+            for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
+                x = self.node(x).down;
             }
             l.decisions.push(l.trail.len() as u32);
             stats.updates += self.choose::<BYTES>(&mut l, Step::Decide(x));
@@ -463,7 +455,6 @@ impl Dlx {
             l.level_of.pop();
             match step {
                 Step::Decide(x) | Step::Force(x, _) => {
-                    l.saved[(self.node(x).top / STRIDE) as usize] = x;
                     let hidden_at = &mut l.hidden_at;
                     let mut note = |k: u32| hidden_at[k as usize] = NONE;
                     self.uncover_others_noting::<true, BYTES>(x, &mut note);
@@ -660,7 +651,6 @@ impl Dlx {
         l: &mut Learner,
         conflict: Conflict,
         stats: &mut Stats,
-        chooser: &mut ConflictMrv,
     ) -> bool {
         // The conflict's choices, marked.
         l.seen.clear();
@@ -704,9 +694,6 @@ impl Dlx {
             }
             match l.trail[t] {
                 Step::Force(x, h) => {
-                    if tune("QBUMP") {
-                        chooser.bump_item(h, self.primary_count as usize);
-                    }
                     let before = l.marked.len();
                     self.explain_item(l, h, self.node(x).option);
                     pending += (l.marked[before..].iter())
@@ -838,12 +825,4 @@ fn mark(l: &mut Learner, t: u32) {
         l.seen[i] = true;
         l.marked.push(t);
     }
-}
-
-fn tune(name: &'static str) -> bool {
-    static FLAGS: std::sync::OnceLock<[bool; 4]> = std::sync::OnceLock::new();
-    let flags = FLAGS.get_or_init(|| {
-        ["QBUMP", "QPHASE", "QX", "QY"].map(|n| std::env::var_os(n).is_some())
-    });
-    flags[["QBUMP", "QPHASE", "QX", "QY"].iter().position(|&n| n == name).unwrap()]
 }
