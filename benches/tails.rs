@@ -1,5 +1,7 @@
 //! Heavy tails: random puzzles near the hardness peak, made with fixed seeds, solved by DLX and
-//! the CSP (default and `alldiff`), counting up to 2, with the default restarts.
+//! the CSP (default and `alldiff`), counting up to 2, with the default restarts (DLX learns
+//! from its conflicts from 16x16 up; the report adds DLX with learning switched the other
+//! way).
 //!
 //! The sets are `random_puzzle` grids with cells blanked at random (no uniqueness), where the
 //! search cost peaks: 16x16 Sudoku with 150, 175 and 190 blanks of 256, 25x25 with 300, 380
@@ -25,7 +27,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
-use quadrille::engine::{Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solver};
 use quadrille::generate::random_puzzle;
 use quadrille::sudoku::{Grid, Shape};
 
@@ -88,6 +90,24 @@ fn engines() -> [Engine; 3] {
     ]
 }
 
+/// The solvers of a set, named: the engines, and DLX with learning turned the other way from
+/// its default for the shape (`dlx/learning` or `dlx/no-learning`), to show what it does.
+fn solvers(shape: Shape) -> Vec<(String, Solver)> {
+    let mut out: Vec<(String, Solver)> = (engines().into_iter())
+        .map(|engine| (engine.to_string(), Solver::sudoku(engine, shape)))
+        .collect();
+    let mut dlx = DlxSolver::sudoku(shape);
+    let learning = !dlx.learning();
+    dlx.set_learning(learning);
+    let name = if learning {
+        "dlx/learning"
+    } else {
+        "dlx/no-learning"
+    };
+    out.push((name.to_string(), Solver::Dlx(dlx)));
+    out
+}
+
 /// Solves every puzzle within the budget; returns the undecided count.
 fn solve_set(solver: &mut Solver, puzzles: &[Grid]) -> usize {
     let budget = Budget::time(BUDGET);
@@ -105,8 +125,7 @@ fn report() {
     let budget = Budget::time(BUDGET);
     for set in &SETS {
         let puzzles = set.puzzles();
-        for engine in engines() {
-            let mut solver = Solver::sudoku(engine, set.shape());
+        for (name, mut solver) in solvers(set.shape()) {
             let outcomes: Vec<_> = (puzzles.iter())
                 .map(|puzzle| solver.count(puzzle, Some(2), &budget))
                 .collect();
@@ -117,7 +136,7 @@ fn report() {
             println!(
                 "{:<12} {:<34} {:>5} {:>10.2} {:>10.2} {:>10}",
                 set.name,
-                engine.to_string(),
+                name,
                 puzzles.len(),
                 worst,
                 mean,

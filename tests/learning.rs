@@ -244,3 +244,17 @@ proptest! {
         }
     }
 }
+
+/// A time budget stops the learning search with a lower bound and the links restored: 6x10
+/// pentominoes (9,356 solutions) take far longer than a millisecond to count.
+#[test]
+fn learning_stops_on_its_time_budget() {
+    let mut dlx = Dlx::new(&problems::pentominoes(6, 10).unwrap());
+    let before = dlx.link_fingerprint();
+    let budget = Budget::time(std::time::Duration::from_millis(1));
+    let report = dlx.search_learning(&Restarts::new(1), &budget, CountSink::new(None));
+    assert_eq!(report.stop, Stop::TimeBudget);
+    assert!(report.stats.solutions < 9_356);
+    assert_eq!(dlx.link_fingerprint(), before);
+    assert_eq!(dlx.sanity(), Ok(()));
+}

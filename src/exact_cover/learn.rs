@@ -291,6 +291,9 @@ impl Dlx {
         let mut run = first_run;
         let mut run_end = restarts.cutoff(run);
         let mut run_nodes = 0u64;
+        // Forced choices count as nodes too, so the clock is read at the first decision past
+        // each multiple of `CLOCK_INTERVAL`, not at the multiples themselves.
+        let mut next_clock = CLOCK_INTERVAL;
 
         let stop = 'search: loop {
             // Propagate: nogoods first, then items with no option or one option left.
@@ -358,8 +361,11 @@ impl Dlx {
             stats.nodes += 1;
             run_nodes += 1;
             if let Some(deadline) = deadline
-                && stats.nodes % CLOCK_INTERVAL == 0
-                && Instant::now() >= deadline
+                && stats.nodes >= next_clock
+                && {
+                    next_clock = stats.nodes + CLOCK_INTERVAL;
+                    Instant::now() >= deadline
+                }
             {
                 break 'search Stop::TimeBudget;
             }
