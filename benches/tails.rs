@@ -1,7 +1,7 @@
 //! Heavy tails: random puzzles near the hardness peak, made with fixed seeds, solved by DLX and
 //! the CSP (default and `alldiff`), counting up to 2, with the default restarts (DLX learns
-//! from its conflicts from 16x16 up; the report adds DLX with learning switched the other
-//! way).
+//! from its conflicts on Sudoku from 16x16 up; the report adds DLX with learning switched the
+//! other way).
 //!
 //! The sets are `random_puzzle` grids with cells blanked at random (no uniqueness), where the
 //! search cost peaks: 16x16 Sudoku with 150, 175 and 190 blanks of 256, 25x25 with 300, 380

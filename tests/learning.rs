@@ -258,3 +258,26 @@ fn learning_stops_on_its_time_budget() {
     assert_eq!(dlx.link_fingerprint(), before);
     assert_eq!(dlx.sanity(), Ok(()));
 }
+
+/// Learning is on by default where it was measured to pay: Sudoku from 16x16 up, not 9x9 and
+/// not Latin squares (whose `1xN` boxes are their rows).
+#[test]
+fn sudoku_from_16x16_learns_by_default() {
+    for (rows, cols, learns) in [
+        (3, 3, false),
+        (3, 4, false),
+        (4, 4, true),
+        (5, 5, true),
+        (1, 20, false),
+        (1, 30, false),
+        (30, 1, false),
+    ] {
+        let shape = Shape::new(rows, cols).unwrap();
+        assert_eq!(
+            DlxSolver::learns_by_default(shape.board()),
+            learns,
+            "{rows}x{cols}"
+        );
+        assert_eq!(DlxSolver::sudoku(shape).learning(), learns);
+    }
+}

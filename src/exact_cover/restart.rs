@@ -95,8 +95,8 @@ impl Dlx {
     ///
     /// The first run is the plain search, so a search that it decides is exactly the plain
     /// one. Where the first run is not enough, learning pays at large sizes: on random 25x25
-    /// Sudoku puzzles with 340 blanks it took the nodes per puzzle from about 300,000 to
-    /// 70,000 (see the README's "Restarts and heavy tails").
+    /// Sudoku puzzles with 340 blanks it took the nodes per puzzle from about 320,000 to
+    /// 60,000-100,000 (see the README's "Restarts and heavy tails").
     ///
     /// ```
     /// use quadrille::Budget;
