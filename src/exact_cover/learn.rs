@@ -18,7 +18,8 @@
 //! back to a set of chosen options that cannot all be chosen together. Forced choices of the
 //! current level are replaced by the choices that emptied the rest of their item, newest first,
 //! until one option of the current level is left (the first unique implication point). The
-//! set found is a *nogood*: it is kept, the search backjumps to the second-highest level in it,
+//! set found, less the forced choices that follow from the rest of it (MiniSat's local
+//! minimisation), is a *nogood*: it is kept, the search backjumps to the second-highest level in it,
 //! and hides the option of the current level there. Nogoods are watched by two options each
 //! (Chaff's watched literals): when all but one of a nogood's options are chosen, the last one
 //! is hidden, with the nogood as its reason; when all are, that is a conflict.
@@ -40,6 +41,16 @@
 //! same search. When the nogoods grow past a bound, the longer half of those learned from
 //! conflicts is forgotten at a restart: they follow from the problem and the others, so only
 //! work is lost; the nogoods that block delivered solutions are never forgotten.
+//!
+//! # Cost
+//!
+//! The hiders are noted by the cover loops themselves (`Dlx::cover_noting`), one store per
+//! option hidden, so a reason is one load. A node still costs about twice a node of plain
+//! Algorithm X (perf, 25x25 puzzles with 340 blanks: a fifth of the time in the analysis of
+//! conflicts, a fifth in the trail and the watches), which learning repays where runs are long:
+//! on those puzzles the nodes per puzzle fell from about 320,000 to 60,000-100,000. On 9x9 and
+//! on Latin squares it did not pay, so [`DlxSolver`](crate::engine::DlxSolver) learns only on
+//! Sudoku from 16x16 up.
 
 use std::time::Instant;
 
