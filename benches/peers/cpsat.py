@@ -20,21 +20,7 @@ import time
 
 from ortools.sat.python import cp_model
 
-
-def digit(ch):
-    if ch in ".0":
-        return 0
-    if ch.isdigit():
-        return int(ch)
-    return ord(ch.upper()) - ord("A") + 10
-
-
-def box_shape(n):
-    """The box r x c of an n x n Sudoku: the most square, wider than tall (as quadrille)."""
-    r = int(math.isqrt(n))
-    while n % r:
-        r -= 1
-    return r, n // r
+from puzzle_lines import box_shape, digit, parse_box, puzzles
 
 
 class Stop(cp_model.CpSolverSolutionCallback):
@@ -84,17 +70,13 @@ def main():
     parser.add_argument("--time-limit", type=float, default=0)
     parser.add_argument("--box", default=None, help="RxC")
     args = parser.parse_args()
-    box = tuple(int(k) for k in args.box.lower().split("x")) if args.box else None
+    box = parse_box(args.box)
     times, undecided = [], 0
-    with open(args.file) as f:
-        for number, line in enumerate(f, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            found, decided, seconds = count(line, args.time_limit, box)
-            undecided += not decided
-            times.append(seconds)
-            print(f"{number} {found}{'' if decided else '+'} {seconds:.4f}")
+    for number, line in puzzles(args.file):
+        found, decided, seconds = count(line, args.time_limit, box)
+        undecided += not decided
+        times.append(seconds)
+        print(f"{number} {found}{'' if decided else '+'} {seconds:.4f}")
     print(
         f"{len(times)} puzzles, {undecided} undecided; seconds mean {statistics.mean(times):.4f}"
         f" median {statistics.median(times):.4f} max {max(times):.4f}",
