@@ -17,7 +17,7 @@
 //! - `wings`: XY-wing, XYZ-wing, W-wing.
 //! - `chains`: X-chains and alternating inference chains, by breadth-first search over the
 //!   strong and weak links, shortest first.
-//! - `forcing`: dynamic forcing chains over singles.
+//! - `forcing`: forcing chains over singles, then with basic techniques, then nested.
 //! - [`technique`]: the order and the scores; [`rate`]: the [`Rating`] of a puzzle.
 //!
 //! ```
@@ -286,19 +286,24 @@ impl Step {
                     format_args!("={}", last.1)
                 )
             }
-            Technique::ForcingChain => {
+            Technique::ForcingChain
+            | Technique::ForcingChainPlus
+            | Technique::NestedForcingChain => {
                 let cell = cell_name(self.cells[0] as usize, n);
                 let d = digit_list;
+                let by = match self.technique {
+                    Technique::ForcingChain => "singles",
+                    Technique::ForcingChainPlus => "singles, locked candidates, pairs and X-wings",
+                    _ => "singles, locked candidates, pairs, X-wings and inner forcing chains",
+                };
                 match self.forcing {
                     Some((Some(true), k)) => format!(
-                        "{cell}={d} leads to a contradiction after {} singles",
-                        k - 1
+                        "{cell}={d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
                     Some((Some(false), k)) => format!(
-                        "{cell}<>{d} leads to a contradiction after {} singles",
-                        k - 1
+                        "{cell}<>{d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
-                    _ => format!("{cell}={d} and {cell}<>{d} both lead to this by singles"),
+                    _ => format!("{cell}={d} and {cell}<>{d} both lead to this by {by}"),
                 }
             }
             Technique::Guess => format!(
@@ -538,7 +543,9 @@ impl LogicSolver {
             || chains::chain(s, step, &mut self.chains, true)
             || wings::w_wing(s, step)
             || chains::chain(s, step, &mut self.chains, false)
-            || forcing::forcing_chain(s, step, &mut self.forcing)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Singles)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Basic)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Nested)
     }
 
     /// Every step of the solution of `grid`, guessing (verified) when no technique applies

@@ -191,10 +191,10 @@ fn several_solutions_are_told_apart_from_a_unique_puzzle_that_needs_guesses() {
     let rating = rate(&several);
     assert!(rating.guesses > 0 && !rating.unique, "{rating:?}");
     assert!(!explain(&several).unique);
-    // The first puzzle of the forum's hardest list of June 2011 (puzzles6_forum_hardest_1106):
-    // unique, and beyond the techniques.
+    // Line 86 of the forum's hardest 11+ list (puzzles5_forum_hardest_1905_11+): unique, and
+    // beyond the techniques, nested forcing chains included.
     let hardest =
-        read("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3");
+        read("98.7.....6...8.7....7..5...4...5..3...89..5.......2..1.3.....4...65..9.......1..2");
     let mut dlx = DlxSolver::sudoku(hardest.shape());
     assert!(dlx.is_unique(&hardest));
     let rating = rate(&hardest);
