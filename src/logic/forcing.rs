@@ -16,7 +16,7 @@
 //! not the singles that led nowhere. On grids of up to 128 cells the ancestry of the conclusion
 //! is traced exactly; on larger ones the count is that of the singles followed.
 
-use super::state::{Candidates, digits, full_mask};
+use super::state::{Candidates, bits, digits, full_mask};
 use super::technique::length_bonus;
 use super::{Step, Technique, fish, intersections, subsets};
 
@@ -66,6 +66,8 @@ pub(crate) struct ForcingScratch {
     inner: Option<Branch>,
     /// The step the basic techniques write into inside a chain.
     basic: Option<Step>,
+    /// The branches of cell and region forcing chains, one per way.
+    multi: Vec<Branch>,
 }
 
 /// One way of an assumption: a copy of the grid, and where each conclusion came from.
@@ -245,7 +247,9 @@ pub(crate) fn forcing_chain(
         *off = Branch::new(state);
         *inner = Branch::new(state);
         *basic = Step::new(state.shape());
+        scratch.multi.clear();
     }
+    let multi = &mut scratch.multi;
     let mut follower = Follower {
         start: state,
         depth,
@@ -253,15 +257,14 @@ pub(crate) fn forcing_chain(
         inner,
         basic,
     };
-    // (tenths, nodes, cell, digit, assumed true) of the best conclusion so far
-    let mut best: Option<(u16, u32, usize, u8, Option<bool>)> = None;
-    let consider = |best: &mut Option<_>, found: (u16, u32, usize, u8, Option<bool>)| {
-        if best.is_none_or(|b: (u16, u32, usize, u8, Option<bool>)| (found.0, found.1) < (b.0, b.1))
-        {
+    let mut best: Option<Found> = None;
+    let consider = |best: &mut Option<Found>, found: Found| {
+        if best.is_none_or(|b| (found.tenths, found.nodes) < (b.tenths, b.nodes)) {
             *best = Some(found);
         }
     };
-    // Bivalue cells first: their assumptions are the most likely to force much.
+    // Bivalue cells first: their assumptions are the most likely to force much. Deeper searches
+    // stop at the first size of cell that gives a chain, since they cost much more.
     'sizes: for size in 2..=n.min(MAX_ASSUMED_CANDIDATES) as u32 {
         for c in 0..n * n {
             if state.cands[c].count_ones() != size {
@@ -271,103 +274,239 @@ pub(crate) fn forcing_chain(
                 if follower.work > MAX_WORK {
                     break 'sizes;
                 }
+                let found = |tenths, nodes, assumption| Found {
+                    tenths,
+                    nodes,
+                    cell: c,
+                    digit: d,
+                    assumption,
+                };
                 follower.assume(on, c, d, true);
-                if let Followed::Contradiction(found) = follower.follow(on) {
-                    let (nodes, family) = found.grade(&on.trace);
+                if let Followed::Contradiction(contradiction) = follower.follow(on) {
+                    let (nodes, family) = contradiction.grade(&on.trace);
                     let score = tenths(depth, family, nodes);
-                    consider(&mut best, (score, nodes, c, d, Some(true)));
+                    consider(&mut best, found(score, nodes, Assumption::On));
                     continue;
                 }
                 follower.assume(off, c, d, false);
                 match follower.follow(off) {
-                    Followed::Contradiction(found) => {
-                        let (nodes, family) = found.grade(&off.trace);
+                    Followed::Contradiction(contradiction) => {
+                        let (nodes, family) = contradiction.grade(&off.trace);
                         let score = tenths(depth, family.max(Family::Static), nodes);
-                        consider(&mut best, (score, nodes, c, d, Some(false)));
+                        consider(&mut best, found(score, nodes, Assumption::Off));
                     }
                     Followed::Settled => {
-                        if let Some((nodes, family)) = agree(state, on, off, &mut |_, _, _| ()) {
+                        if let Some((nodes, family)) = agree(state, &[on, off], &mut |_, _, _| ()) {
                             let score = tenths(depth, family.max(Family::Static), nodes);
-                            consider(&mut best, (score, nodes, c, d, None));
+                            consider(&mut best, found(score, nodes, Assumption::Both));
                         }
                     }
                 }
             }
         }
-        if best.is_some() {
+        if best.is_some() && depth > Depth::Singles {
             break;
         }
     }
-    let Some((score, nodes, c, d, assumed)) = best else {
+    // Every candidate of a cell, and every place of a digit in a unit (SE's cell and region
+    // forcing chains), of three or four ways: what all ways agree on holds. (Two ways are the
+    // assumption both ways above.)
+    if depth == Depth::Singles {
+        for c in 0..n * n {
+            let k = state.cands[c].count_ones();
+            if (3..=4).contains(&k) && follower.work <= MAX_WORK {
+                let ways = digits(state.cands[c]).map(|d| (c, d));
+                let first = (c, state.cands[c].trailing_zeros() as u8 + 1);
+                if let Some(found) =
+                    each_way(&mut follower, multi, first, ways, Assumption::EachCandidate)
+                {
+                    consider(&mut best, found);
+                }
+            }
+        }
+        for u in 0..3 * n {
+            for d in digits(full_mask(n) & !state.placed(u)) {
+                let places = state.positions(u, 1 << (d - 1));
+                let k = places.count_ones();
+                if (3..=4).contains(&k) && follower.work <= MAX_WORK {
+                    let unit = state.tables.unit(u);
+                    let ways = bits(places).map(|i| (unit[i] as usize, d));
+                    let first = (unit[places.trailing_zeros() as usize] as usize, d);
+                    if let Some(found) =
+                        each_way(&mut follower, multi, first, ways, Assumption::EachPlace(u))
+                    {
+                        consider(&mut best, found);
+                    }
+                }
+            }
+        }
+    }
+    let Some(found) = best else {
         return false;
     };
+    let (c, d) = (found.cell, found.digit);
     let technique = depth.technique();
-    step.begin(technique, score);
+    step.begin(technique, found.tenths);
     step.cells.push(c as u16);
     step.digits = 1 << (d - 1);
-    step.forcing = Some((assumed, nodes as usize));
-    match assumed {
-        Some(true) => step.eliminate(c, d),
-        Some(false) => step.place(c, d),
-        None => {
+    step.forcing = Some((found.assumption, found.nodes as usize));
+    if let Assumption::EachPlace(u) = found.assumption {
+        step.units.push(u);
+    }
+    let mut conclude = |place: bool, c: usize, d: u8| {
+        if place {
+            step.place(c, d)
+        } else {
+            step.eliminate(c, d)
+        }
+    };
+    match found.assumption {
+        Assumption::On => step.eliminate(c, d),
+        Assumption::Off => step.place(c, d),
+        Assumption::Both => {
             follower.assume(on, c, d, true);
             follower.follow(on);
             follower.assume(off, c, d, false);
             follower.follow(off);
-            agree(state, on, off, &mut |place, c, d| {
-                if place {
-                    step.place(c, d)
-                } else {
-                    step.eliminate(c, d)
-                }
-            });
+            agree(state, &[on, off], &mut conclude);
+        }
+        Assumption::EachCandidate => {
+            let ways = digits(state.cands[c]).map(|d| (c, d));
+            follow_each(&mut follower, multi, ways);
+            let branches: Vec<&Branch> = multi.iter().collect();
+            agree(state, &branches, &mut conclude);
+        }
+        Assumption::EachPlace(u) => {
+            let unit = state.tables.unit(u);
+            let places = state.positions(u, 1 << (d - 1));
+            follow_each(
+                &mut follower,
+                multi,
+                bits(places).map(|i| (unit[i] as usize, d)),
+            );
+            let branches: Vec<&Branch> = multi.iter().collect();
+            agree(state, &branches, &mut conclude);
         }
     }
     true
 }
 
-/// Calls `each(place, cell, digit)` with what both branches concluded beyond `state`: a digit
-/// placed in both, or a candidate gone in both (of a cell empty in both). The nodes and family
-/// of the cheapest such conclusion (both ways' chains to it), or `None` when there is none.
+/// What a forcing chain assumed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Assumption {
+    /// The candidate true: a contradiction, so it goes.
+    On,
+    /// The candidate false: a contradiction, so it is placed.
+    Off,
+    /// Both ways, which agree on something.
+    Both,
+    /// Each candidate of the cell in turn, which all agree on something.
+    EachCandidate,
+    /// Each place of the digit in this unit in turn, which all agree on something.
+    EachPlace(usize),
+}
+
+/// A forcing chain found: its score, nodes, and assumption (on a cell and digit).
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    tenths: u16,
+    nodes: u32,
+    cell: usize,
+    digit: u8,
+    assumption: Assumption,
+}
+
+/// Follows each of `ways` (a candidate assumed true) into `multi`, one branch each; false
+/// when a way breaks the grid (the search for one assumption finds that).
+fn follow_each(
+    follower: &mut Follower,
+    multi: &mut Vec<Branch>,
+    ways: impl Iterator<Item = (usize, u8)>,
+) -> bool {
+    let mut k = 0;
+    for (c, d) in ways {
+        if multi.len() == k {
+            multi.push(Branch::new(follower.start));
+        }
+        let branch = &mut multi[k];
+        follower.assume(branch, c, d, true);
+        if let Followed::Contradiction(_) = follower.follow(branch) {
+            return false;
+        }
+        k += 1;
+    }
+    multi.truncate(k);
+    true
+}
+
+/// The cheapest conclusion that all of `ways` agree on, named by its `first` way.
+fn each_way(
+    follower: &mut Follower,
+    multi: &mut Vec<Branch>,
+    (cell, digit): (usize, u8),
+    ways: impl Iterator<Item = (usize, u8)>,
+    assumption: Assumption,
+) -> Option<Found> {
+    if !follow_each(follower, multi, ways) {
+        return None;
+    }
+    let branches: Vec<&Branch> = multi.iter().collect();
+    let (nodes, family) = agree(follower.start, &branches, &mut |_, _, _| ())?;
+    Some(Found {
+        tenths: tenths(Depth::Singles, family.max(Family::Static), nodes),
+        nodes,
+        cell,
+        digit,
+        assumption,
+    })
+}
+
+/// Calls `each(place, cell, digit)` with what all branches concluded beyond `state`: a digit
+/// placed in all, or a candidate gone in all (of a cell empty in all). The nodes and family
+/// of the cheapest such conclusion (every way's chain to it), or `None` when there is none.
 fn agree(
     state: &Candidates,
-    on: &Branch,
-    off: &Branch,
+    branches: &[&Branch],
     each: &mut impl FnMut(bool, usize, u8),
 ) -> Option<(u32, Family)> {
     let n = state.tables.n;
     let mut cheapest: Option<(u32, Family)> = None;
-    let mut consider = |on_event: u16, off_event: u16| {
-        let (a, fa) = on.trace.nodes(on.trace.lineage(on_event));
-        let (b, fb) = off.trace.nodes(off.trace.lineage(off_event));
-        let found = (a + b, fa.max(fb));
-        if cheapest.is_none_or(|k| (found.1, found.0) < (k.1, k.0)) {
-            cheapest = Some(found);
+    let mut consider = |event_of: &dyn Fn(&Branch) -> u16| {
+        let (mut nodes, mut family) = (0, Family::Nishio);
+        for branch in branches {
+            let (k, f) = branch.trace.nodes(branch.trace.lineage(event_of(branch)));
+            nodes += k;
+            family = family.max(f);
+        }
+        if cheapest.is_none_or(|k| (family, nodes) < (k.1, k.0)) {
+            cheapest = Some((nodes, family));
+        }
+    };
+    // A candidate is gone in a branch if that branch placed another digit or removed it.
+    let kept = |s: &Candidates, c: usize| {
+        if s.values[c] != 0 {
+            1u64 << (s.values[c] - 1)
+        } else {
+            s.cands[c]
         }
     };
     for c in 0..state.values.len() {
         if state.values[c] != 0 {
             continue;
         }
-        let (a, b) = (on.grid.values[c], off.grid.values[c]);
-        if a != 0 && a == b {
+        let a = branches[0].grid.values[c];
+        if a != 0 && branches.iter().all(|b| b.grid.values[c] == a) {
             each(true, c, a);
-            consider(on.trace.placed_by[c], off.trace.placed_by[c]);
+            consider(&|b: &Branch| b.trace.placed_by[c]);
             continue;
         }
-        // A candidate is gone in a branch if that branch placed another digit or removed it.
-        let kept = |s: &Candidates| {
-            if s.values[c] != 0 {
-                1u64 << (s.values[c] - 1)
-            } else {
-                s.cands[c]
-            }
-        };
-        let gone = state.cands[c] & !kept(&on.grid) & !kept(&off.grid);
+        let gone = branches
+            .iter()
+            .fold(state.cands[c], |m, b| m & !kept(&b.grid, c));
         for d in digits(gone) {
             each(false, c, d);
             let i = c * n + usize::from(d) - 1;
-            consider(on.trace.removed_by[i], off.trace.removed_by[i]);
+            consider(&|b: &Branch| b.trace.removed_by[i]);
         }
     }
     cheapest

@@ -78,8 +78,8 @@ pub struct Step {
     eliminations: Vec<(u16, u8)>,
     /// A chain's literals in order: cell, digit, true (ON) or false (OFF).
     chain: Vec<(u16, u8, bool)>,
-    /// A forcing chain's assumption (true, false, or both ways) and singles followed.
-    forcing: Option<(Option<bool>, usize)>,
+    /// A forcing chain's assumption and its nodes.
+    forcing: Option<(forcing::Assumption, usize)>,
 }
 
 impl Step {
@@ -296,12 +296,20 @@ impl Step {
                     Technique::ForcingChainPlus => "singles, locked candidates, pairs and X-wings",
                     _ => "singles, locked candidates, pairs, X-wings and inner forcing chains",
                 };
+                use forcing::Assumption;
                 match self.forcing {
-                    Some((Some(true), k)) => format!(
+                    Some((Assumption::On, k)) => format!(
                         "{cell}={d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
-                    Some((Some(false), k)) => format!(
+                    Some((Assumption::Off, k)) => format!(
                         "{cell}<>{d} leads to a contradiction by {by} (a chain of {k} nodes)"
+                    ),
+                    Some((Assumption::EachCandidate, k)) => format!(
+                        "each candidate of {cell} leads to this by {by} (chains of {k} nodes)"
+                    ),
+                    Some((Assumption::EachPlace(u), k)) => format!(
+                        "each place of {d} in {} leads to this by {by} (chains of {k} nodes)",
+                        board.group(u)
                     ),
                     _ => format!("{cell}={d} and {cell}<>{d} both lead to this by {by}"),
                 }
