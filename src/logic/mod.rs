@@ -47,6 +47,7 @@ mod singles;
 mod state;
 mod subsets;
 pub mod technique;
+mod unique;
 mod wings;
 
 use std::fmt::Write as _;
@@ -314,6 +315,14 @@ impl Step {
                     _ => format!("{cell}={d} and {cell}<>{d} both lead to this by {by}"),
                 }
             }
+            Technique::UniqueRectangle => format!(
+                "{} could all hold only {digit_list}, which could then swap: a second solution, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
+            Technique::Bug => format!(
+                "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
             Technique::Guess => format!(
                 "no technique applies: {} takes its digit from the solution (a guess, verified, never wrong)",
                 cells()
@@ -399,6 +408,8 @@ pub struct LogicSolver {
     dlx: Option<DlxSolver>,
     /// Whether the last solution's first guess found a second solution of the puzzle.
     several: bool,
+    /// Whether the puzzle being solved is unique, once a uniqueness technique asked.
+    uniqueness: Option<bool>,
 }
 
 impl LogicSolver {
@@ -411,6 +422,7 @@ impl LogicSolver {
             forcing: forcing::ForcingScratch::default(),
             dlx: None,
             several: false,
+            uniqueness: None,
         }
     }
 
@@ -443,6 +455,7 @@ impl LogicSolver {
         assert_eq!(grid.shape(), self.state.shape(), "a grid of another shape");
         self.state.reset(grid);
         self.several = false;
+        self.uniqueness = None;
         let mut solution: Option<Option<Grid>> = None;
         let mut guesses_made = 0u16;
         loop {
@@ -522,7 +535,24 @@ impl LogicSolver {
     pub fn next_step(&mut self, state: &Candidates) -> Option<Step> {
         assert_eq!(state.shape(), self.state.shape(), "a grid of another shape");
         self.state.clone_from(state);
+        self.uniqueness = None;
         self.find_step().then(|| self.step.clone())
+    }
+
+    /// Whether the puzzle being solved is proved to have one solution, which the uniqueness
+    /// techniques need: Dancing Links counts the solutions of the current grid up to 2, once
+    /// per puzzle (the logical steps before keep the solutions).
+    fn known_unique(&mut self) -> bool {
+        if let Some(known) = self.uniqueness {
+            return known;
+        }
+        let shape = self.state.shape();
+        let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
+        let count = dlx.count(&self.state.grid(), Some(2), &Budget::unlimited());
+        let unique = count.solutions == 1;
+        self.several |= count.solutions >= 2;
+        self.uniqueness = Some(unique);
+        unique
     }
 
     /// The easiest step, into `self.step`; false when no technique applies.
@@ -545,10 +575,21 @@ impl LogicSolver {
             || subsets::hidden(s, step, 3, false)
             || wings::xy_wing(s, step)
             || wings::xyz_wing(s, step)
-            || subsets::naked(s, step, 4)
-            || fish::fish(s, step, 4)
-            || subsets::hidden(s, step, 4, false)
-            || chains::chain(s, step, &mut self.chains, true)
+            || (unique::rectangle(s, step) && self.known_unique())
+            || {
+                let (s, step) = (&self.state, &mut self.step);
+                subsets::naked(s, step, 4)
+                    || fish::fish(s, step, 4)
+                    || subsets::hidden(s, step, 4, false)
+            }
+            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
+            || self.chains_and_forcing()
+    }
+
+    /// The chains and forcing chains, the last of the techniques.
+    fn chains_and_forcing(&mut self) -> bool {
+        let (s, step) = (&self.state, &mut self.step);
+        chains::chain(s, step, &mut self.chains, true)
             || wings::w_wing(s, step)
             || chains::chain(s, step, &mut self.chains, false)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Singles)
