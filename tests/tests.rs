@@ -10,6 +10,7 @@ mod fuzz_corpus;
 mod generate_order;
 mod logic;
 mod oracle;
+mod se_agreement;
 mod shard;
 #[cfg(feature = "cli")]
 mod shard_cli;

@@ -58,7 +58,7 @@ def main():
     with open(reference) as f:
         for line in f:
             fields = line.split()
-            if len(fields) >= 2:
+            if len(fields) >= 2 and not line.startswith("#"):
                 se.append((fields[0], float(fields[1])))
     with open(ours) as f:
         rated = [json.loads(line) for line in f if line.strip()]

@@ -4,7 +4,7 @@
 #   benches/peers/se_agreement.sh REFERENCE [QUADRILLE] [--by-score]
 #
 # REFERENCE holds lines `PUZZLE ER`, as SE's serate writes them with --format="%g %r" (see
-# the README's rate section for the settings used). QUADRILLE defaults to the release build.
+# the README's rate section for the settings used); lines starting with # are comments. QUADRILLE defaults to the release build.
 # Prints the Spearman rank correlation, the exact-match share and the mean absolute difference,
 # overall and for SE >= 7.0 and >= 9.0.
 set -eu
@@ -14,5 +14,5 @@ shift $(( $# >= 2 ? 2 : 1 ))
 here=$(dirname "$0")
 ours=$(mktemp)
 trap 'rm -f "$ours"' EXIT
-cut -d' ' -f1 "$reference" | "$quadrille" rate --json --levels none -q > "$ours"
+grep -v '^#' "$reference" | cut -d' ' -f1 | "$quadrille" rate --json --levels none -q > "$ours"
 python3 "$here/se_agreement.py" "$reference" "$ours" "$@"
