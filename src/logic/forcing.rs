@@ -659,6 +659,10 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
     let n = t.n;
     let full = full_mask(n);
     let root = trace.events[0].link;
+    // Static links first (singles that the grid at the start already links), then, when none
+    // is left, one round of dynamic ones: the conclusions then come by the most static way,
+    // as SE's static chains find them before its dynamic ones.
+    let mut dynamic = false;
     loop {
         *work += (n * n + 3 * n * n) as u64;
         let mut progress = false;
@@ -687,6 +691,9 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
                     } else {
                         Link::Static
                     };
+                    if link == Link::Dynamic && !dynamic {
+                        continue;
+                    }
                     let event = trace.event(ancestors, 1 + offs, link);
                     place(grid, trace, c, d, event);
                     progress = true;
@@ -737,9 +744,8 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
                 }));
             }
             let single = once & !twice & !placed;
-            if single != 0 {
-                let bit = single & single.wrapping_neg();
-                let d = bit.trailing_zeros() as u8 + 1;
+            for d in digits(single) {
+                let bit = 1u64 << (d - 1);
                 let c = *t
                     .unit(u)
                     .iter()
@@ -753,13 +759,21 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
                 } else {
                     Link::Static
                 };
+                if link == Link::Dynamic && !dynamic {
+                    continue;
+                }
                 let event = trace.event(ancestors, 1 + offs, link);
                 place(grid, trace, c, d, event);
                 progress = true;
+                break;
             }
         }
-        if !progress {
+        if progress {
+            dynamic = false;
+        } else if dynamic {
             return None;
+        } else {
+            dynamic = true;
         }
     }
 }
