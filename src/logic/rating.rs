@@ -13,7 +13,7 @@ pub enum Difficulty {
     Medium,
     /// 2.6-4.0: locked candidates, pairs and triples, X-wing, swordfish.
     Hard,
-    /// 4.1-6.4: XY- and XYZ-wings, quads, jellyfish.
+    /// 4.1-6.4: XY- and XYZ-wings, unique rectangles, quads, jellyfish, BUG+1.
     Expert,
     /// 6.5 and up: chains, forcing chains, and guesses where the solver's techniques end.
     Extreme,
