@@ -241,7 +241,7 @@ use crate::sudoku::data_set;
 /// The target: every puzzle of the forum's hardest (SE 11+) rates above every
 /// technique short of chains (the hidden quad, 5.4); here the first 300, every step checked.
 #[test]
-#[ignore = "reads ../shared/data; about 10 s in release; run with --ignored"]
+#[ignore = "reads ../shared/data; about 2 minutes in release (nested forcing chains); run with --ignored"]
 fn the_forum_hardest_rate_above_every_technique_short_of_chains() {
     let Some(text) = data_set("puzzles5_forum_hardest_1905_11+") else {
         return;

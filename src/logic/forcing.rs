@@ -11,6 +11,12 @@
 //! - [`Depth::Nested`]: also a forcing chain inside the chain: a candidate of a bivalue cell
 //!   whose singles break the grid goes (SE's nested forcing chains, 9.5 and up).
 //!
+//! At the depth of singles the search also assumes each candidate of a cell, and each place of
+//! a digit in a unit, in turn (SE's cell and region forcing chains): what all ways agree on
+//! holds. Such a chain's base is that of SE's family its hardest link belongs to: one digit's
+//! links to a contradiction (Nishio, 7.5), links already in the grid at the start (static,
+//! 8.0), or singles only the updated grid gives (dynamic, 8.5).
+//!
 //! The score adds SE's length modifier ([`length_bonus`]) for the chain's nodes, counted as SE
 //! counts them: every candidate on the chain's way to its conclusion, true (ON) or false (OFF),
 //! not the singles that led nowhere. On grids of up to 128 cells the ancestry of the conclusion
@@ -228,7 +234,8 @@ fn tenths(depth: Depth, family: Family, nodes: u32) -> u16 {
     (base + length_bonus(nodes as usize)).min(Technique::Guess.base_tenths() - 1)
 }
 
-/// The forcing chain of the fewest nodes at `depth` that concludes something.
+/// The forcing chain of the lowest score (then the fewest nodes) at `depth` that concludes
+/// something.
 pub(crate) fn forcing_chain(
     state: &Candidates,
     step: &mut Step,
