@@ -11,6 +11,7 @@ mod generate_order;
 mod learning;
 mod logic;
 mod oracle;
+mod se_agreement;
 mod shard;
 #[cfg(feature = "cli")]
 mod shard_cli;

@@ -115,18 +115,28 @@ fn locked(
             Technique::DirectPointing | Technique::DirectClaiming
         )
     {
-        return place_direct_single(state, step);
+        // As SE's direct pointing: the single is in another unit of the source's kind (another
+        // box for pointing, another line for claiming), which the target line or box crosses.
+        return place_direct_single(state, step, |u| u != source && u / t.n == source_kind);
     }
     any
 }
 
 /// For a direct step: places the hidden single its eliminations leave (a digit with one place
-/// left in a unit of an eliminated cell), or clears the step and returns false if none.
-pub(crate) fn place_direct_single(state: &Candidates, step: &mut Step) -> bool {
+/// left in a unit of an eliminated cell, among the units that `in_unit` accepts), or clears the
+/// step and returns false if none.
+pub(crate) fn place_direct_single(
+    state: &Candidates,
+    step: &mut Step,
+    in_unit: impl Fn(usize) -> bool,
+) -> bool {
     let t = state.tables;
     for &(c, d) in &step.eliminations {
         let bit = 1u64 << (d - 1);
         for &u in &t.cell_units[c as usize] {
+            if !in_unit(u as usize) {
+                continue;
+            }
             let mut left = t.unit(u as usize).iter().filter(|&&p| {
                 state.cands[p as usize] & bit != 0 && !step.eliminations.contains(&(p, d))
             });

@@ -17,7 +17,7 @@
 //! - `wings`: XY-wing, XYZ-wing, W-wing.
 //! - `chains`: X-chains and alternating inference chains, by breadth-first search over the
 //!   strong and weak links, shortest first.
-//! - `forcing`: dynamic forcing chains over singles.
+//! - `forcing`: forcing chains over singles, then with basic techniques, then nested.
 //! - [`technique`]: the order and the scores; [`rate`]: the [`Rating`] of a puzzle.
 //!
 //! ```
@@ -47,6 +47,7 @@ mod singles;
 mod state;
 mod subsets;
 pub mod technique;
+mod unique;
 mod wings;
 
 use std::fmt::Write as _;
@@ -78,8 +79,8 @@ pub struct Step {
     eliminations: Vec<(u16, u8)>,
     /// A chain's literals in order: cell, digit, true (ON) or false (OFF).
     chain: Vec<(u16, u8, bool)>,
-    /// A forcing chain's assumption (true, false, or both ways) and singles followed.
-    forcing: Option<(Option<bool>, usize)>,
+    /// A forcing chain's assumption and its nodes.
+    forcing: Option<(forcing::Assumption, usize)>,
 }
 
 impl Step {
@@ -286,21 +287,42 @@ impl Step {
                     format_args!("={}", last.1)
                 )
             }
-            Technique::ForcingChain => {
+            Technique::ForcingChain
+            | Technique::ForcingChainPlus
+            | Technique::NestedForcingChain => {
                 let cell = cell_name(self.cells[0] as usize, n);
                 let d = digit_list;
+                let by = match self.technique {
+                    Technique::ForcingChain => "singles",
+                    Technique::ForcingChainPlus => "singles, locked candidates, pairs and X-wings",
+                    _ => "singles, locked candidates, pairs, X-wings and inner forcing chains",
+                };
+                use forcing::Assumption;
                 match self.forcing {
-                    Some((Some(true), k)) => format!(
-                        "{cell}={d} leads to a contradiction after {} singles",
-                        k - 1
+                    Some((Assumption::On, k)) => format!(
+                        "{cell}={d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
-                    Some((Some(false), k)) => format!(
-                        "{cell}<>{d} leads to a contradiction after {} singles",
-                        k - 1
+                    Some((Assumption::Off, k)) => format!(
+                        "{cell}<>{d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
-                    _ => format!("{cell}={d} and {cell}<>{d} both lead to this by singles"),
+                    Some((Assumption::EachCandidate, k)) => format!(
+                        "each candidate of {cell} leads to this by {by} (chains of {k} nodes)"
+                    ),
+                    Some((Assumption::EachPlace(u), k)) => format!(
+                        "each place of {d} in {} leads to this by {by} (chains of {k} nodes)",
+                        board.group(u)
+                    ),
+                    _ => format!("{cell}={d} and {cell}<>{d} both lead to this by {by}"),
                 }
             }
+            Technique::UniqueRectangle => format!(
+                "{} could all hold only {digit_list}, which could then swap: a second solution, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
+            Technique::Bug => format!(
+                "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
             Technique::Guess => format!(
                 "no technique applies: {} takes its digit from the solution (a guess, verified, never wrong)",
                 cells()
@@ -386,6 +408,8 @@ pub struct LogicSolver {
     dlx: Option<DlxSolver>,
     /// Whether the last solution's first guess found a second solution of the puzzle.
     several: bool,
+    /// Whether the puzzle being solved is unique, once a uniqueness technique asked.
+    uniqueness: Option<bool>,
 }
 
 impl LogicSolver {
@@ -398,6 +422,7 @@ impl LogicSolver {
             forcing: forcing::ForcingScratch::default(),
             dlx: None,
             several: false,
+            uniqueness: None,
         }
     }
 
@@ -430,6 +455,7 @@ impl LogicSolver {
         assert_eq!(grid.shape(), self.state.shape(), "a grid of another shape");
         self.state.reset(grid);
         self.several = false;
+        self.uniqueness = None;
         let mut solution: Option<Option<Grid>> = None;
         let mut guesses_made = 0u16;
         loop {
@@ -509,7 +535,24 @@ impl LogicSolver {
     pub fn next_step(&mut self, state: &Candidates) -> Option<Step> {
         assert_eq!(state.shape(), self.state.shape(), "a grid of another shape");
         self.state.clone_from(state);
+        self.uniqueness = None;
         self.find_step().then(|| self.step.clone())
+    }
+
+    /// Whether the puzzle being solved is proved to have one solution, which the uniqueness
+    /// techniques need: Dancing Links counts the solutions of the current grid up to 2, once
+    /// per puzzle (the logical steps before keep the solutions).
+    fn known_unique(&mut self) -> bool {
+        if let Some(known) = self.uniqueness {
+            return known;
+        }
+        let shape = self.state.shape();
+        let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
+        let count = dlx.count(&self.state.grid(), Some(2), &Budget::unlimited());
+        let unique = count.solutions == 1;
+        self.several |= count.solutions >= 2;
+        self.uniqueness = Some(unique);
+        unique
     }
 
     /// The easiest step, into `self.step`; false when no technique applies.
@@ -532,13 +575,26 @@ impl LogicSolver {
             || subsets::hidden(s, step, 3, false)
             || wings::xy_wing(s, step)
             || wings::xyz_wing(s, step)
-            || subsets::naked(s, step, 4)
-            || fish::fish(s, step, 4)
-            || subsets::hidden(s, step, 4, false)
-            || chains::chain(s, step, &mut self.chains, true)
+            || (unique::rectangle(s, step) && self.known_unique())
+            || {
+                let (s, step) = (&self.state, &mut self.step);
+                subsets::naked(s, step, 4)
+                    || fish::fish(s, step, 4)
+                    || subsets::hidden(s, step, 4, false)
+            }
+            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
+            || self.chains_and_forcing()
+    }
+
+    /// The chains and forcing chains, the last of the techniques.
+    fn chains_and_forcing(&mut self) -> bool {
+        let (s, step) = (&self.state, &mut self.step);
+        chains::chain(s, step, &mut self.chains, true)
             || wings::w_wing(s, step)
             || chains::chain(s, step, &mut self.chains, false)
-            || forcing::forcing_chain(s, step, &mut self.forcing)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Singles)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Basic)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Nested)
     }
 
     /// Every step of the solution of `grid`, guessing (verified) when no technique applies

@@ -13,7 +13,7 @@ pub enum Difficulty {
     Medium,
     /// 2.6-4.0: locked candidates, pairs and triples, X-wing, swordfish.
     Hard,
-    /// 4.1-6.4: XY- and XYZ-wings, quads, jellyfish.
+    /// 4.1-6.4: XY- and XYZ-wings, unique rectangles, quads, jellyfish, BUG+1.
     Expert,
     /// 6.5 and up: chains, forcing chains, and guesses where the solver's techniques end.
     Extreme,
@@ -104,7 +104,7 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// The score on SE's scale: 1.0 (full houses only) to 11.9 (many guesses).
+    /// The score on SE's scale: 1.0 (full houses only) to 11.9 (many guesses; a first guess is 11.0).
     pub fn score(&self) -> f64 {
         f64::from(self.tenths) / 10.0
     }

@@ -123,7 +123,7 @@ pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize, direct: bool
                         step.eliminate(c, d);
                     }
                 }
-                !direct || super::intersections::place_direct_single(state, step)
+                !direct || super::intersections::place_direct_single(state, step, |v| v == u)
             },
         );
         if found {

@@ -7,12 +7,17 @@
 //! direct hidden pair 2.0, naked single 2.3, direct hidden triple 2.5 (a "direct" step is one
 //! whose eliminations leave a hidden single, placed in the same step), pointing 2.6, claiming 2.8,
 //! naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple
-//! 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, X-chains
+//! 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden
+//! quad 5.4, BUG+1 5.6 (the two uniqueness techniques only in a puzzle proved unique), X-chains
 //! 6.5-6.9, forcing chains 7.1-7.5, dynamic forcing chains 8.8-9.6, nested ones 9.9-11.9.
-//! Chains add SE's length modifier to a base ([`length_bonus`]). Two techniques are not SE's:
-//! the W-wing, which SE finds as a chain and which is scored here as the chain it is (six
-//! nodes, 7.1), and the guess, which SE never makes: it scores 10.0 for the first guess and 0.1
-//! more for each further one, above every chain the solver finds (those stop below 10.0).
+//! Chains add SE's length modifier to a base ([`length_bonus`]). A forcing chain's base is that
+//! of SE's family it belongs to: 7.5 (Nishio: links of one digit), 8.0 (static: links already
+//! in the grid), 8.5 (dynamic: singles only the updated grid gives); 9.0 with pointing,
+//! claiming, pairs and X-wings inside it (SE's "+"), 9.5 with forcing chains inside it. Two
+//! techniques are not SE's: the W-wing, which SE finds as a chain and which is scored here as
+//! the chain it is (six nodes, 7.1), and the guess, which SE never makes: it scores 11.0 for
+//! the first guess and 0.1 more for each further one, above every chain the solver finds
+//! (those stop below 11.0).
 //!
 //! The solver takes the step of the lowest score first, as SE does: a hidden single (1.2,
 //! 1.5) before a naked single (2.3), so that a puzzle that needs only hidden singles rates 1.5.
@@ -58,12 +63,18 @@ pub enum Technique {
     XyWing,
     /// A pivot {x,y,z} and pincers {x,z}, {y,z}: cells seeing all three lose z.
     XyzWing,
+    /// Four cells of two rows, columns and boxes that would let two digits swap: what
+    /// avoids that (types 1, 2 and 4). Only in a puzzle proved unique.
+    UniqueRectangle,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// The fish of four rows and columns.
     Jellyfish,
     /// Four digits with four places between them in a unit.
     HiddenQuad,
+    /// BUG+1: all cells bivalue but one, which takes the digit that would leave a grave. Only
+    /// in a puzzle proved unique.
+    Bug,
     /// An alternating chain of strong and weak links on one digit (skyscrapers, kites, turbot
     /// fish and simple colouring are short ones).
     XChain,
@@ -74,13 +85,19 @@ pub enum Technique {
     /// A dynamic forcing chain: a candidate assumed true or false and followed through singles
     /// to a contradiction, or to a conclusion both ways agree on.
     ForcingChain,
+    /// A dynamic forcing chain that also follows pointing, claiming, naked and hidden pairs and
+    /// X-wings (SE's "dynamic forcing chain (+)").
+    ForcingChainPlus,
+    /// A forcing chain with chains inside it: it also follows the contradictions of bivalue
+    /// cells by singles (SE's nested forcing chains).
+    NestedForcingChain,
     /// No technique applies: a cell takes its digit from the solution, said to be a guess.
     Guess,
 }
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 29] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -98,13 +115,17 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::Bug,
         Technique::XChain,
         Technique::WWing,
         Technique::Aic,
         Technique::ForcingChain,
+        Technique::ForcingChainPlus,
+        Technique::NestedForcingChain,
         Technique::Guess,
     ];
 
@@ -128,13 +149,17 @@ impl Technique {
             Technique::HiddenTriple => "hidden triple",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
+            Technique::UniqueRectangle => "unique rectangle",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::Bug => "bug+1",
             Technique::XChain => "x-chain",
             Technique::WWing => "w-wing",
             Technique::Aic => "aic",
             Technique::ForcingChain => "forcing chain",
+            Technique::ForcingChainPlus => "forcing chain+",
+            Technique::NestedForcingChain => "nested forcing chain",
             Technique::Guess => "guess",
         }
     }
@@ -160,14 +185,18 @@ impl Technique {
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
+            Technique::UniqueRectangle => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::Bug => 56,
             Technique::XChain => 66,
             Technique::WWing => 70,
             Technique::Aic => 70,
             Technique::ForcingChain => 85,
-            Technique::Guess => 100,
+            Technique::ForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
+            Technique::Guess => 110,
         }
     }
 }

@@ -166,6 +166,100 @@ fn an_xy_wing_with_its_pivot_and_pincers() {
     );
 }
 
+/// The rectangle r1c1 r1c4 r2c1 r2c4 (two boxes on 9x9 and on 6x6, whose boxes are 2x3) with
+/// the pair {1,2}, and the roof cells r2c1, r2c4 given `roof` more candidates.
+fn rectangle_state(shape: Shape, roof_c1: &[u8], roof_c4: &[u8]) -> Candidates {
+    let n = shape.size() as u8;
+    let keep = |kept: &[u8]| -> Vec<u8> { (1..=n).filter(|d| !kept.contains(d)).collect() };
+    let floor = keep(&[1, 2]);
+    let (c1, c4) = (keep(roof_c1), keep(roof_c4));
+    let removals: Vec<(usize, usize, &[u8])> = vec![
+        (0, 0, &floor[..]),
+        (0, 3, &floor[..]),
+        (1, 0, &c1[..]),
+        (1, 3, &c4[..]),
+    ];
+    hand_made(shape, &removals)
+}
+
+#[test]
+fn unique_rectangles_of_types_1_2_and_4_at_two_sizes() {
+    for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap()] {
+        let n = shape.size();
+        let mut step = Step::new(shape);
+        // Type 1: r2c4 is {1,2,3}, the others {1,2}: r2c4 is neither 1 nor 2.
+        let state = rectangle_state(shape, &[1, 2], &[1, 2, 3]);
+        assert!(unique::rectangle(&state, &mut step));
+        assert_eq!(step.technique(), Technique::UniqueRectangle);
+        assert_eq!(removed(&step), [(2, 4, 1), (2, 4, 2)]);
+        // Type 2: r2c1 and r2c4 are {1,2,3}: one is 3, so the rest of row 2 loses 3.
+        let state = rectangle_state(shape, &[1, 2, 3], &[1, 2, 3]);
+        assert!(unique::rectangle(&state, &mut step));
+        let want: Vec<_> = (1..=n)
+            .filter(|&c| c != 1 && c != 4)
+            .map(|c| (2, c, 3))
+            .collect();
+        assert_eq!(removed(&step), want);
+        // Type 4: the roof holds every digit, but 1 has no other place in row 2: one roof
+        // cell is 1, so neither is 2.
+        let all: Vec<u8> = (1..=n as u8).collect();
+        let mut state = rectangle_state(shape, &all, &all);
+        for col in [1, 2].into_iter().chain(4..n) {
+            state.eliminate(Cell::at(1, col, n), Digit::new(1).unwrap());
+        }
+        assert!(unique::rectangle(&state, &mut step));
+        assert_eq!(removed(&step), [(2, 1, 2), (2, 4, 2)]);
+        assert_eq!(step.units(), [1]);
+    }
+}
+
+/// Known puzzles whose solution needs a unique rectangle or BUG+1 (every step checked against
+/// the solution): 9x9 ones of the magictour and 17-clue slices, 6x6 ones made by
+/// `quadrille generate --box 2x3 --seed 1` (puzzles 30 and 102).
+#[test]
+fn uniqueness_steps_agree_with_the_solution() {
+    let read = |line: &str| crate::io::puzzle::parse_line(line, None).unwrap();
+    for (line, technique, placed) in [
+        (
+            "...8.5.9.6.....84...8....7...528....1.2...7.3....375...3....9...67.....1.8.3.9...",
+            Technique::Bug,
+            1,
+        ),
+        ("1...4......6..2.5335.4..5......3...1", Technique::Bug, 1),
+        (
+            "..251......43...5..1...36......536..",
+            Technique::UniqueRectangle,
+            0,
+        ),
+    ] {
+        let explanation = checked_explanation(&read(line));
+        let step = explanation
+            .steps
+            .iter()
+            .find(|s| s.technique() == technique)
+            .unwrap_or_else(|| panic!("{technique} not used on {line}"));
+        assert_eq!(step.placements().len(), placed, "{line}");
+        assert!(step.why().contains("unique (proved"), "{}", step.why());
+    }
+}
+
+/// A puzzle of several solutions never gets a uniqueness step: its rectangle is real.
+#[test]
+fn no_uniqueness_step_in_a_puzzle_of_several_solutions() {
+    // The 6x6 rectangle puzzle above with the given r1c3 (2) removed: several solutions.
+    let grid = crate::io::puzzle::parse_line("...51......43...5..1...36......536..", None).unwrap();
+    let mut dlx = DlxSolver::sudoku(grid.shape());
+    assert!(!dlx.is_unique(&grid));
+    let explanation = explain(&grid);
+    assert!(!explanation.unique);
+    assert!(
+        explanation
+            .steps
+            .iter()
+            .all(|s| !matches!(s.technique(), Technique::UniqueRectangle | Technique::Bug))
+    );
+}
+
 #[test]
 fn a_contradictory_grid_has_no_solution() {
     // Two givens 1 in row 1 of a 4x4: the reader refuses it; by hand, the grid breaks.
@@ -191,10 +285,10 @@ fn several_solutions_are_told_apart_from_a_unique_puzzle_that_needs_guesses() {
     let rating = rate(&several);
     assert!(rating.guesses > 0 && !rating.unique, "{rating:?}");
     assert!(!explain(&several).unique);
-    // The first puzzle of the forum's hardest list of June 2011 (puzzles6_forum_hardest_1106):
-    // unique, and beyond the techniques.
+    // Line 86 of the forum's hardest 11+ list (puzzles5_forum_hardest_1905_11+): unique, and
+    // beyond the techniques, nested forcing chains included.
     let hardest =
-        read("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3");
+        read("98.7.....6...8.7....7..5...4...5..3...89..5.......2..1.3.....4...65..9.......1..2");
     let mut dlx = DlxSolver::sudoku(hardest.shape());
     assert!(dlx.is_unique(&hardest));
     let rating = rate(&hardest);

@@ -1,0 +1,203 @@
+//! Uniqueness techniques: they hold only for a puzzle of one solution, so the solver uses them
+//! only once Dancing Links has proved the puzzle unique ([`super::LogicSolver`] asks it
+//! lazily, when a pattern is found).
+//!
+//! - Unique rectangles: four cells in two rows, two columns and two boxes that could all hold
+//!   only {a,b} would let a and b swap, a second solution. Type 1: three of them are {a,b},
+//!   so the fourth is not a or b. Type 2: the other two are {a,b,x}, so one of them is x and
+//!   the cells seeing both lose x. Type 4: the other two share a unit where a has no other
+//!   place, so one of them is a, and neither can be b. SE scores them 4.5.
+//! - BUG+1 (bivalue universal grave): every empty cell has two candidates but one, which has
+//!   three, and every digit has two places in each unit but in that cell's units. Without its
+//!   extra digit the grid would have no solution or several, so that cell holds it. SE: 5.6.
+
+use super::state::{Candidates, digits};
+use super::{Step, Technique};
+
+/// A unique rectangle of type 1, 2 or 4.
+pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
+    let t = state.tables;
+    let n = t.n;
+    for a in 0..n * n {
+        let pair = state.cands[a];
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        let (row_a, col_a) = (a / n, a % n);
+        // B: another column of A's row; C, D: the same two columns in another row.
+        for col_b in 0..n {
+            let b = row_a * n + col_b;
+            if col_b == col_a || state.cands[b] & pair != pair {
+                continue;
+            }
+            for row_c in 0..n {
+                let (c, d) = (row_c * n + col_a, row_c * n + col_b);
+                if row_c == row_a || state.cands[c] & pair != pair || state.cands[d] & pair != pair
+                {
+                    continue;
+                }
+                let cells = [a, b, c, d];
+                let boxes = |x: usize| t.cell_units[x][2];
+                let two_boxes =
+                    (boxes(a) == boxes(b) && boxes(c) == boxes(d) && boxes(a) != boxes(c))
+                        || (boxes(a) == boxes(c) && boxes(b) == boxes(d) && boxes(a) != boxes(b));
+                if !two_boxes {
+                    continue;
+                }
+                if type_1(state, step, pair, cells)
+                    || type_2(state, step, pair, cells)
+                    || type_4(state, step, pair, cells)
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn begin(step: &mut Step, pair: u64, cells: [usize; 4]) {
+    step.begin(
+        Technique::UniqueRectangle,
+        Technique::UniqueRectangle.base_tenths(),
+    );
+    step.digits = pair;
+    step.cells.extend(cells.map(|c| c as u16));
+}
+
+/// The cells of the rectangle with more than the pair.
+fn roof(state: &Candidates, pair: u64, cells: [usize; 4]) -> Vec<usize> {
+    cells
+        .into_iter()
+        .filter(|&c| state.cands[c] != pair)
+        .collect()
+}
+
+fn type_1(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> bool {
+    let roof = roof(state, pair, cells);
+    let [x] = roof[..] else {
+        return false;
+    };
+    begin(step, pair, cells);
+    for d in digits(pair) {
+        step.eliminate(x, d);
+    }
+    true
+}
+
+fn type_2(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> bool {
+    let t = state.tables;
+    let roof = roof(state, pair, cells);
+    let [x, y] = roof[..] else {
+        return false;
+    };
+    let extra = state.cands[x] & !pair;
+    if extra.count_ones() != 1 || state.cands[y] & !pair != extra {
+        return false;
+    }
+    let targets: Vec<usize> = t
+        .peers(x)
+        .iter()
+        .map(|&p| p as usize)
+        .filter(|&p| p != y && t.sees(p, y) && state.cands[p] & extra != 0)
+        .collect();
+    if targets.is_empty() {
+        return false;
+    }
+    begin(step, pair, cells);
+    let e = extra.trailing_zeros() as u8 + 1;
+    for p in targets {
+        step.eliminate(p, e);
+    }
+    true
+}
+
+fn type_4(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> bool {
+    let t = state.tables;
+    let roof = roof(state, pair, cells);
+    let [x, y] = roof[..] else {
+        return false;
+    };
+    for k in 0..3 {
+        let u = t.cell_units[x][k];
+        if u != t.cell_units[y][k] {
+            continue;
+        }
+        for a in digits(pair) {
+            let bit = 1u64 << (a - 1);
+            let only_roof = t
+                .unit(u as usize)
+                .iter()
+                .all(|&p| p as usize == x || p as usize == y || state.cands[p as usize] & bit == 0);
+            if only_roof {
+                // One of the roof cells is a: so neither is b.
+                let b = (pair & !bit).trailing_zeros() as u8 + 1;
+                begin(step, pair, cells);
+                step.units.push(u as usize);
+                step.eliminate(x, b);
+                step.eliminate(y, b);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// BUG+1: the one cell of three candidates in a grid of bivalue cells takes the digit that
+/// has three places in its units.
+pub(crate) fn bug(state: &Candidates, step: &mut Step) -> bool {
+    let t = state.tables;
+    let n = t.n;
+    let mut three = None;
+    for c in 0..n * n {
+        match state.cands[c].count_ones() {
+            0 | 2 => {}
+            3 if three.is_none() => three = Some(c),
+            _ => return false,
+        }
+    }
+    let Some(cell) = three else {
+        return false;
+    };
+    // The extra digit: the one with three places in each unit of the cell.
+    let count = |u: usize, bit: u64| {
+        t.unit(u)
+            .iter()
+            .filter(|&&p| state.cands[p as usize] & bit != 0)
+            .count()
+    };
+    let mut extra = None;
+    for d in digits(state.cands[cell]) {
+        let bit = 1u64 << (d - 1);
+        if t.cell_units[cell]
+            .iter()
+            .all(|&u| count(u as usize, bit) == 3)
+        {
+            if extra.is_some() {
+                return false;
+            }
+            extra = Some(d);
+        }
+    }
+    let Some(d) = extra else {
+        return false;
+    };
+    // Without it, every digit has zero or two places in every unit: a grave.
+    for u in 0..3 * n {
+        for e in digits(super::state::full_mask(n)) {
+            let bit = 1u64 << (e - 1);
+            let mut places = count(u, bit);
+            if e == d && t.unit(u).contains(&(cell as u16)) {
+                places -= 1;
+            }
+            if places != 0 && places != 2 {
+                return false;
+            }
+        }
+    }
+    step.begin(Technique::Bug, Technique::Bug.base_tenths());
+    step.cells.push(cell as u16);
+    step.digits = 1 << (d - 1);
+    step.place(cell, d);
+    true
+}
