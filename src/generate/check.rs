@@ -19,6 +19,7 @@
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
 
+use super::bitboard::{Bitboard, Found};
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::engine::{Engine, Solver};
@@ -61,28 +62,51 @@ impl CheckStats {
     }
 }
 
+/// The bitboard search of the width the grid needs, if any.
+#[derive(Debug)]
+enum Fast {
+    Off,
+    Two(Box<Bitboard<2>>),
+    Four(Box<Bitboard<4>>),
+}
+
 /// A reusable checker for one shape: a solver and the board's groups, built once, so that a
 /// check allocates nothing but the solution grid a search returns.
 #[derive(Debug)]
 pub(crate) struct Checker {
     board: &'static Board,
     solver: Solver,
+    /// The bitboard search for a second solution, on grids small enough for it (see
+    /// `bitboard.rs`); the checks then skip `solver`, which only completes grids.
+    fast: Fast,
     budget: Budget,
     /// The digits given in each group of P', one bit per digit.
     group_digits: Vec<u64>,
     pub(crate) stats: CheckStats,
+    /// The second solution the last check found, when it said [`Verdict::Multiple`] and the
+    /// search happened to find S second (else `None`).
+    pub(crate) witness: Option<Grid>,
 }
 
 impl Checker {
-    /// A checker for `shape` whose searches run on `engine` within `budget` each.
-    pub(crate) fn new(shape: Shape, engine: Engine, budget: Budget) -> Checker {
+    /// A checker for `shape` whose searches run on `engine` within `budget` each, or when
+    /// `bitboards` is set and the grid has at most 256 cells, on bitboards.
+    pub(crate) fn new(shape: Shape, engine: Engine, budget: Budget, bitboards: bool) -> Checker {
         let board = shape.board();
+        let fast = match () {
+            _ if !bitboards => Fast::Off,
+            _ if let Some(b) = Bitboard::<2>::new(board) => Fast::Two(Box::new(b)),
+            _ if let Some(b) = Bitboard::<4>::new(board) => Fast::Four(Box::new(b)),
+            _ => Fast::Off,
+        };
         Checker {
             board,
+            fast,
             solver: Solver::new(engine, board),
             budget,
             group_digits: vec![0; board.groups().len()],
             stats: CheckStats::default(),
+            witness: None,
         }
     }
 
@@ -90,6 +114,16 @@ impl Checker {
     /// `removed`, which must be empty in it) still has only one solution.
     pub(crate) fn removal(&mut self, puzzle: &Grid, removed: &[usize], solution: &Grid) -> Verdict {
         self.stats.checks += 1;
+        self.witness = None;
+        let max_nodes = self.budget.node_limit();
+        let found = match &mut self.fast {
+            Fast::Off => None,
+            Fast::Two(b) => Some(b.other_solution(puzzle, removed, solution, max_nodes)),
+            Fast::Four(b) => Some(b.other_solution(puzzle, removed, solution, max_nodes)),
+        };
+        if let Some(found) = found {
+            return self.verdict_of(found);
+        }
         self.note_group_digits(puzzle);
         if (removed.iter()).all(|&cell| self.forced_by_singles(puzzle, cell, solution)) {
             self.stats.by_singles += 1;
@@ -99,6 +133,7 @@ impl Checker {
         self.stats.searches += 1;
         self.stats.nodes += outcome.nodes;
         if outcome.solutions >= 2 {
+            self.witness = outcome.solution.filter(|first| first != solution);
             Verdict::Multiple
         } else if outcome.is_complete() {
             Verdict::Unique
@@ -108,9 +143,39 @@ impl Checker {
         }
     }
 
+    /// The verdict of a bitboard search; a search that branched not counts as decided by
+    /// singles.
+    fn verdict_of(&mut self, found: Found) -> Verdict {
+        self.stats.nodes += found.nodes;
+        if found.nodes > 1 || found.other.is_some() {
+            self.stats.searches += 1;
+        }
+        match found.other {
+            Some(other) => {
+                self.witness = Some(other);
+                Verdict::Multiple
+            }
+            None if found.complete => {
+                self.stats.by_singles += u64::from(found.nodes == 1);
+                Verdict::Unique
+            }
+            None => {
+                self.stats.undecided += 1;
+                Verdict::Undecided
+            }
+        }
+    }
+
     /// A solution of `puzzle` found within the budget, if any.
     pub(crate) fn complete(&mut self, puzzle: &Grid) -> Option<Grid> {
         self.solver.count(puzzle, Some(1), &self.budget).solution
+    }
+
+    /// Whether `digit` is given in one of the groups of `cell` in `puzzle`.
+    pub(crate) fn given_in_groups(&self, puzzle: &Grid, cell: usize, digit: u8) -> bool {
+        (self.board.groups_of(crate::board::Cell::new(cell))).any(|g| {
+            (self.board.group(g).cells().iter()).any(|&c| puzzle.cells()[c.index()] == digit)
+        })
     }
 
     fn note_group_digits(&mut self, puzzle: &Grid) {
