@@ -278,8 +278,8 @@ impl<const W: usize> Bitboard<W> {
             while taken != 0 {
                 let g = taken.trailing_zeros() as usize;
                 taken &= taken - 1;
-                for w in 0..W {
-                    cand[w] &= !self.groups[g][w];
+                for (c, &cells) in cand.iter_mut().zip(&self.groups[g]) {
+                    *c &= !cells;
                 }
             }
             block[d * W..(d + 1) * W].copy_from_slice(&cand);
