@@ -368,23 +368,26 @@ impl<const W: usize> Tables<'_, W> {
     #[inline]
     fn place(&self, block: &mut [u64], cell: usize, digit: usize) -> bool {
         let (n, word, bit) = (self.n, cell / 64, 1u64 << (cell % 64));
-        if block[digit * W + word] & bit == 0 {
+        // The digit sets and the open set, then the rest: missing masks (n), placed sets
+        // (n * W), dirty masks (n + 1).
+        let (sets, rest) = block.split_at_mut((n + 1) * W);
+        if sets[digit * W + word] & bit == 0 {
             return false;
         }
-        for d in 0..=n {
-            block[d * W + word] &= !bit;
+        for set in sets.chunks_exact_mut(W) {
+            set[word] &= !bit;
         }
-        let peers = &self.peers[cell];
-        for w in 0..W {
-            block[digit * W + w] &= !peers[w];
+        let own = &mut sets[digit * W..(digit + 1) * W];
+        for (c, &p) in own.iter_mut().zip(&self.peers[cell]) {
+            *c &= !p;
         }
-        block[(n + 1) * W + digit] &= !self.groups_of[cell];
-        let solved = (n + 1) * W + n;
-        block[solved + digit * W + word] |= bit;
+        let groups = self.groups_of[cell];
+        rest[digit] &= !groups;
+        rest[n + digit * W + word] |= bit;
         // Every digit lost this cell from its groups; this digit lost the peers too.
-        let dirty = (2 * n + 1) * W + n;
-        block[dirty + n] |= self.groups_of[cell];
-        block[dirty + digit] |= self.peer_groups[cell];
+        let dirty = n + n * W;
+        rest[dirty + n] |= groups;
+        rest[dirty + digit] |= self.peer_groups[cell];
         true
     }
 
@@ -401,11 +404,10 @@ impl<const W: usize> Tables<'_, W> {
                 return false;
             }
             let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
-            for d in 0..n {
-                for w in 0..W {
-                    let c = block[d * W + w];
-                    twos[w] |= ones[w] & c;
-                    ones[w] |= c;
+            for set in block[..n * W].chunks_exact(W) {
+                for ((one, two), &c) in ones.iter_mut().zip(&mut twos).zip(set) {
+                    *two |= *one & c;
+                    *one |= c;
                 }
             }
             let mut changed = false;
@@ -419,7 +421,8 @@ impl<const W: usize> Tables<'_, W> {
                     let cell = w * 64 + singles.trailing_zeros() as usize;
                     singles &= singles - 1;
                     let bit = 1u64 << (cell % 64);
-                    match (0..n).find(|&d| block[d * W + w] & bit != 0) {
+                    let mut sets = block[..n * W].chunks_exact(W);
+                    match sets.position(|set| set[w] & bit != 0) {
                         Some(d) => {
                             self.place(block, cell, d);
                             changed = true;
