@@ -42,9 +42,11 @@ use crate::board::{Board, Cell};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
+mod bitboard;
 mod check;
 mod latin;
 mod order;
+mod strict;
 mod symmetry;
 
 pub use check::CheckStats;

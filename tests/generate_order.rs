@@ -150,10 +150,11 @@ fn every_symmetry_gives_symmetric_unique_orbit_minimal_puzzles_on_every_shape() 
     }
 }
 
-/// Symmetric puzzles minimal given by given are rare (one orbit-minimal 9x9 rot180 puzzle in
-/// about 50, rot90 one in about 1,250), and on small grids some symmetries may have none among
-/// the grids the generator draws: there giving up is the honest answer; 9x9 must find one for
-/// every symmetry but rot90 within 300 attempts.
+/// Symmetric puzzles minimal given by given are rare as thinned (one orbit-minimal 9x9 rot180
+/// puzzle in about 55, rot90 one in about 1,250) and the generator repairs the others; on small
+/// grids some symmetries may have none among the grids the generator draws: there giving up is
+/// the honest answer; 9x9 must find one for every symmetry within 300 attempts (rot90 took
+/// about 36 attempts a puzzle with the repairs, and 1,250 without).
 #[test]
 fn minimal_per_given_keeps_the_symmetry_and_every_given_is_needed() {
     for (r, c) in [(2, 2), (2, 3), (3, 3)] {
@@ -173,11 +174,8 @@ fn minimal_per_given_keeps_the_symmetry_and_every_given_is_needed() {
                         check_made(&made, symmetry.name(), &mut solver);
                     }
                     Err(err) => {
-                        // About one rot90 orbit-minimal 9x9 puzzle in 1,250 is minimal per given.
-                        assert!(
-                            shape != Shape::CLASSIC || symmetry == Symmetry::Rot90,
-                            "{symmetry} seed {seed}: {err}"
-                        );
+                        // The repairs find one on 9x9 for every symmetry.
+                        assert!(shape != Shape::CLASSIC, "{symmetry} seed {seed}: {err}");
                         assert!(err.to_string().contains("300 attempts"), "{err}");
                     }
                 }

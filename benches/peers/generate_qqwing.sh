@@ -18,8 +18,8 @@ round=1
 while [ "$round" -le "$ROUNDS" ]; do
     qq=$(rate qqwing --generate "$N" --symmetry rotate180 --one-line)
     mo=$(rate "$Q" generate -n "$N" -j 1 --seed "$round" --minimal orbits)
-    mg=$(rate "$Q" generate -n "$((N / 20))" -j 1 --seed "$round" --minimal givens)
-    mg=$(echo "$mg / 20" | bc -l)
+    mg=$(rate "$Q" generate -n "$((N / 4))" -j 1 --seed "$round" --minimal givens)
+    mg=$(echo "$mg / 4" | bc -l)
     printf 'round %d: qqwing %.0f/s; quadrille --minimal orbits %.0f/s (%.1fx); --minimal givens %.0f/s (%.2fx)\n' \
         "$round" "$qq" "$mo" "$(echo "$mo / $qq" | bc -l)" "$mg" "$(echo "$mg / $qq" | bc -l)"
     round=$((round + 1))
