@@ -913,6 +913,14 @@ fn every_help_ends_with_examples() {
     }
 }
 
+/// `solve --limit 2 --json -q` with more flags on `puzzles`, which must succeed: its output.
+fn count_to_two_as_json(puzzles: &str, extra: &[&str]) -> String {
+    let mut args = vec!["solve", "--limit", "2", "--json", "-q"];
+    args.extend_from_slice(extra);
+    let output = run(&args, puzzles);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    stdout(&output)
+}
 /// Restarts: the same seed prints the same bytes (threads or not), another seed the same
 /// counts, and `--no-restarts` the same counts wherever it decides.
 #[test]
@@ -924,13 +932,7 @@ fn seeds_reproduce_output_and_restarts_keep_counts() {
         ],
         "",
     ));
-    let solve = |extra: &[&str]| {
-        let mut args = vec!["solve", "--limit", "2", "--json", "-q"];
-        args.extend_from_slice(extra);
-        let output = run(&args, &puzzles);
-        assert_eq!(code(&output), 0, "{}", stderr(&output));
-        stdout(&output)
-    };
+    let solve = |extra: &[&str]| count_to_two_as_json(&puzzles, extra);
     let seeded = solve(&["--seed", "7", "-j", "1"]);
     assert_eq!(seeded, solve(&["--seed", "7", "-j", "2"]));
     let counts = |text: &str| -> Vec<(Value, Value)> {
@@ -967,13 +969,7 @@ fn learning_runs_reproduce_their_output() {
         ],
         "",
     ));
-    let solve = |extra: &[&str]| {
-        let mut args = vec!["solve", "--limit", "2", "--json", "-q"];
-        args.extend_from_slice(extra);
-        let output = run(&args, &puzzles);
-        assert_eq!(code(&output), 0, "{}", stderr(&output));
-        stdout(&output)
-    };
+    let solve = |extra: &[&str]| count_to_two_as_json(&puzzles, extra);
     let seeded = solve(&["--seed", "7", "-j", "1"]);
     assert_eq!(seeded, solve(&["--seed", "7", "-j", "2"]));
     let records = json_lines(&seeded);

@@ -15,6 +15,7 @@ use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 
 use crate::exact_cover::{brute_force, build, matrix};
+use crate::oracle::peak_puzzle;
 
 /// Every solution of a learning search, each sorted, in the order delivered.
 fn learned_solutions(dlx: &mut Dlx, restarts: &Restarts) -> (Vec<Vec<usize>>, Stop) {
@@ -196,20 +197,6 @@ fn learning_is_reproducible() {
 /// 25x25 with 300 to 450.
 const PEAK_SHAPES: [(usize, usize); 5] = [(1, 6), (1, 9), (3, 3), (4, 4), (5, 5)];
 
-fn peak_puzzle() -> impl Strategy<Value = Grid> {
-    (0..PEAK_SHAPES.len(), any::<u64>(), 0.0..=1.0f64).prop_map(|(k, seed, t)| {
-        let shape = Shape::new(PEAK_SHAPES[k].0, PEAK_SHAPES[k].1).unwrap();
-        let cells = shape.cell_count();
-        let (low, high) = match shape.size() {
-            16 => (150, 190),
-            25 => (300, 450),
-            _ => (cells * 2 / 5, cells * 3 / 4),
-        };
-        let blanks = low + ((high - low) as f64 * t) as usize;
-        random_puzzle(shape, seed, cells - blanks)
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
@@ -218,7 +205,7 @@ proptest! {
     /// grid returned is a solution, checked cell by cell; the same seed gives the same search.
     #[test]
     fn learning_dlx_agrees_with_the_csp_near_the_peak(
-        puzzle in peak_puzzle(),
+        puzzle in peak_puzzle(&PEAK_SHAPES),
         seed in any::<u64>(),
         unit in 1u64..64,
     ) {
