@@ -977,6 +977,46 @@ fn learning_runs_reproduce_their_output() {
     assert!(records.iter().all(|v| v["solutions"] == 2), "{seeded}");
 }
 
+/// `compare --json` reports the nogoods each search learned: DLX learns on these puzzles
+/// (its first plain run is cut off), the CSP never does.
+#[test]
+fn compare_reports_what_dlx_learned() {
+    let dir = std::env::temp_dir().join(format!("quadrille-learned-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (puzzles, json) = (dir.join("p.txt"), dir.join("c.json"));
+    let generated = run(
+        &[
+            "generate", "--box", "5x5", "--kind", "random", "--blanks", "340", "-n", "3", "--seed",
+            "1",
+        ],
+        "",
+    );
+    std::fs::write(&puzzles, stdout(&generated)).unwrap();
+    let output = run(
+        &[
+            "compare",
+            puzzles.to_str().unwrap(),
+            "--engines",
+            "dlx,csp",
+            "--no-node-budget",
+            "--json",
+            json.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let learned = |engine: usize| -> Vec<u64> {
+        (value["puzzles"].as_array().unwrap().iter())
+            .map(|p| p["results"][engine]["learned"].as_u64().unwrap())
+            .collect()
+    };
+    assert!(learned(0).iter().any(|&n| n > 0), "{:?}", learned(0));
+    assert_eq!(learned(1), [0, 0, 0]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn compare_reports_its_restarts() {
     let dir = std::env::temp_dir().join(format!("quadrille-restarts-{}", std::process::id()));

@@ -212,6 +212,7 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
             "stop": report.stop.name(),
             "max_depth": stats.max_depth,
             "restarts": stats.restarts,
+            "learned": stats.learned,
         });
         writeln!(out, "{object}")?;
     } else if args.count {

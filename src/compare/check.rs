@@ -77,6 +77,7 @@ mod tests {
             backtracks: 3,
             work: 100,
             restarts: 0,
+            learned: 0,
             elapsed: Duration::from_micros(50),
         }
     }

@@ -98,6 +98,8 @@ pub struct Measurement {
     pub work: u64,
     /// Runs cut off and started again.
     pub restarts: u64,
+    /// Nogoods learned (DLX's learning search).
+    pub learned: u64,
 }
 
 impl Measurement {
@@ -111,6 +113,7 @@ impl Measurement {
             backtracks: outcome.backtracks,
             work: outcome.work,
             restarts: outcome.restarts,
+            learned: outcome.learned,
         }
     }
 

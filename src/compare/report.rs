@@ -49,7 +49,7 @@ impl Comparison {
     /// Writes every per-puzzle measurement as one JSON object, one puzzle at a time:
     /// `{"engines": [names], "settings": {...}, "puzzles": [{"line", "label", "results":
     /// [{"engine", "solutions", "complete", "stop", "micros", "nodes", "backtracks", "work",
-    /// "restarts"}]}],
+    /// "restarts", "learned"}]}],
     /// "summary": [per-engine rows], "labels": [...], "disagreements": [{"line", "what"}],
     /// "skipped": [{"line", "column", "message"}], "wall_seconds"}`. `complete` is true when
     /// the count is exact; `stop` is `exhausted`, `limit`, `node-budget` or `time-budget`.
@@ -83,6 +83,7 @@ impl Comparison {
                         "backtracks": m.backtracks,
                         "work": m.work,
                         "restarts": m.restarts,
+                        "learned": m.learned,
                     })
                 })
                 .collect();

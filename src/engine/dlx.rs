@@ -218,6 +218,7 @@ impl DlxSolver {
             backtracks: stats.backtracks,
             work: stats.updates + forced_updates,
             restarts: stats.restarts,
+            learned: stats.learned,
             elapsed: start.elapsed(),
         }
     }

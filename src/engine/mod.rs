@@ -99,6 +99,8 @@ pub struct Outcome {
     pub work: u64,
     /// Runs cut off and started again ([`crate::restart`]); 0 when the first run decided.
     pub restarts: u64,
+    /// Nogoods learned from dead ends (DLX's learning search, `crate::exact_cover::Dlx::search_learning`); 0 for the CSP.
+    pub learned: u64,
     /// Time spent on the puzzle, from givens to answer.
     pub elapsed: std::time::Duration,
 }
@@ -121,6 +123,7 @@ impl From<csp::CspReport> for Outcome {
             backtracks: report.stats.backtracks,
             work: report.stats.inferences.total(),
             restarts: report.stats.restarts,
+            learned: 0,
             elapsed: report.stats.elapsed,
         }
     }
