@@ -7,11 +7,10 @@ use proptest::prelude::*;
 use quadrille::csp::Config;
 use quadrille::engine::{DlxSolver, Engine, Solver};
 use quadrille::exact_cover::{Control, CountSink, Dlx, Problem, Solution};
-use quadrille::generate::random_puzzle;
 use quadrille::problems;
 use quadrille::restart::Restarts;
+use quadrille::sudoku::Shape;
 use quadrille::sudoku::check::check_solution;
-use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 
 use crate::exact_cover::{brute_force, build, matrix};
