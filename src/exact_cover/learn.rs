@@ -224,6 +224,27 @@ impl Learner {
         self.decisions.len() as u32
     }
 
+    /// Whether option `k` is hidden and not chosen (a chosen option is hidden by its own
+    /// choice): a nogood with `k` in it holds.
+    #[inline]
+    fn is_hidden(&self, k: u32) -> bool {
+        self.chosen_at[k as usize] == NONE && self.hidden_at[k as usize] != NONE
+    }
+
+    /// Watches nogood `g` by its first two options, each with the other as its blocker.
+    fn watch_first_two(&mut self, g: u32) {
+        let s = self.nogoods[g as usize].start as usize;
+        let (a, b) = (self.lits[s], self.lits[s + 1]);
+        self.watches[a as usize].push(Watch {
+            nogood: g,
+            blocker: b,
+        });
+        self.watches[b as usize].push(Watch {
+            nogood: g,
+            blocker: a,
+        });
+    }
+
     /// The options of the item at header `h`, as built.
     #[inline]
     fn options_of(&self, h: u32) -> std::ops::Range<usize> {
@@ -423,50 +444,15 @@ impl Dlx {
         updates
     }
 
-    /// Hides a free option: takes all its nodes out of their items' lists.
+    /// Hides a free option for a nogood (`step` is a [`Step::Hide`] or [`Step::HideUnit`]).
     fn hide_option<const BYTES: bool>(&mut self, l: &mut Learner, step: Step) {
         let (Step::Hide(k, _) | Step::HideUnit(k)) = step else {
             unreachable!("a hide")
         };
-        let (first, end) = self.option_span[k as usize];
-        let mut emptied = 0;
-        for q in (first..end).step_by(STRIDE as usize) {
-            let node = self.node(q);
-            self.node_mut(node.up).down = node.down;
-            self.node_mut(node.down).up = node.up;
-            let header = self.node_mut(node.top);
-            header.top -= 1;
-            let len = header.top;
-            emptied += (len == 0) as u32;
-            if BYTES {
-                self.bytes.note_len(node.top, len);
-            }
-        }
-        self.empty_items += emptied;
+        self.hide_whole_option::<BYTES>(k);
         l.hidden_at[k as usize] = l.trail.len() as u32;
         l.trail.push(step);
         l.level_of.push(l.level());
-    }
-
-    /// Undoes `hide_option`, in reverse order.
-    fn unhide_option<const BYTES: bool>(&mut self, k: u32) {
-        let (first, end) = self.option_span[k as usize];
-        let mut refilled = 0;
-        let mut q = end;
-        while q > first {
-            q -= STRIDE;
-            let node = self.node(q);
-            self.node_mut(node.up).down = q;
-            self.node_mut(node.down).up = q;
-            let header = self.node_mut(node.top);
-            refilled += (header.top == 0) as u32;
-            header.top += 1;
-            let len = header.top;
-            if BYTES {
-                self.bytes.note_len(node.top, len);
-            }
-        }
-        self.empty_items -= refilled;
     }
 
     /// Undoes the trail down to `keep` steps, newest first.
@@ -484,7 +470,7 @@ impl Dlx {
                     l.depth -= 1;
                 }
                 Step::Hide(k, _) | Step::HideUnit(k) => {
-                    self.unhide_option::<BYTES>(k);
+                    self.unhide_whole_option::<BYTES>(k);
                     l.hidden_at[k as usize] = NONE;
                 }
             }
@@ -516,7 +502,7 @@ impl Dlx {
         let mut i = 0;
         while i < list.len() {
             let Watch { nogood: g, blocker } = list[i];
-            if l.chosen_at[blocker as usize] == NONE && l.hidden_at[blocker as usize] != NONE {
+            if l.is_hidden(blocker) {
                 // The blocker is hidden: the nogood holds.
                 i += 1;
                 continue;
@@ -529,7 +515,7 @@ impl Dlx {
             }
             debug_assert_eq!(l.lits[s + 1], k);
             let other = l.lits[s];
-            if l.chosen_at[other as usize] == NONE && l.hidden_at[other as usize] != NONE {
+            if l.is_hidden(other) {
                 // The other watched option is hidden: the nogood holds.
                 list[i].blocker = other;
                 i += 1;
@@ -759,15 +745,7 @@ impl Dlx {
         });
         l.live_lits += l.learned.len();
         l.lits.extend_from_slice(&l.learned);
-        let (a, b) = (l.learned[0], l.learned[1]);
-        l.watches[a as usize].push(Watch {
-            nogood: g,
-            blocker: b,
-        });
-        l.watches[b as usize].push(Watch {
-            nogood: g,
-            blocker: a,
-        });
+        l.watch_first_two(g);
         debug_assert!(self.is_free(l, uip_option));
         self.hide_option::<BYTES>(l, Step::Hide(uip_option, g));
         true
@@ -824,15 +802,7 @@ impl Dlx {
                     w += 1;
                 }
             }
-            let (a, b) = (l.lits[s], l.lits[s + 1]);
-            l.watches[a as usize].push(Watch {
-                nogood: g,
-                blocker: b,
-            });
-            l.watches[b as usize].push(Watch {
-                nogood: g,
-                blocker: a,
-            });
+            l.watch_first_two(g);
         }
     }
 }

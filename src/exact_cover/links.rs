@@ -491,6 +491,46 @@ impl Dlx {
         }
     }
 
+    /// Takes every node of option `k` out of its item's list, as the learning search does when
+    /// a nogood rules the option out (`hide` leaves the node in the item being covered). The
+    /// count of empty items is kept whatever `TRACK` says: the learning search reads it.
+    pub(crate) fn hide_whole_option<const BYTES: bool>(&mut self, k: u32) {
+        let (first, end) = self.option_span[k as usize];
+        let mut emptied = 0;
+        for q in (first..end).step_by(STRIDE as usize) {
+            let Node { up, down, top, .. } = self.node(q);
+            self.node_mut(up).down = down;
+            self.node_mut(down).up = up;
+            let len = self.len_mut(top);
+            *len -= 1;
+            let len = *len;
+            emptied += (len == 0) as u32;
+            if BYTES {
+                self.bytes.note_len(top, len);
+            }
+        }
+        self.empty_items += emptied;
+    }
+
+    /// Undoes `hide_whole_option(k)`, in reverse order.
+    pub(crate) fn unhide_whole_option<const BYTES: bool>(&mut self, k: u32) {
+        let (first, end) = self.option_span[k as usize];
+        let mut refilled = 0;
+        for q in (first..end).step_by(STRIDE as usize).rev() {
+            let Node { up, down, top, .. } = self.node(q);
+            self.node_mut(up).down = q;
+            self.node_mut(down).up = q;
+            let len = self.len_mut(top);
+            refilled += (*len == 0) as u32;
+            *len += 1;
+            let len = *len;
+            if BYTES {
+                self.bytes.note_len(top, len);
+            }
+        }
+        self.empty_items -= refilled;
+    }
+
     // The learning search needs to know which options each cover hides; these are the same
     // loops with a callback. They are written out again rather than shared with the plain
     // ones: calling the `_noting` versions with a closure that does nothing cost the plain

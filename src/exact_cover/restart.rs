@@ -122,7 +122,9 @@ impl Dlx {
     ) -> Report {
         let start = Instant::now();
         let deadline = budget.deadline(start);
-        // A run that finds a solution is not cut off (see `crate::restart`).
+        // A run that finds a solution is not cut off (see `crate::restart`). The same few lines
+        // as in `search_restarting`'s loop: one shared function for them cost 9x9 searches 0.6%
+        // more instructions (callgrind), because `search_cut` was then no longer inlined.
         let found = Cell::new(false);
         let cutoff = Cutoff {
             nodes: restarts.cutoff(0),

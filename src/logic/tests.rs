@@ -258,6 +258,11 @@ fn no_uniqueness_step_in_a_puzzle_of_several_solutions() {
             .iter()
             .all(|s| !matches!(s.technique(), Technique::UniqueRectangle | Technique::Bug))
     );
+    // The guard was reached: a rectangle or BUG pattern arose on the way, and Dancing Links
+    // refused it. Without this, the assertion above would hold for a puzzle with no pattern.
+    let mut solver = LogicSolver::new(grid.shape());
+    solver.solve_with(&grid, true, |_, _| true);
+    assert_eq!(solver.uniqueness, Some(false));
 }
 
 #[test]
