@@ -5,6 +5,7 @@ mod board;
 #[cfg(feature = "cli")]
 mod cli;
 mod exact_cover;
+mod exclusion;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod generate_order;

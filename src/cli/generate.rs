@@ -398,7 +398,7 @@ impl Summary {
         if unique {
             let c = &self.checks;
             eprintln!(
-                "attempts: {:.2} per puzzle; proved minimal per orbit: {}, per given: {}; uniqueness checks: {:.1} per puzzle, {:.1}% by singles, {:.1} searches and {:.0} nodes per puzzle, {} undecided",
+                "attempts: {:.2} per puzzle; proved minimal per orbit: {}, per given: {}; uniqueness checks: {:.1} per puzzle, {:.1}% by singles, {:.1} searches and {:.0} nodes per puzzle, {} passed on to learning DLX, {} given a larger budget, {} undecided",
                 self.attempts as f64 / n,
                 self.minimal_orbits,
                 self.minimal_givens,
@@ -406,6 +406,8 @@ impl Summary {
                 100.0 * c.by_singles as f64 / c.checks.max(1) as f64,
                 c.searches as f64 / n,
                 c.nodes as f64 / n,
+                c.fallbacks,
+                c.escalations,
                 c.undecided
             );
         }

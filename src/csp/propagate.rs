@@ -254,9 +254,9 @@ impl Propagator<'_> {
         self.assign(s, cell, bit) && self.propagate(s)
     }
 
-    /// Assigns the givens of a puzzle (`cells`, 0 = empty) to the empty grid in `s` and
-    /// propagates to a fixpoint.
-    pub fn root(&mut self, s: &mut State, cells: &[u8]) -> bool {
+    /// Assigns the givens of a puzzle (`cells`, 0 = empty) to the empty grid in `s`, takes
+    /// the `excluded` digits out of their cells, and propagates to a fixpoint.
+    pub fn root(&mut self, s: &mut State, cells: &[u8], excluded: &[(usize, u8)]) -> bool {
         self.len = 0;
         self.dirty = self.t.all_units;
         self.stale = UnitSet::default();
@@ -265,6 +265,9 @@ impl Propagator<'_> {
             .enumerate()
             .filter(|&(_, &d)| d != 0)
             .all(|(cell, &d)| self.assign(s, cell, 1 << (d - 1)))
+            // A cell already set to its excluded digit is left empty: a contradiction.
+            && (excluded.iter()).all(|&(cell, d)| self.restrict(s, cell, !(1 << (d - 1))))
+            && self.drain(s)
             && self.propagate(s)
     }
 

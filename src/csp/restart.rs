@@ -81,6 +81,7 @@ impl CspSolver {
         &mut self,
         restarts: &Restarts,
         puzzle: &Grid,
+        excluded: &[(usize, u8)],
         limit: u64,
         budget: &Budget,
         start: Instant,
@@ -96,6 +97,7 @@ impl CspSolver {
             };
             let stop = self.search(
                 puzzle,
+                excluded,
                 limit,
                 budget,
                 start,

@@ -117,7 +117,44 @@ impl CspSolver {
     /// # Panics
     /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> CspReport {
+        self.count_excluding(puzzle, &[], limit, budget)
+    }
+
+    /// Counts, as [`CspSolver::count`] does, the solutions of `puzzle` in which no cell of
+    /// `excluded` holds its digit: each `(cell, digit)` (cell numbered row by row from 0, digit
+    /// from 1) is taken out of the cell's candidates at the root. A generator that knows a
+    /// solution S of `puzzle` asks this way whether another exists, without finding S first.
+    ///
+    /// ```
+    /// use quadrille::csp::{Config, CspSolver};
+    /// use quadrille::sudoku::{Grid, Shape};
+    /// use quadrille::Budget;
+    ///
+    /// let shape = Shape::new(2, 2)?;
+    /// let mut solver = CspSolver::new(&shape.board(), Config::default());
+    /// let empty = Grid::empty(shape);
+    /// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
+    /// let outcome = solver.count_excluding(&empty, &[(0, 1)], None, &Budget::unlimited());
+    /// assert_eq!(outcome.solutions, 216);
+    /// assert_ne!(outcome.solution.unwrap().cells()[0], 1);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the puzzle's side is not the board's, or an excluded cell or digit is not on it.
+    pub fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(usize, u8)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> CspReport {
         let start = Instant::now();
+        let n = self.tables.n;
+        assert!(
+            (excluded.iter()).all(|&(cell, d)| cell < n * n && (1..=n as u8).contains(&d)),
+            "an excluded cell or digit is not on the board"
+        );
         assert_eq!(
             puzzle.size(),
             self.tables.n,
@@ -133,6 +170,7 @@ impl CspSolver {
             self.search_restarting(
                 &restarts,
                 puzzle,
+                excluded,
                 limit,
                 budget,
                 start,
@@ -142,6 +180,7 @@ impl CspSolver {
         } else {
             self.search(
                 puzzle,
+                excluded,
                 limit,
                 budget,
                 start,
@@ -162,13 +201,14 @@ impl CspSolver {
         }
     }
 
-    /// One search of `puzzle`, adding its work to `stats` and its solutions to `solutions`
-    /// (stopping when that reaches `limit`). Within a restarting search, `run` holds the
+    /// One search of `puzzle` less the `excluded` candidates, adding its work to `stats` and
+    /// its solutions to `solutions` (stopping when that reaches `limit`). Within a restarting search, `run` holds the
     /// run's cutoff, its random choices and the solutions of the runs before.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
         puzzle: &Grid,
+        excluded: &[(usize, u8)],
         limit: u64,
         budget: &Budget,
         start: Instant,
@@ -215,7 +255,7 @@ impl CspSolver {
         t.reset(&mut stack[..stride]);
         let root_ok = {
             let mut s = State::view(t, &mut stack[..stride]);
-            p.root(&mut s, puzzle.cells())
+            p.root(&mut s, puzzle.cells(), excluded)
         };
         stats.nodes += 1;
         let mut depth = 0;

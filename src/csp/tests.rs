@@ -596,7 +596,7 @@ fn propagate_row(level: Propagation, row: &[u64]) -> Option<Vec<u64>> {
 /// contradiction.
 fn root_domains(level: Propagation, puzzle: &Grid) -> Option<Vec<u64>> {
     with_propagator(level, puzzle.shape().board(), |p, s| {
-        p.root(s, puzzle.cells()).then(|| s.dom.to_vec())
+        p.root(s, puzzle.cells(), &[]).then(|| s.dom.to_vec())
     })
 }
 

@@ -39,6 +39,8 @@ pub struct DlxSolver {
     size: usize,
     dlx: Dlx,
     first: Vec<usize>,
+    /// The options the next search rules out ([`DlxSolver::count_excluding`]).
+    ruled_out: Vec<usize>,
     /// An option forced before every search ([`encode::dead_option`]).
     dead: Option<usize>,
     /// How a count up to a limit restarts; `None`: one plain search.
@@ -68,6 +70,7 @@ impl DlxSolver {
                 dlx
             },
             first: Vec::with_capacity(board.cell_count() + board.cages().len() + 1),
+            ruled_out: Vec::new(),
             dead: encode::dead_option(board),
             restarts: Some(Restarts::default()),
             learning: DlxSolver::learns_by_default(board),
@@ -154,9 +157,52 @@ impl DlxSolver {
     /// # Panics
     /// If the puzzle's side is not the board's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        self.count_excluding(puzzle, &[], limit, budget)
+    }
+
+    /// Counts, as [`DlxSolver::count`] does, the solutions of `puzzle` in which no cell of
+    /// `excluded` holds its digit: each `(cell, digit)` (cell numbered row by row from 0, digit
+    /// from 1) has its option ruled out before the search. A generator that knows a solution S
+    /// of `puzzle` asks this way whether another exists, without finding S first.
+    ///
+    /// ```
+    /// use quadrille::engine::DlxSolver;
+    /// use quadrille::sudoku::{Grid, Shape};
+    /// use quadrille::Budget;
+    ///
+    /// let shape = Shape::new(2, 2)?;
+    /// let mut solver = DlxSolver::sudoku(shape);
+    /// let empty = Grid::empty(shape);
+    /// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
+    /// let outcome = solver.count_excluding(&empty, &[(0, 1)], None, &Budget::unlimited());
+    /// assert_eq!(outcome.solutions, 216);
+    /// assert_ne!(outcome.solution.unwrap().cells()[0], 1);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the puzzle's side is not the board's, or an excluded cell or digit is not on it.
+    pub fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(usize, u8)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
         let restarts = restart::for_limit(self.restarts, limit);
         let learning = self.learning;
         let limit = limit.unwrap_or(u64::MAX);
+        let n = self.size;
+        let excluded = excluded.iter().map(|&(cell, digit)| {
+            let digit = Digit::new(digit).filter(|d| d.index() < n);
+            assert!(
+                cell < n * n && digit.is_some(),
+                "an excluded cell or digit is not on the board"
+            );
+            encode::option(n, crate::board::Cell::new(cell), digit.expect("checked"))
+        });
+        self.ruled_out.clear();
+        self.ruled_out.extend(excluded);
         self.with_givens(puzzle, |dlx, first| {
             let mut found = 0u64;
             let sink = |s: &Solution<'_>| {
@@ -180,7 +226,7 @@ impl DlxSolver {
         })
     }
 
-    /// Forces the puzzle's givens, runs `search` (which may record a solution's options in its
+    /// Forces the puzzle's givens, rules out the options of `ruled_out`, runs `search` (which may record a solution's options in its
     /// second argument), releases the givens and describes what happened. Clashing givens mean
     /// no solution, without a search.
     fn with_givens<F>(&mut self, puzzle: &Grid, search: F) -> Outcome
@@ -194,8 +240,27 @@ impl DlxSolver {
         );
         let start = Instant::now();
         self.first.clear();
-        let (clash, forced_updates) = self.force_givens(puzzle);
+        let (mut clash, forced_updates) = self.force_givens(puzzle);
+        // A given that is ruled out leaves no solution.
+        clash |= (self.ruled_out.iter()).any(|&option| {
+            let (cell, digit) = encode::placement(self.size, option);
+            puzzle.cells()[cell.index()] == digit.get()
+        });
+        let mut excluded = 0;
+        if !clash {
+            for i in 0..self.ruled_out.len() {
+                let option = self.ruled_out[i];
+                if self.dlx.exclude(option) {
+                    self.ruled_out[excluded] = option;
+                    excluded += 1;
+                }
+            }
+        }
         let report = (!clash).then(|| search(&mut self.dlx, &mut self.first));
+        for &option in self.ruled_out[..excluded].iter().rev() {
+            self.dlx.include(option);
+        }
+        self.ruled_out.clear();
         self.dlx.release_all();
         let (stats, stop) =
             report.map_or((Stats::default(), Stop::Exhausted), |r| (r.stats, r.stop));

@@ -182,6 +182,22 @@ impl Solver {
         }
     }
 
+    /// Like [`Solver::count`], counting only the solutions in which no cell of `excluded` holds
+    /// its digit (see [`DlxSolver::count_excluding`] and
+    /// [`CspSolver::count_excluding`](crate::csp::CspSolver::count_excluding)).
+    pub fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(usize, u8)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        match self {
+            Solver::Dlx(s) => s.count_excluding(puzzle, excluded, limit, budget),
+            Solver::Csp(s) => s.count_excluding(puzzle, excluded, limit, budget).into(),
+        }
+    }
+
     /// Like [`Solver::count`], but a long DLX count is split across the threads of the current
     /// rayon pool. Short searches stay on one thread: the count starts sequentially and moves to
     /// the split only when it outgrows a small node budget. The probe's work is counted and taken

@@ -195,14 +195,16 @@ impl Learner {
             level_of: Vec::with_capacity(options),
             decisions: Vec::new(),
             chosen_at: vec![NONE; options],
-            // The options hidden before the search: those with an item covered.
+            // The options hidden before the search: those with an item covered, and those
+            // excluded whole ([`Dlx::exclude`]), whose first node is out of its list.
             hidden_at: (0..options)
                 .map(|k| {
                     let (first, end) = dlx.option_span[k];
                     let covered = (first..end)
                         .step_by(STRIDE as usize)
                         .any(|q| dlx.len(dlx.node(q).top) & COVERED != 0);
-                    if covered { ROOT } else { NONE }
+                    let excluded = dlx.node(dlx.node(first).up).down != first;
+                    if covered || excluded { ROOT } else { NONE }
                 })
                 .collect(),
             item_start,

@@ -720,6 +720,39 @@ impl Dlx {
         Some(updates)
     }
 
+    /// Rules `option` out of the following searches: takes its nodes out of its items' lists,
+    /// as a Sudoku solver rules out a candidate. Returns whether it did; `false`, changing
+    /// nothing, when the option was already out (an item of it covered by a forced option).
+    /// Undo it with [`Dlx::include`], newest first, before [`Dlx::release_all`] or
+    /// [`Dlx::release_to`], which know only forced options.
+    ///
+    /// # Panics
+    /// If `option` is not an option of the problem.
+    pub(crate) fn exclude(&mut self, option: usize) -> bool {
+        let (first, end) = self.option_span[option];
+        if (first..end)
+            .step_by(STRIDE as usize)
+            .any(|q| !self.is_active(self.node(q).top))
+        {
+            return false;
+        }
+        if self.track_bytes {
+            self.hide_whole_option::<true>(option as u32);
+        } else {
+            self.hide_whole_option::<false>(option as u32);
+        }
+        true
+    }
+
+    /// Undoes [`Dlx::exclude`]`(option)` (one that returned `true`).
+    pub(crate) fn include(&mut self, option: usize) {
+        if self.track_bytes {
+            self.unhide_whole_option::<true>(option as u32);
+        } else {
+            self.unhide_whole_option::<false>(option as u32);
+        }
+    }
+
     /// Undoes every [`force`](Dlx::force), restoring the links as built: by copying them back
     /// if [`keep_copy`](Dlx::keep_copy) kept a copy, else by undoing each, newest first.
     pub fn release_all(&mut self) {

@@ -12,14 +12,24 @@
 //!   witness for the strict-minimality repairs (`strict.rs`). Against the CSP's count up to
 //!   2 through the same generator, a check took 41k instead of 72k instructions (callgrind,
 //!   `generate --minimal -n 100 -j 1 --seed 1`).
-//! - **Otherwise singles first, then count up to 2** on the engine of the order (the CSP up
-//!   to 16x16, Dancing Links above: see [`super::Order::default_engine`]). Singles: if, in
-//!   P', every removed cell is forced back to its digit by a naked or a hidden single on the
-//!   givens, every solution of P' agrees with S on the removed cells, so it solves P too, so
-//!   it is S. An earlier attempt at the search for a differing solution on these engines (P'
-//!   with a removed cell set to each other candidate in turn, each a search of its own) was
-//!   25% slower on 9x9 and nine times slower on 25x25, where each of the 4 or 5 searches of a
-//!   check paid its own refutation; the bitboard search does it in one search.
+//! - **Otherwise singles first, then a search for T with S's digit ruled out.** Singles: if,
+//!   in P', every removed cell is forced back to its digit by a naked or a hidden single on
+//!   the givens, every solution of P' agrees with S on the removed cells, so it solves P too,
+//!   so it is S. Else a solution T other than S differs from S on some removed cell; on the
+//!   first such cell c (in the order removed) the cells before it hold S's digits. So one
+//!   search per removed cell, of P' with the cells before c given and S's digit of c ruled
+//!   out (`count_excluding`), for one solution: any found is T, none in all of them proves
+//!   S unique, and no search has to find S first. (An earlier try fixed c to each other digit
+//!   in turn, a search each, and was nine times slower on 25x25.)
+//! - **Two engines, then a larger budget.** The engine is the CSP up to 16x16 and Dancing
+//!   Links above (see [`super::Order::default_engine`]). Behind the CSP stands Dancing Links
+//!   with learning: a CSP search still open after [`Checker::FIRST_NODES`] nodes goes on
+//!   there. Easy checks (most of a thinning) are the CSP's; those near the hardness peak,
+//!   where strictly minimal 16x16 puzzles are made, are learning's. When the order needs
+//!   every check decided (a minimal puzzle), a search that runs out is run once more with
+//!   [`Checker::ESCALATION`] times the budget, since an undecided check loses the attempt.
+//!   On 16x16 rot180 strict (`generate --box 4x4 --minimal -n 8 -j 1 --seed 11`, load 3.5)
+//!   these took a puzzle from 4.9-5.7 s (CSP counting to 2) to 2.0 s.
 //!
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
@@ -27,7 +37,7 @@
 use super::bitboard::{Bitboard, Found};
 use crate::board::Board;
 use crate::budget::Budget;
-use crate::engine::{Engine, Solver};
+use crate::engine::{Engine, Outcome, Solver};
 use crate::sudoku::{Grid, Shape};
 
 /// What a check proved about P'.
@@ -54,6 +64,11 @@ pub struct CheckStats {
     pub nodes: u64,
     /// Checks that ended undecided, on a search's budget.
     pub undecided: u64,
+    /// Searches the first engine left undecided that went on to the fallback (Dancing Links
+    /// with learning, when the first is the CSP).
+    pub fallbacks: u64,
+    /// Searches run again with a larger budget, when the order needs every check decided.
+    pub escalations: u64,
 }
 
 impl CheckStats {
@@ -64,6 +79,8 @@ impl CheckStats {
         self.searches += other.searches;
         self.nodes += other.nodes;
         self.undecided += other.undecided;
+        self.fallbacks += other.fallbacks;
+        self.escalations += other.escalations;
     }
 }
 
@@ -82,10 +99,18 @@ enum Fast {
 pub(crate) struct Checker {
     board: &'static Board,
     solver: Solver,
+    /// Where a search that `solver` leaves undecided within [`Checker::FIRST_NODES`] goes on,
+    /// with the full budget: learning Dancing Links behind the CSP (see [`Checker::new`]).
+    fallback: Option<Solver>,
     /// The bitboard search for a second solution, on grids small enough for it (see
     /// `bitboard.rs`); the checks then skip `solver`, which only completes grids.
     fast: Fast,
     budget: Budget,
+    /// A search that runs out of budget is run again with 16 times the budget, and so on up
+    /// to this many times (1: never).
+    pub(crate) escalation: u64,
+    /// P' with some removed cells given again, for the searches of one check.
+    scratch: Grid,
     /// The digits given in each group of P', one bit per digit.
     group_digits: Vec<u64>,
     pub(crate) stats: CheckStats,
@@ -95,20 +120,41 @@ pub(crate) struct Checker {
 }
 
 impl Checker {
-    /// A checker for `shape` whose searches run on `engine` within `budget` each, or when
-    /// `bitboards` is set and the grid has at most 128 cells, on bitboards.
-    pub(crate) fn new(shape: Shape, engine: Engine, budget: Budget, bitboards: bool) -> Checker {
+    /// The node budget of the CSP's first try when learning Dancing Links stands behind it.
+    /// Easy checks are the CSP's: on 16x16, orbit-minimal rot180 puzzles took 38 ms a puzzle
+    /// on the CSP against 82 ms on learning DLX (20 seeds, both searching for a second
+    /// solution), while near the hardness peak, where strictly minimal puzzles live, learning
+    /// DLX made them in 3.1 s a puzzle against the CSP's 4.9 to 5.7 s (6 seeds, loaded
+    /// machine).
+    pub(crate) const FIRST_NODES: u64 = 1_000;
+
+    /// How far a check is escalated when the order needs every check decided: once, to 16
+    /// times the budget. On 25x25 near the peak some searches stay undecided at 256 times
+    /// (8 million nodes, seconds each), so escalating further costs as much as a new attempt.
+    pub(crate) const ESCALATION: u64 = 16;
+
+    /// A checker for `shape` whose searches run on `engine` within `budget` each. With
+    /// `defaults` (no engine was asked for), grids of at most 128 cells are checked on
+    /// bitboards, and where `engine` is the CSP, a search it leaves undecided after
+    /// [`Checker::FIRST_NODES`] nodes goes on in learning Dancing Links.
+    pub(crate) fn new(shape: Shape, engine: Engine, budget: Budget, defaults: bool) -> Checker {
         let board = shape.board();
         let fast = match () {
-            _ if !bitboards => Fast::Off,
+            _ if !defaults => Fast::Off,
             _ if let Some(b) = Bitboard::<2>::new(board) => Fast::Two(Box::new(b)),
             _ => Fast::Off,
         };
+        let on_bitboards = matches!(fast, Fast::Two(_));
+        let fallback = (defaults && !on_bitboards && matches!(engine, Engine::Csp(_)))
+            .then(|| Solver::new(Engine::Dlx, board));
         Checker {
             board,
             fast,
             solver: Solver::new(engine, board),
+            fallback,
             budget,
+            escalation: 1,
+            scratch: Grid::empty(shape),
             group_digits: vec![0; board.groups().len()],
             stats: CheckStats::default(),
             witness: None,
@@ -133,18 +179,62 @@ impl Checker {
             self.stats.by_singles += 1;
             return Verdict::Unique;
         }
-        let outcome = self.solver.count(puzzle, Some(2), &self.budget);
-        self.stats.searches += 1;
-        self.stats.nodes += outcome.nodes;
-        if outcome.solutions >= 2 {
-            self.witness = outcome.solution.filter(|first| first != solution);
-            Verdict::Multiple
-        } else if outcome.is_complete() {
-            Verdict::Unique
-        } else {
-            self.stats.undecided += 1;
-            Verdict::Undecided
+        // A solution T other than S differs from S on a removed cell: on the first such cell,
+        // in `removed`'s order, the cells before it hold S's digits. One search per cell.
+        self.scratch.cells_mut().copy_from_slice(puzzle.cells());
+        for &cell in removed {
+            let digit = solution.cells()[cell];
+            let outcome = self.search_other(&[(cell, digit)]);
+            if outcome.solutions >= 1 {
+                self.witness = outcome.solution;
+                return Verdict::Multiple;
+            }
+            if !outcome.is_complete() {
+                self.stats.undecided += 1;
+                return Verdict::Undecided;
+            }
+            self.scratch.cells_mut()[cell] = digit;
         }
+        Verdict::Unique
+    }
+
+    /// Searches `scratch` less the `excluded` candidates for a solution: on the first engine
+    /// within its budget, then on the fallback's, then with the budget raised 16-fold at a time
+    /// up to the escalation.
+    fn search_other(&mut self, excluded: &[(usize, u8)]) -> Outcome {
+        let Checker {
+            solver,
+            fallback,
+            budget,
+            escalation,
+            scratch,
+            stats,
+            ..
+        } = self;
+        let first_budget = match fallback {
+            Some(_) => Budget::nodes(Checker::FIRST_NODES.min(budget.node_limit())),
+            None => *budget,
+        };
+        let mut outcome = solver.count_excluding(scratch, excluded, Some(1), &first_budget);
+        stats.searches += 1;
+        stats.nodes += outcome.nodes;
+        let decided = |o: &Outcome| o.solutions >= 1 || o.is_complete();
+        let has_fallback = fallback.is_some();
+        let hard = fallback.as_mut().unwrap_or(solver);
+        if !decided(&outcome) && has_fallback {
+            outcome = hard.count_excluding(scratch, excluded, Some(1), budget);
+            stats.nodes += outcome.nodes;
+            stats.fallbacks += 1;
+        }
+        let mut factor = 1;
+        while !decided(&outcome) && factor < *escalation {
+            factor = factor.saturating_mul(16);
+            let more = Budget::nodes(budget.node_limit().saturating_mul(factor));
+            outcome = hard.count_excluding(scratch, excluded, Some(1), &more);
+            stats.nodes += outcome.nodes;
+            stats.escalations += 1;
+        }
+        outcome
     }
 
     /// The verdict of a bitboard search; a search that branched not counts as decided by

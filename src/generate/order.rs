@@ -243,7 +243,14 @@ impl Generator {
             sequence: (0..orbits.len()).collect(),
             repairer: Repairer::new(&orbits, shape.cell_count()),
             orbits,
-            checker: Checker::new(shape, engine, budget, order.engine.is_none()),
+            checker: {
+                let mut checker = Checker::new(shape, engine, budget, order.engine.is_none());
+                // An undecided check loses a minimal attempt: a larger budget costs less.
+                if order.minimal > Minimality::Any {
+                    checker.escalation = Checker::ESCALATION;
+                }
+                checker
+            },
         })
     }
 
