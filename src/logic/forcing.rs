@@ -198,6 +198,18 @@ enum Family {
     Dynamic,
 }
 
+impl Family {
+    /// The family of a chain to a contradiction: SE finds those in its Nishio chains (one
+    /// digit) and its dynamic ones, never among its static multiple chains.
+    fn contradiction(self) -> Family {
+        if self == Family::Nishio {
+            Family::Nishio
+        } else {
+            Family::Dynamic
+        }
+    }
+}
+
 /// A contradiction in a branch: the events it follows from, the OFF candidates it needs
 /// itself (a cell's candidates, or a digit's places in a unit, all gone), and the family those
 /// make it at least.
@@ -291,7 +303,7 @@ pub(crate) fn forcing_chain(
                 follower.assume(on, c, d, true);
                 if let Followed::Contradiction(contradiction) = follower.follow(on) {
                     let (nodes, family) = contradiction.grade(&on.trace);
-                    let score = tenths(depth, family, nodes);
+                    let score = tenths(depth, family.contradiction(), nodes);
                     consider(&mut best, found(score, nodes, Assumption::On));
                     continue;
                 }
@@ -299,13 +311,13 @@ pub(crate) fn forcing_chain(
                 match follower.follow(off) {
                     Followed::Contradiction(contradiction) => {
                         let (nodes, family) = contradiction.grade(&off.trace);
-                        let score = tenths(depth, family.max(Family::Static), nodes);
+                        let score = tenths(depth, family.contradiction(), nodes);
                         consider(&mut best, found(score, nodes, Assumption::Off));
                     }
                     Followed::Settled => {
-                        if let Some((nodes, family)) = agree(state, &[on, off], &mut |_, _, _| ()) {
-                            let score = tenths(depth, family.max(Family::Static), nodes);
-                            consider(&mut best, found(score, nodes, Assumption::Both));
+                        if let Some(agreed) = agree(state, &[on, off]) {
+                            let score = tenths(depth, Family::Dynamic, agreed.nodes);
+                            consider(&mut best, found(score, agreed.nodes, Assumption::Both));
                         }
                     }
                 }
@@ -360,40 +372,39 @@ pub(crate) fn forcing_chain(
     if let Assumption::EachPlace(u) = found.assumption {
         step.units.push(u);
     }
-    let mut conclude = |place: bool, c: usize, d: u8| {
-        if place {
-            step.place(c, d)
-        } else {
-            step.eliminate(c, d)
+    let agreed = match found.assumption {
+        Assumption::On => {
+            step.eliminate(c, d);
+            return true;
         }
-    };
-    match found.assumption {
-        Assumption::On => step.eliminate(c, d),
-        Assumption::Off => step.place(c, d),
+        Assumption::Off => {
+            step.place(c, d);
+            return true;
+        }
         Assumption::Both => {
             follower.assume(on, c, d, true);
             follower.follow(on);
             follower.assume(off, c, d, false);
             follower.follow(off);
-            agree(state, &[on, off], &mut conclude);
+            agree(state, &[on, off])
         }
         Assumption::EachCandidate => {
-            let ways = digits(state.cands[c]).map(|d| (c, d));
-            follow_each(&mut follower, multi, ways);
-            let branches: Vec<&Branch> = multi.iter().collect();
-            agree(state, &branches, &mut conclude);
+            follow_each(&mut follower, multi, digits(state.cands[c]).map(|d| (c, d)));
+            agree(state, &multi.iter().collect::<Vec<_>>())
         }
         Assumption::EachPlace(u) => {
             let unit = state.tables.unit(u);
             let places = state.positions(u, 1 << (d - 1));
-            follow_each(
-                &mut follower,
-                multi,
-                bits(places).map(|i| (unit[i] as usize, d)),
-            );
-            let branches: Vec<&Branch> = multi.iter().collect();
-            agree(state, &branches, &mut conclude);
+            let ways = bits(places).map(|i| (unit[i] as usize, d));
+            follow_each(&mut follower, multi, ways);
+            agree(state, &multi.iter().collect::<Vec<_>>())
         }
+    };
+    let agreed = agreed.expect("the search found this conclusion");
+    if agreed.place {
+        step.place(agreed.cell, agreed.digit);
+    } else {
+        step.eliminate(agreed.cell, agreed.digit);
     }
     true
 }
@@ -423,13 +434,14 @@ struct Found {
     assumption: Assumption,
 }
 
-/// Follows each of `ways` (a candidate assumed true) into `multi`, one branch each; false
-/// when a way breaks the grid (the search for one assumption finds that).
+/// Follows each of `ways` (a candidate assumed true) into `multi`, one branch each. A way that
+/// breaks the grid stops there and keeps what it concluded: it cannot hold, so whatever the
+/// other ways agree on holds (SE's region and cell chains keep such a way's implications too).
 fn follow_each(
     follower: &mut Follower,
     multi: &mut Vec<Branch>,
     ways: impl Iterator<Item = (usize, u8)>,
-) -> bool {
+) {
     let mut k = 0;
     for (c, d) in ways {
         if multi.len() == k {
@@ -437,13 +449,10 @@ fn follow_each(
         }
         let branch = &mut multi[k];
         follower.assume(branch, c, d, true);
-        if let Followed::Contradiction(_) = follower.follow(branch) {
-            return false;
-        }
+        follower.follow(branch);
         k += 1;
     }
     multi.truncate(k);
-    true
 }
 
 /// The cheapest conclusion that all of `ways` agree on, named by its `first` way.
@@ -454,47 +463,54 @@ fn each_way(
     ways: impl Iterator<Item = (usize, u8)>,
     assumption: Assumption,
 ) -> Option<Found> {
-    if !follow_each(follower, multi, ways) {
-        return None;
-    }
-    let branches: Vec<&Branch> = multi.iter().collect();
-    let (nodes, family) = agree(follower.start, &branches, &mut |_, _, _| ())?;
+    follow_each(follower, multi, ways);
+    let agreed = agree(follower.start, &multi.iter().collect::<Vec<_>>())?;
     Some(Found {
-        tenths: tenths(Depth::Singles, family.max(Family::Static), nodes),
-        nodes,
+        tenths: tenths(
+            Depth::Singles,
+            agreed.family.max(Family::Static),
+            agreed.nodes,
+        ),
+        nodes: agreed.nodes,
         cell,
         digit,
         assumption,
     })
 }
 
-/// Calls `each(place, cell, digit)` with what all branches concluded beyond `state`: a digit
-/// placed in all, or a candidate gone in all (of a cell empty in all). The nodes and family
-/// of the cheapest such conclusion (every way's chain to it), or `None` when there is none.
-fn agree(
-    state: &Candidates,
-    branches: &[&Branch],
-    each: &mut impl FnMut(bool, usize, u8),
-) -> Option<(u32, Family)> {
+/// What all branches of a forcing chain agree on: a digit placed (`place`) or a candidate gone,
+/// with the nodes of every way's chain to it and the hardest family among them.
+#[derive(Clone, Copy, Debug)]
+struct Agreed {
+    nodes: u32,
+    family: Family,
+    place: bool,
+    cell: usize,
+    digit: u8,
+}
+
+/// The cheapest conclusion (lowest family, then fewest nodes) that all branches reached beyond
+/// `state`: a digit placed in all, or a candidate gone in all, or `None` when there is none.
+/// A step concludes only that one, as SE does (each conclusion is its own hint there): the
+/// others may cost more, and come at their own price in later steps.
+fn agree(state: &Candidates, branches: &[&Branch]) -> Option<Agreed> {
     let n = state.tables.n;
-    let mut cheapest: Option<(u32, Family)> = None;
-    let mut consider = |event_of: &dyn Fn(&Branch) -> u16| {
+    let mut cheapest: Option<Agreed> = None;
+    let mut consider = |place: bool, cell: usize, digit: u8, event_of: &dyn Fn(&Branch) -> u16| {
         let (mut nodes, mut family) = (0, Family::Nishio);
         for branch in branches {
             let (k, f) = branch.trace.nodes(branch.trace.lineage(event_of(branch)));
             nodes += k;
             family = family.max(f);
         }
-        if cheapest.is_none_or(|k| (family, nodes) < (k.1, k.0)) {
-            cheapest = Some((nodes, family));
-        }
-    };
-    // A candidate is gone in a branch if that branch placed another digit or removed it.
-    let kept = |s: &Candidates, c: usize| {
-        if s.values[c] != 0 {
-            1u64 << (s.values[c] - 1)
-        } else {
-            s.cands[c]
+        if cheapest.is_none_or(|k| (family, nodes) < (k.family, k.nodes)) {
+            cheapest = Some(Agreed {
+                nodes,
+                family,
+                place,
+                cell,
+                digit,
+            });
         }
     };
     for c in 0..state.values.len() {
@@ -503,17 +519,25 @@ fn agree(
         }
         let a = branches[0].grid.values[c];
         if a != 0 && branches.iter().all(|b| b.grid.values[c] == a) {
-            each(true, c, a);
-            consider(&|b: &Branch| b.trace.placed_by[c]);
+            consider(true, c, a, &|b: &Branch| b.trace.placed_by[c]);
             continue;
         }
-        let gone = branches
-            .iter()
-            .fold(state.cands[c], |m, b| m & !kept(&b.grid, c));
+        // A candidate is gone in a branch when an event of that branch removed it (a branch
+        // that broke the grid keeps what it concluded before: it cannot hold, so any way
+        // concludes for it).
+        let mut gone = state.cands[c];
+        for b in branches {
+            let mut traced = 0;
+            for d in digits(gone) {
+                if b.trace.removed_by[c * n + usize::from(d) - 1] != NO_EVENT {
+                    traced |= 1 << (d - 1);
+                }
+            }
+            gone &= traced;
+        }
         for d in digits(gone) {
-            each(false, c, d);
             let i = c * n + usize::from(d) - 1;
-            consider(&|b: &Branch| b.trace.removed_by[i]);
+            consider(false, c, d, &|b: &Branch| b.trace.removed_by[i]);
         }
     }
     cheapest
