@@ -119,9 +119,10 @@ struct Event {
 /// static and dynamic forcing chains).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Link {
-    /// The assumption, or a hidden single of the assumption's digit whose other places were
-    /// there at the start: a link of one digit, as in a Nishio chain.
-    OneDigit(u8),
+    /// The assumption, or a hidden single of the assumption's digit: a link of one digit, as
+    /// in a Nishio chain (which SE follows dynamically). `true` when the single needed more
+    /// than one OFF candidate, so that a chain with other links is dynamic for it.
+    OneDigit(u8, bool),
     /// A single that needed one OFF candidate (a bivalue cell, or a unit with two places, at
     /// the start): a static link.
     Static,
@@ -168,21 +169,22 @@ impl Trace {
         if !self.exact {
             return (self.events.iter().map(|e| e.nodes).sum(), Family::Dynamic);
         }
-        let (mut total, mut family) = (0, Family::Nishio);
-        let root = self.events[0].link;
+        let (mut total, mut one_digit, mut family) = (0, true, Family::Static);
         let mut rest = events;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let event = &self.events[i];
             total += event.nodes;
-            family = family.max(match event.link {
-                Link::OneDigit(_) if event.link == root => Family::Nishio,
-                Link::OneDigit(_) | Link::Static => Family::Static,
-                Link::Dynamic => Family::Dynamic,
-            });
+            match event.link {
+                Link::OneDigit(_, false) => {}
+                Link::OneDigit(_, true) | Link::Dynamic => family = Family::Dynamic,
+                Link::Static => one_digit = false,
+            }
+            one_digit &= matches!(event.link, Link::OneDigit(..));
         }
-        (total, family)
+        // Links of the assumption's digit alone make a Nishio chain, however dynamic.
+        (total, if one_digit { Family::Nishio } else { family })
     }
 }
 
@@ -465,12 +467,15 @@ fn each_way(
 ) -> Option<Found> {
     follow_each(follower, multi, ways);
     let agreed = agree(follower.start, &multi.iter().collect::<Vec<_>>())?;
+    // SE's static chains start only from cells of three candidates or more (a region's chain
+    // from its first place): a region whose first place is a bivalue cell is dynamic there.
+    let floor = if follower.start.cands[cell].count_ones() < 3 {
+        Family::Dynamic
+    } else {
+        Family::Static
+    };
     Some(Found {
-        tenths: tenths(
-            Depth::Singles,
-            agreed.family.max(Family::Static),
-            agreed.nodes,
-        ),
+        tenths: tenths(Depth::Singles, agreed.family.max(floor), agreed.nodes),
         nodes: agreed.nodes,
         cell,
         digit,
@@ -590,7 +595,7 @@ fn assume_in(start: &Candidates, branch: &mut Branch, c: usize, d: u8, on: bool)
     let n = start.tables.n;
     branch.grid.clone_from(start);
     branch.trace.reset(n);
-    let root = branch.trace.event(0, 1, Link::OneDigit(d));
+    let root = branch.trace.event(0, 1, Link::OneDigit(d, false));
     if on {
         place(&mut branch.grid, &mut branch.trace, c, d, root);
     } else {
@@ -689,7 +694,9 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
     let t = grid.tables;
     let n = t.n;
     let full = full_mask(n);
-    let root = trace.events[0].link;
+    let Link::OneDigit(root, _) = trace.events[0].link else {
+        unreachable!("a branch starts with its assumption")
+    };
     // Static links first (singles that the grid at the start already links), then, when none
     // is left, one round of dynamic ones: the conclusions then come by the most static way,
     // as SE's static chains find them before its dynamic ones.
@@ -761,7 +768,7 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
             if missing != 0 {
                 let d = missing.trailing_zeros() as u8 + 1;
                 let (lineage, offs) = unit_removers(start, trace, u, d, usize::MAX);
-                let floor = if Link::OneDigit(d) == root {
+                let floor = if d == root {
                     Family::Nishio
                 } else if offs > 2 {
                     Family::Dynamic
@@ -783,8 +790,8 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
                     .find(|&&c| grid.cands[c as usize] & bit != 0)
                     .expect("a place") as usize;
                 let (ancestors, offs) = unit_removers(start, trace, u, d, c);
-                let link = if Link::OneDigit(d) == root {
-                    Link::OneDigit(d)
+                let link = if d == root {
+                    Link::OneDigit(d, offs > 1)
                 } else if offs > 1 {
                     Link::Dynamic
                 } else {
