@@ -22,6 +22,7 @@
 //! not the singles that led nowhere. On grids of up to 128 cells the ancestry of the conclusion
 //! is traced exactly; on larger ones the count is that of the singles followed.
 
+use super::chains::{self, ChainScratch};
 use super::state::{Candidates, bits, digits, full_mask};
 use super::technique::length_bonus;
 use super::{Step, Technique, fish, intersections, subsets};
@@ -49,7 +50,11 @@ pub(crate) enum Depth {
     Singles,
     /// Singles, then pointing, claiming, naked and hidden pairs and X-wings.
     Basic,
-    /// All that, then contradictions of bivalue cells by singles (a chain in the chain).
+    /// All that, then an X-chain or AIC inside the chain (SE's nested chains of level 2,
+    /// 9.5 and up).
+    Chains,
+    /// All that, then contradictions of bivalue cells by singles: a dynamic forcing chain in
+    /// the chain (SE's nested chains of level 4, 10.5 and up).
     Nested,
 }
 
@@ -58,7 +63,16 @@ impl Depth {
         match self {
             Depth::Singles => Technique::ForcingChain,
             Depth::Basic => Technique::ForcingChainPlus,
-            Depth::Nested => Technique::NestedForcingChain,
+            Depth::Chains | Depth::Nested => Technique::NestedForcingChain,
+        }
+    }
+
+    /// The base score of a chain of this depth, in tenths (for the singles, that of the
+    /// dynamic family).
+    fn base_tenths(self) -> u16 {
+        match self {
+            Depth::Nested => 105,
+            _ => self.technique().base_tenths(),
         }
     }
 }
@@ -70,8 +84,10 @@ pub(crate) struct ForcingScratch {
     off: Option<Branch>,
     /// The grid and trace of a chain inside the chain.
     inner: Option<Branch>,
-    /// The step the basic techniques write into inside a chain.
+    /// The step the basic techniques and inner chains write into inside a chain.
     basic: Option<Step>,
+    /// The buffers of the chains inside a chain.
+    chains: ChainScratch,
     /// The branches of cell and region forcing chains, one per way.
     multi: Vec<Branch>,
 }
@@ -243,7 +259,7 @@ fn tenths(depth: Depth, family: Family, nodes: u32) -> u16 {
     let base = match (depth, family) {
         (Depth::Singles, Family::Nishio) => 75,
         (Depth::Singles, Family::Static) => 80,
-        _ => depth.technique().base_tenths(),
+        _ => depth.base_tenths(),
     };
     (base + length_bonus(nodes as usize)).min(Technique::Guess.base_tenths() - 1)
 }
@@ -277,6 +293,7 @@ pub(crate) fn forcing_chain(
         work: 0,
         inner,
         basic,
+        chains: &mut scratch.chains,
     };
     let mut best: Option<Found> = None;
     let consider = |best: &mut Option<Found>, found: Found| {
@@ -555,6 +572,7 @@ struct Follower<'a> {
     work: u64,
     inner: &'a mut Branch,
     basic: &'a mut Step,
+    chains: &'a mut ChainScratch,
 }
 
 impl Follower<'_> {
@@ -573,6 +591,22 @@ impl Follower<'_> {
             if self.depth >= Depth::Basic && basic_step(grid, self.basic) {
                 self.work += (4 * grid.tables.n * grid.tables.n) as u64;
                 let event = trace.event(0, BASIC_NODES, Link::Dynamic);
+                for &(c, d) in &self.basic.eliminations {
+                    remove(grid, trace, usize::from(c), d, event);
+                }
+                continue;
+            }
+            if self.depth >= Depth::Chains && chains::chain(grid, self.basic, self.chains, false) {
+                // An inner chain costs about what its search reaches: a few grids' worth.
+                self.work += (8 * grid.tables.n * grid.tables.n * grid.tables.n) as u64;
+                let nodes = self.basic.chain.len() as u32;
+                let event = trace.event(0, nodes, Link::Dynamic);
+                for &(c, d) in &self.basic.placements {
+                    let others = grid.cands[usize::from(c)] & !(1 << (d - 1));
+                    for e in digits(others) {
+                        remove(grid, trace, usize::from(c), e, event);
+                    }
+                }
                 for &(c, d) in &self.basic.eliminations {
                     remove(grid, trace, usize::from(c), d, event);
                 }

@@ -491,7 +491,7 @@ impl LogicSolver {
                 let d = known.cells()[c];
                 self.step.begin(
                     Technique::Guess,
-                    (Technique::Guess.base_tenths() + guesses_made).min(119),
+                    (Technique::Guess.base_tenths() + guesses_made).min(129),
                 );
                 guesses_made += 1;
                 self.step.cells.push(c as u16);
@@ -594,6 +594,7 @@ impl LogicSolver {
             || chains::chain(s, step, &mut self.chains, false)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Singles)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Basic)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Chains)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Nested)
     }
 

@@ -196,7 +196,7 @@ impl Technique {
             Technique::ForcingChain => 85,
             Technique::ForcingChainPlus => 90,
             Technique::NestedForcingChain => 95,
-            Technique::Guess => 110,
+            Technique::Guess => 120,
         }
     }
 }
