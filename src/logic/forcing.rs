@@ -1,21 +1,31 @@
 //! Dynamic forcing chains: assume a candidate true, follow what it forces on a copy of the grid,
 //! and if that breaks the grid (a cell without candidates, a digit without a place in a unit),
 //! the candidate is false. Failing that, assume it false as well: what both ways agree on (a
-//! digit placed, a candidate gone) is true.
+//! digit placed, a candidate gone) is true. A step concludes only the cheapest of what the ways
+//! agree on, as SE does (each conclusion is its own hint there); the rest come in later steps
+//! at their own price.
 //!
-//! What "follow" means grows in three depths, as Sudoku Explainer's chains do:
+//! What "follow" means grows in four depths, as Sudoku Explainer's chains do:
 //! - [`Depth::Singles`]: naked and hidden singles to a fixpoint (SE's dynamic forcing chains,
 //!   8.5 and up);
 //! - [`Depth::Basic`]: also pointing, claiming, naked and hidden pairs and X-wings when the
 //!   singles stall (SE's "dynamic forcing chains (+)", 9.0 and up);
+//! - [`Depth::Chains`]: also the shortest X-chain or AIC of the branch's grid (SE's nested
+//!   forcing chains of level 2, 9.5 and up);
 //! - [`Depth::Nested`]: also a forcing chain inside the chain: a candidate of a bivalue cell
-//!   whose singles break the grid goes (SE's nested forcing chains, 9.5 and up).
+//!   whose singles break the grid goes (SE's nested chains of level 4, dynamic forcing chains
+//!   inside, 10.5 and up). SE's level 3 (static cell and region chains inside, 10.0) is not
+//!   followed here.
 //!
 //! At the depth of singles the search also assumes each candidate of a cell, and each place of
 //! a digit in a unit, in turn (SE's cell and region forcing chains): what all ways agree on
-//! holds. Such a chain's base is that of SE's family its hardest link belongs to: one digit's
-//! links to a contradiction (Nishio, 7.5), links already in the grid at the start (static,
-//! 8.0), or singles only the updated grid gives (dynamic, 8.5).
+//! holds, and a way that breaks the grid keeps what it concluded before (it cannot hold, so
+//! the other ways decide). Such a chain's base is that of SE's family its hardest link belongs
+//! to: links already in the grid at the start (static, 8.0; SE starts those only from cells of
+//! three candidates or more, so a region whose first place is bivalue is dynamic), or singles
+//! only the updated grid gives (dynamic, 8.5). A chain to a contradiction is a Nishio chain
+//! (7.5) when it follows only the assumed digit, and dynamic otherwise: SE's static chains look
+//! for none.
 //!
 //! The score adds SE's length modifier ([`length_bonus`]) for the chain's nodes, counted as SE
 //! counts them: every candidate on the chain's way to its conclusion, true (ON) or false (OFF),
@@ -387,7 +397,11 @@ pub(crate) fn forcing_chain(
     step.begin(technique, found.tenths);
     step.cells.push(c as u16);
     step.digits = 1 << (d - 1);
-    step.forcing = Some((found.assumption, found.nodes as usize));
+    step.forcing = Some((
+        found.assumption,
+        found.nodes as usize,
+        depth == Depth::Nested,
+    ));
     if let Assumption::EachPlace(u) = found.assumption {
         step.units.push(u);
     }
