@@ -1,7 +1,8 @@
 //! `quadrille rate` against Sudoku Explainer (SE): the agreement on a fixed reference set
 //! (`fixtures/se/generated_se121.txt`: 385 puzzles of our own generator, rated by SE with its
 //! v1.2.1 techniques; provenance in `fixtures/README.md`) must not fall below what this branch
-//! measured (Spearman 0.998, 89.9% exact, mean difference 0.04), less a small margin.
+//! measured (Spearman 0.999, 94.8% exact, mean difference 0.02; 0.998, 89.9% and 0.04 before
+//! forcing chains concluded one thing a step), less a small margin.
 //! `benches/peers/se_agreement.sh` prints the same figures for any reference file.
 
 use quadrille::Budget;
@@ -78,8 +79,8 @@ fn rate_agrees_with_sudoku_explainer_on_the_reference_set() {
         .sum::<f64>()
         / 385.0;
     assert!(rho >= 0.99, "Spearman {rho}");
-    assert!(exact * 100 >= 85 * 385, "{exact} of 385 exact");
-    assert!(mean_diff <= 0.08, "mean difference {mean_diff}");
+    assert!(exact * 100 >= 92 * 385, "{exact} of 385 exact");
+    assert!(mean_diff <= 0.05, "mean difference {mean_diff}");
 }
 
 /// The steps of `puzzle`'s explanation, each checked against its unique solution (placements
