@@ -610,9 +610,12 @@ impl Follower<'_> {
                 }
                 continue;
             }
-            if self.depth >= Depth::Chains && chains::chain(grid, self.basic, self.chains, false) {
-                // An inner chain costs about what its search reaches: a few grids' worth.
-                self.work += (8 * grid.tables.n * grid.tables.n * grid.tables.n) as u64;
+            if self.depth >= Depth::Chains && {
+                let found = chains::chain(grid, self.basic, self.chains, false);
+                // An inner chain's search costs the literals it reached, found or not.
+                self.work += self.chains.reached as u64;
+                found
+            } {
                 let nodes = self.basic.chain.len() as u32;
                 let event = trace.event(0, nodes, Link::Dynamic);
                 for &(c, d) in &self.basic.placements {
