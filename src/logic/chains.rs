@@ -32,6 +32,8 @@ pub(crate) struct ChainScratch {
     depth: Vec<u16>,
     neighbours: Vec<u32>,
     path: Vec<u32>,
+    /// The literals the last call of [`chain`] reached, over all its starts: its work.
+    pub(crate) reached: usize,
 }
 
 /// A chain found: its start, end, length in nodes.
@@ -84,6 +86,7 @@ pub(crate) fn chain(
             }
         }
     }
+    scratch.reached = reached;
     let Some(found) = best else {
         return false;
     };

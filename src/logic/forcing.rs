@@ -1,27 +1,38 @@
 //! Dynamic forcing chains: assume a candidate true, follow what it forces on a copy of the grid,
 //! and if that breaks the grid (a cell without candidates, a digit without a place in a unit),
 //! the candidate is false. Failing that, assume it false as well: what both ways agree on (a
-//! digit placed, a candidate gone) is true.
+//! digit placed, a candidate gone) is true. A step concludes only the cheapest of what the ways
+//! agree on, as SE does (each conclusion is its own hint there); the rest come in later steps
+//! at their own price.
 //!
-//! What "follow" means grows in three depths, as Sudoku Explainer's chains do:
+//! What "follow" means grows in four depths, as Sudoku Explainer's chains do:
 //! - [`Depth::Singles`]: naked and hidden singles to a fixpoint (SE's dynamic forcing chains,
 //!   8.5 and up);
 //! - [`Depth::Basic`]: also pointing, claiming, naked and hidden pairs and X-wings when the
 //!   singles stall (SE's "dynamic forcing chains (+)", 9.0 and up);
+//! - [`Depth::Chains`]: also the shortest X-chain or AIC of the branch's grid (SE's nested
+//!   forcing chains of level 2, 9.5 and up);
 //! - [`Depth::Nested`]: also a forcing chain inside the chain: a candidate of a bivalue cell
-//!   whose singles break the grid goes (SE's nested forcing chains, 9.5 and up).
+//!   whose singles break the grid goes (SE's nested chains of level 4, dynamic forcing chains
+//!   inside, 10.5 and up). SE's level 3 (static cell and region chains inside, 10.0) is not
+//!   followed here.
 //!
 //! At the depth of singles the search also assumes each candidate of a cell, and each place of
 //! a digit in a unit, in turn (SE's cell and region forcing chains): what all ways agree on
-//! holds. Such a chain's base is that of SE's family its hardest link belongs to: one digit's
-//! links to a contradiction (Nishio, 7.5), links already in the grid at the start (static,
-//! 8.0), or singles only the updated grid gives (dynamic, 8.5).
+//! holds, and a way that breaks the grid keeps what it concluded before (it cannot hold, so
+//! the other ways decide). Such a chain's base is that of SE's family its hardest link belongs
+//! to: links already in the grid at the start (static, 8.0; SE starts those only from cells of
+//! three candidates or more, so a region whose first place is bivalue is dynamic), or singles
+//! only the updated grid gives (dynamic, 8.5). A chain to a contradiction is a Nishio chain
+//! (7.5) when it follows only the assumed digit, and dynamic otherwise: SE's static chains look
+//! for none.
 //!
 //! The score adds SE's length modifier ([`length_bonus`]) for the chain's nodes, counted as SE
 //! counts them: every candidate on the chain's way to its conclusion, true (ON) or false (OFF),
 //! not the singles that led nowhere. On grids of up to 128 cells the ancestry of the conclusion
 //! is traced exactly; on larger ones the count is that of the singles followed.
 
+use super::chains::{self, ChainScratch};
 use super::state::{Candidates, bits, digits, full_mask};
 use super::technique::length_bonus;
 use super::{Step, Technique, fish, intersections, subsets};
@@ -49,7 +60,11 @@ pub(crate) enum Depth {
     Singles,
     /// Singles, then pointing, claiming, naked and hidden pairs and X-wings.
     Basic,
-    /// All that, then contradictions of bivalue cells by singles (a chain in the chain).
+    /// All that, then an X-chain or AIC inside the chain (SE's nested chains of level 2,
+    /// 9.5 and up).
+    Chains,
+    /// All that, then contradictions of bivalue cells by singles: a dynamic forcing chain in
+    /// the chain (SE's nested chains of level 4, 10.5 and up).
     Nested,
 }
 
@@ -58,7 +73,16 @@ impl Depth {
         match self {
             Depth::Singles => Technique::ForcingChain,
             Depth::Basic => Technique::ForcingChainPlus,
-            Depth::Nested => Technique::NestedForcingChain,
+            Depth::Chains | Depth::Nested => Technique::NestedForcingChain,
+        }
+    }
+
+    /// The base score of a chain of this depth, in tenths (for the singles, that of the
+    /// dynamic family).
+    fn base_tenths(self) -> u16 {
+        match self {
+            Depth::Nested => 105,
+            _ => self.technique().base_tenths(),
         }
     }
 }
@@ -70,8 +94,10 @@ pub(crate) struct ForcingScratch {
     off: Option<Branch>,
     /// The grid and trace of a chain inside the chain.
     inner: Option<Branch>,
-    /// The step the basic techniques write into inside a chain.
+    /// The step the basic techniques and inner chains write into inside a chain.
     basic: Option<Step>,
+    /// The buffers of the chains inside a chain.
+    chains: ChainScratch,
     /// The branches of cell and region forcing chains, one per way.
     multi: Vec<Branch>,
 }
@@ -119,9 +145,10 @@ struct Event {
 /// static and dynamic forcing chains).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Link {
-    /// The assumption, or a hidden single of the assumption's digit whose other places were
-    /// there at the start: a link of one digit, as in a Nishio chain.
-    OneDigit(u8),
+    /// The assumption, or a hidden single of the assumption's digit: a link of one digit, as
+    /// in a Nishio chain (which SE follows dynamically). `true` when the single needed more
+    /// than one OFF candidate, so that a chain with other links is dynamic for it.
+    OneDigit(u8, bool),
     /// A single that needed one OFF candidate (a bivalue cell, or a unit with two places, at
     /// the start): a static link.
     Static,
@@ -168,21 +195,22 @@ impl Trace {
         if !self.exact {
             return (self.events.iter().map(|e| e.nodes).sum(), Family::Dynamic);
         }
-        let (mut total, mut family) = (0, Family::Nishio);
-        let root = self.events[0].link;
+        let (mut total, mut one_digit, mut family) = (0, true, Family::Static);
         let mut rest = events;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let event = &self.events[i];
             total += event.nodes;
-            family = family.max(match event.link {
-                Link::OneDigit(_) if event.link == root => Family::Nishio,
-                Link::OneDigit(_) | Link::Static => Family::Static,
-                Link::Dynamic => Family::Dynamic,
-            });
+            match event.link {
+                Link::OneDigit(_, false) => {}
+                Link::OneDigit(_, true) | Link::Dynamic => family = Family::Dynamic,
+                Link::Static => one_digit = false,
+            }
+            one_digit &= matches!(event.link, Link::OneDigit(..));
         }
-        (total, family)
+        // Links of the assumption's digit alone make a Nishio chain, however dynamic.
+        (total, if one_digit { Family::Nishio } else { family })
     }
 }
 
@@ -196,6 +224,18 @@ enum Family {
     Static,
     /// Singles that only the updated grid gives: SE's dynamic forcing chains (8.5).
     Dynamic,
+}
+
+impl Family {
+    /// The family of a chain to a contradiction: SE finds those in its Nishio chains (one
+    /// digit) and its dynamic ones, never among its static multiple chains.
+    fn contradiction(self) -> Family {
+        if self == Family::Nishio {
+            Family::Nishio
+        } else {
+            Family::Dynamic
+        }
+    }
 }
 
 /// A contradiction in a branch: the events it follows from, the OFF candidates it needs
@@ -229,7 +269,7 @@ fn tenths(depth: Depth, family: Family, nodes: u32) -> u16 {
     let base = match (depth, family) {
         (Depth::Singles, Family::Nishio) => 75,
         (Depth::Singles, Family::Static) => 80,
-        _ => depth.technique().base_tenths(),
+        _ => depth.base_tenths(),
     };
     (base + length_bonus(nodes as usize)).min(Technique::Guess.base_tenths() - 1)
 }
@@ -263,6 +303,7 @@ pub(crate) fn forcing_chain(
         work: 0,
         inner,
         basic,
+        chains: &mut scratch.chains,
     };
     let mut best: Option<Found> = None;
     let consider = |best: &mut Option<Found>, found: Found| {
@@ -291,7 +332,7 @@ pub(crate) fn forcing_chain(
                 follower.assume(on, c, d, true);
                 if let Followed::Contradiction(contradiction) = follower.follow(on) {
                     let (nodes, family) = contradiction.grade(&on.trace);
-                    let score = tenths(depth, family, nodes);
+                    let score = tenths(depth, family.contradiction(), nodes);
                     consider(&mut best, found(score, nodes, Assumption::On));
                     continue;
                 }
@@ -299,13 +340,13 @@ pub(crate) fn forcing_chain(
                 match follower.follow(off) {
                     Followed::Contradiction(contradiction) => {
                         let (nodes, family) = contradiction.grade(&off.trace);
-                        let score = tenths(depth, family.max(Family::Static), nodes);
+                        let score = tenths(depth, family.contradiction(), nodes);
                         consider(&mut best, found(score, nodes, Assumption::Off));
                     }
                     Followed::Settled => {
-                        if let Some((nodes, family)) = agree(state, &[on, off], &mut |_, _, _| ()) {
-                            let score = tenths(depth, family.max(Family::Static), nodes);
-                            consider(&mut best, found(score, nodes, Assumption::Both));
+                        if let Some(agreed) = agree(state, &[on, off]) {
+                            let score = tenths(depth, Family::Dynamic, agreed.nodes);
+                            consider(&mut best, found(score, agreed.nodes, Assumption::Both));
                         }
                     }
                 }
@@ -356,44 +397,47 @@ pub(crate) fn forcing_chain(
     step.begin(technique, found.tenths);
     step.cells.push(c as u16);
     step.digits = 1 << (d - 1);
-    step.forcing = Some((found.assumption, found.nodes as usize));
+    step.forcing = Some((
+        found.assumption,
+        found.nodes as usize,
+        depth == Depth::Nested,
+    ));
     if let Assumption::EachPlace(u) = found.assumption {
         step.units.push(u);
     }
-    let mut conclude = |place: bool, c: usize, d: u8| {
-        if place {
-            step.place(c, d)
-        } else {
-            step.eliminate(c, d)
+    let agreed = match found.assumption {
+        Assumption::On => {
+            step.eliminate(c, d);
+            return true;
         }
-    };
-    match found.assumption {
-        Assumption::On => step.eliminate(c, d),
-        Assumption::Off => step.place(c, d),
+        Assumption::Off => {
+            step.place(c, d);
+            return true;
+        }
         Assumption::Both => {
             follower.assume(on, c, d, true);
             follower.follow(on);
             follower.assume(off, c, d, false);
             follower.follow(off);
-            agree(state, &[on, off], &mut conclude);
+            agree(state, &[on, off])
         }
         Assumption::EachCandidate => {
-            let ways = digits(state.cands[c]).map(|d| (c, d));
-            follow_each(&mut follower, multi, ways);
-            let branches: Vec<&Branch> = multi.iter().collect();
-            agree(state, &branches, &mut conclude);
+            follow_each(&mut follower, multi, digits(state.cands[c]).map(|d| (c, d)));
+            agree(state, &multi.iter().collect::<Vec<_>>())
         }
         Assumption::EachPlace(u) => {
             let unit = state.tables.unit(u);
             let places = state.positions(u, 1 << (d - 1));
-            follow_each(
-                &mut follower,
-                multi,
-                bits(places).map(|i| (unit[i] as usize, d)),
-            );
-            let branches: Vec<&Branch> = multi.iter().collect();
-            agree(state, &branches, &mut conclude);
+            let ways = bits(places).map(|i| (unit[i] as usize, d));
+            follow_each(&mut follower, multi, ways);
+            agree(state, &multi.iter().collect::<Vec<_>>())
         }
+    };
+    let agreed = agreed.expect("the search found this conclusion");
+    if agreed.place {
+        step.place(agreed.cell, agreed.digit);
+    } else {
+        step.eliminate(agreed.cell, agreed.digit);
     }
     true
 }
@@ -423,13 +467,14 @@ struct Found {
     assumption: Assumption,
 }
 
-/// Follows each of `ways` (a candidate assumed true) into `multi`, one branch each; false
-/// when a way breaks the grid (the search for one assumption finds that).
+/// Follows each of `ways` (a candidate assumed true) into `multi`, one branch each. A way that
+/// breaks the grid stops there and keeps what it concluded: it cannot hold, so whatever the
+/// other ways agree on holds (SE's region and cell chains keep such a way's implications too).
 fn follow_each(
     follower: &mut Follower,
     multi: &mut Vec<Branch>,
     ways: impl Iterator<Item = (usize, u8)>,
-) -> bool {
+) {
     let mut k = 0;
     for (c, d) in ways {
         if multi.len() == k {
@@ -437,13 +482,10 @@ fn follow_each(
         }
         let branch = &mut multi[k];
         follower.assume(branch, c, d, true);
-        if let Followed::Contradiction(_) = follower.follow(branch) {
-            return false;
-        }
+        follower.follow(branch);
         k += 1;
     }
     multi.truncate(k);
-    true
 }
 
 /// The cheapest conclusion that all of `ways` agree on, named by its `first` way.
@@ -454,47 +496,57 @@ fn each_way(
     ways: impl Iterator<Item = (usize, u8)>,
     assumption: Assumption,
 ) -> Option<Found> {
-    if !follow_each(follower, multi, ways) {
-        return None;
-    }
-    let branches: Vec<&Branch> = multi.iter().collect();
-    let (nodes, family) = agree(follower.start, &branches, &mut |_, _, _| ())?;
+    follow_each(follower, multi, ways);
+    let agreed = agree(follower.start, &multi.iter().collect::<Vec<_>>())?;
+    // SE's static chains start only from cells of three candidates or more (a region's chain
+    // from its first place): a region whose first place is a bivalue cell is dynamic there.
+    let floor = if follower.start.cands[cell].count_ones() < 3 {
+        Family::Dynamic
+    } else {
+        Family::Static
+    };
     Some(Found {
-        tenths: tenths(Depth::Singles, family.max(Family::Static), nodes),
-        nodes,
+        tenths: tenths(Depth::Singles, agreed.family.max(floor), agreed.nodes),
+        nodes: agreed.nodes,
         cell,
         digit,
         assumption,
     })
 }
 
-/// Calls `each(place, cell, digit)` with what all branches concluded beyond `state`: a digit
-/// placed in all, or a candidate gone in all (of a cell empty in all). The nodes and family
-/// of the cheapest such conclusion (every way's chain to it), or `None` when there is none.
-fn agree(
-    state: &Candidates,
-    branches: &[&Branch],
-    each: &mut impl FnMut(bool, usize, u8),
-) -> Option<(u32, Family)> {
+/// What all branches of a forcing chain agree on: a digit placed (`place`) or a candidate gone,
+/// with the nodes of every way's chain to it and the hardest family among them.
+#[derive(Clone, Copy, Debug)]
+struct Agreed {
+    nodes: u32,
+    family: Family,
+    place: bool,
+    cell: usize,
+    digit: u8,
+}
+
+/// The cheapest conclusion (lowest family, then fewest nodes) that all branches reached beyond
+/// `state`: a digit placed in all, or a candidate gone in all, or `None` when there is none.
+/// A step concludes only that one, as SE does (each conclusion is its own hint there): the
+/// others may cost more, and come at their own price in later steps.
+fn agree(state: &Candidates, branches: &[&Branch]) -> Option<Agreed> {
     let n = state.tables.n;
-    let mut cheapest: Option<(u32, Family)> = None;
-    let mut consider = |event_of: &dyn Fn(&Branch) -> u16| {
+    let mut cheapest: Option<Agreed> = None;
+    let mut consider = |place: bool, cell: usize, digit: u8, event_of: &dyn Fn(&Branch) -> u16| {
         let (mut nodes, mut family) = (0, Family::Nishio);
         for branch in branches {
             let (k, f) = branch.trace.nodes(branch.trace.lineage(event_of(branch)));
             nodes += k;
             family = family.max(f);
         }
-        if cheapest.is_none_or(|k| (family, nodes) < (k.1, k.0)) {
-            cheapest = Some((nodes, family));
-        }
-    };
-    // A candidate is gone in a branch if that branch placed another digit or removed it.
-    let kept = |s: &Candidates, c: usize| {
-        if s.values[c] != 0 {
-            1u64 << (s.values[c] - 1)
-        } else {
-            s.cands[c]
+        if cheapest.is_none_or(|k| (family, nodes) < (k.family, k.nodes)) {
+            cheapest = Some(Agreed {
+                nodes,
+                family,
+                place,
+                cell,
+                digit,
+            });
         }
     };
     for c in 0..state.values.len() {
@@ -503,17 +555,25 @@ fn agree(
         }
         let a = branches[0].grid.values[c];
         if a != 0 && branches.iter().all(|b| b.grid.values[c] == a) {
-            each(true, c, a);
-            consider(&|b: &Branch| b.trace.placed_by[c]);
+            consider(true, c, a, &|b: &Branch| b.trace.placed_by[c]);
             continue;
         }
-        let gone = branches
-            .iter()
-            .fold(state.cands[c], |m, b| m & !kept(&b.grid, c));
+        // A candidate is gone in a branch when an event of that branch removed it (a branch
+        // that broke the grid keeps what it concluded before: it cannot hold, so any way
+        // concludes for it).
+        let mut gone = state.cands[c];
+        for b in branches {
+            let mut traced = 0;
+            for d in digits(gone) {
+                if b.trace.removed_by[c * n + usize::from(d) - 1] != NO_EVENT {
+                    traced |= 1 << (d - 1);
+                }
+            }
+            gone &= traced;
+        }
         for d in digits(gone) {
-            each(false, c, d);
             let i = c * n + usize::from(d) - 1;
-            consider(&|b: &Branch| b.trace.removed_by[i]);
+            consider(false, c, d, &|b: &Branch| b.trace.removed_by[i]);
         }
     }
     cheapest
@@ -526,6 +586,7 @@ struct Follower<'a> {
     work: u64,
     inner: &'a mut Branch,
     basic: &'a mut Step,
+    chains: &'a mut ChainScratch,
 }
 
 impl Follower<'_> {
@@ -549,6 +610,25 @@ impl Follower<'_> {
                 }
                 continue;
             }
+            if self.depth >= Depth::Chains && {
+                let found = chains::chain(grid, self.basic, self.chains, false);
+                // An inner chain's search costs the literals it reached, found or not.
+                self.work += self.chains.reached as u64;
+                found
+            } {
+                let nodes = self.basic.chain.len() as u32;
+                let event = trace.event(0, nodes, Link::Dynamic);
+                for &(c, d) in &self.basic.placements {
+                    let others = grid.cands[usize::from(c)] & !(1 << (d - 1));
+                    for e in digits(others) {
+                        remove(grid, trace, usize::from(c), e, event);
+                    }
+                }
+                for &(c, d) in &self.basic.eliminations {
+                    remove(grid, trace, usize::from(c), d, event);
+                }
+                continue;
+            }
             if self.depth >= Depth::Nested
                 && let Some((c, d, nodes)) = inner_contradiction(grid, self.inner, &mut self.work)
             {
@@ -566,7 +646,7 @@ fn assume_in(start: &Candidates, branch: &mut Branch, c: usize, d: u8, on: bool)
     let n = start.tables.n;
     branch.grid.clone_from(start);
     branch.trace.reset(n);
-    let root = branch.trace.event(0, 1, Link::OneDigit(d));
+    let root = branch.trace.event(0, 1, Link::OneDigit(d, false));
     if on {
         place(&mut branch.grid, &mut branch.trace, c, d, root);
     } else {
@@ -665,7 +745,9 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
     let t = grid.tables;
     let n = t.n;
     let full = full_mask(n);
-    let root = trace.events[0].link;
+    let Link::OneDigit(root, _) = trace.events[0].link else {
+        unreachable!("a branch starts with its assumption")
+    };
     // Static links first (singles that the grid at the start already links), then, when none
     // is left, one round of dynamic ones: the conclusions then come by the most static way,
     // as SE's static chains find them before its dynamic ones.
@@ -737,7 +819,7 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
             if missing != 0 {
                 let d = missing.trailing_zeros() as u8 + 1;
                 let (lineage, offs) = unit_removers(start, trace, u, d, usize::MAX);
-                let floor = if Link::OneDigit(d) == root {
+                let floor = if d == root {
                     Family::Nishio
                 } else if offs > 2 {
                     Family::Dynamic
@@ -759,8 +841,8 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
                     .find(|&&c| grid.cands[c as usize] & bit != 0)
                     .expect("a place") as usize;
                 let (ancestors, offs) = unit_removers(start, trace, u, d, c);
-                let link = if Link::OneDigit(d) == root {
-                    Link::OneDigit(d)
+                let link = if d == root {
+                    Link::OneDigit(d, offs > 1)
                 } else if offs > 1 {
                     Link::Dynamic
                 } else {

@@ -79,8 +79,9 @@ pub struct Step {
     eliminations: Vec<(u16, u8)>,
     /// A chain's literals in order: cell, digit, true (ON) or false (OFF).
     chain: Vec<(u16, u8, bool)>,
-    /// A forcing chain's assumption and its nodes.
-    forcing: Option<(forcing::Assumption, usize)>,
+    /// A forcing chain's assumption, its nodes, and whether dynamic forcing chains were
+    /// followed inside it (the deepest nested chains).
+    forcing: Option<(forcing::Assumption, usize, bool)>,
 }
 
 impl Step {
@@ -295,20 +296,23 @@ impl Step {
                 let by = match self.technique {
                     Technique::ForcingChain => "singles",
                     Technique::ForcingChainPlus => "singles, locked candidates, pairs and X-wings",
-                    _ => "singles, locked candidates, pairs, X-wings and inner forcing chains",
+                    _ if matches!(self.forcing, Some((_, _, true))) => {
+                        "singles, locked candidates, pairs, X-wings, inner X-chains and AICs, and inner forcing chains"
+                    }
+                    _ => "singles, locked candidates, pairs, X-wings, and inner X-chains and AICs",
                 };
                 use forcing::Assumption;
                 match self.forcing {
-                    Some((Assumption::On, k)) => format!(
+                    Some((Assumption::On, k, _)) => format!(
                         "{cell}={d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
-                    Some((Assumption::Off, k)) => format!(
+                    Some((Assumption::Off, k, _)) => format!(
                         "{cell}<>{d} leads to a contradiction by {by} (a chain of {k} nodes)"
                     ),
-                    Some((Assumption::EachCandidate, k)) => format!(
+                    Some((Assumption::EachCandidate, k, _)) => format!(
                         "each candidate of {cell} leads to this by {by} (chains of {k} nodes)"
                     ),
-                    Some((Assumption::EachPlace(u), k)) => format!(
+                    Some((Assumption::EachPlace(u), k, _)) => format!(
                         "each place of {d} in {} leads to this by {by} (chains of {k} nodes)",
                         board.group(u)
                     ),
@@ -491,7 +495,7 @@ impl LogicSolver {
                 let d = known.cells()[c];
                 self.step.begin(
                     Technique::Guess,
-                    (Technique::Guess.base_tenths() + guesses_made).min(119),
+                    (Technique::Guess.base_tenths() + guesses_made).min(129),
                 );
                 guesses_made += 1;
                 self.step.cells.push(c as u16);
@@ -594,6 +598,7 @@ impl LogicSolver {
             || chains::chain(s, step, &mut self.chains, false)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Singles)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Basic)
+            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Chains)
             || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Nested)
     }
 

@@ -104,7 +104,7 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// The score on SE's scale: 1.0 (full houses only) to 11.9 (many guesses; a first guess is 11.0).
+    /// The score on SE's scale: 1.0 (full houses only) to 12.9 (many guesses; a first guess is 12.0).
     pub fn score(&self) -> f64 {
         f64::from(self.tenths) / 10.0
     }

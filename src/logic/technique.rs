@@ -9,15 +9,16 @@
 //! naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple
 //! 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden
 //! quad 5.4, BUG+1 5.6 (the two uniqueness techniques only in a puzzle proved unique), X-chains
-//! 6.5-6.9, forcing chains 7.1-7.5, dynamic forcing chains 8.8-9.6, nested ones 9.9-11.9.
+//! 6.5-6.9, forcing chains 7.1-7.5, dynamic forcing chains 8.8-9.6, nested ones 9.5-11.9.
 //! Chains add SE's length modifier to a base ([`length_bonus`]). A forcing chain's base is that
 //! of SE's family it belongs to: 7.5 (Nishio: links of one digit), 8.0 (static: links already
 //! in the grid), 8.5 (dynamic: singles only the updated grid gives); 9.0 with pointing,
-//! claiming, pairs and X-wings inside it (SE's "+"), 9.5 with forcing chains inside it. Two
+//! claiming, pairs and X-wings inside it (SE's "+"), 9.5 with X-chains and AICs inside it, 10.5
+//! with forcing chains inside it (SE's nested levels 2 and 4). Two
 //! techniques are not SE's: the W-wing, which SE finds as a chain and which is scored here as
-//! the chain it is (six nodes, 7.1), and the guess, which SE never makes: it scores 11.0 for
+//! the chain it is (six nodes, 7.1), and the guess, which SE never makes: it scores 12.0 for
 //! the first guess and 0.1 more for each further one, above every chain the solver finds
-//! (those stop below 11.0).
+//! (those stop at 11.9).
 //!
 //! The solver takes the step of the lowest score first, as SE does: a hidden single (1.2,
 //! 1.5) before a naked single (2.3), so that a puzzle that needs only hidden singles rates 1.5.
@@ -88,8 +89,9 @@ pub enum Technique {
     /// A dynamic forcing chain that also follows pointing, claiming, naked and hidden pairs and
     /// X-wings (SE's "dynamic forcing chain (+)").
     ForcingChainPlus,
-    /// A forcing chain with chains inside it: it also follows the contradictions of bivalue
-    /// cells by singles (SE's nested forcing chains).
+    /// A forcing chain with chains inside it: it also follows X-chains and AICs (9.5 and up),
+    /// then the contradictions of bivalue cells by singles (10.5 and up): SE's nested forcing
+    /// chains.
     NestedForcingChain,
     /// No technique applies: a cell takes its digit from the solution, said to be a guess.
     Guess,
@@ -196,7 +198,7 @@ impl Technique {
             Technique::ForcingChain => 85,
             Technique::ForcingChainPlus => 90,
             Technique::NestedForcingChain => 95,
-            Technique::Guess => 110,
+            Technique::Guess => 120,
         }
     }
 }

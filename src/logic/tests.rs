@@ -290,10 +290,10 @@ fn several_solutions_are_told_apart_from_a_unique_puzzle_that_needs_guesses() {
     let rating = rate(&several);
     assert!(rating.guesses > 0 && !rating.unique, "{rating:?}");
     assert!(!explain(&several).unique);
-    // Line 86 of the forum's hardest 11+ list (puzzles5_forum_hardest_1905_11+): unique, and
+    // Line 326 of the forum's hardest 11+ list (puzzles5_forum_hardest_1905_11+): unique, and
     // beyond the techniques, nested forcing chains included.
     let hardest =
-        read("98.7.....6...8.7....7..5...4...5..3...89..5.......2..1.3.....4...65..9.......1..2");
+        read("98.76.5..75..8..6...6......5.......4..794..5.......3..2..........965..8......41..");
     let mut dlx = DlxSolver::sudoku(hardest.shape());
     assert!(dlx.is_unique(&hardest));
     let rating = rate(&hardest);
