@@ -36,43 +36,99 @@ pub(crate) struct Found {
 /// A set of cells in W words.
 type Set<const W: usize> = [u64; W];
 
-/// The searcher for one board of at most 64 * W cells and 64 groups.
+/// The state of the search at one depth, copied to the next: everything a placement changes.
+/// Digits from the board's n up to N are padding (no candidates, missing from no group), so
+/// every loop runs over all N digits, a constant, and unrolls.
+#[derive(Clone, Copy, Debug)]
+struct State<const W: usize, const N: usize> {
+    /// Per digit: the open cells where it can still go.
+    candidates: [Set<W>; N],
+    /// The open cells.
+    open: Set<W>,
+    /// Per digit: the groups still missing it.
+    missing: [u64; N],
+    /// Per digit: the cells where it was placed.
+    placed: [Set<W>; N],
+    /// Per digit: the groups where it lost a cell since hidden singles last looked.
+    dirty: [u64; N],
+    /// The groups where every digit did (a cell was filled).
+    dirty_all: u64,
+}
+
+impl<const W: usize, const N: usize> State<W, N> {
+    const EMPTY: State<W, N> = State {
+        candidates: [[0; W]; N],
+        open: [0; W],
+        missing: [0; N],
+        placed: [[0; W]; N],
+        dirty: [0; N],
+        dirty_all: 0,
+    };
+
+    /// The digits (0-based) that can still go in `cell`.
+    #[inline]
+    fn digits(&self, cell: usize) -> u64 {
+        let (word, shift) = (cell / 64, cell % 64);
+        (0..N).fold(0, |m, d| m | (self.candidates[d][word] >> shift & 1) << d)
+    }
+}
+
+/// The bitboard search of a grid of at most 128 cells (two words), with the digit count
+/// fixed where it pays: 9x9 has its own copy of the code, other small grids share one.
 #[derive(Clone, Debug)]
-pub(crate) struct Bitboard<const W: usize> {
-    n: usize,
-    /// The peers of every cell.
-    peers: Vec<Set<W>>,
-    /// The cells of every group.
-    groups: Vec<Set<W>>,
-    /// The groups of every cell, as a group mask.
-    groups_of: Vec<u64>,
-    /// The groups that meet the peers of every cell, as a group mask.
-    peer_groups: Vec<u64>,
-    /// Every cell.
-    all_cells: Set<W>,
-    /// State blocks, `stride` words per depth: n digit sets (open cells where the digit can
-    /// go), the open set, n group masks (the groups still missing each digit, one word each),
-    /// n sets of the cells where each digit was placed, then n + 1 group masks: the groups
-    /// where each digit lost a cell since hidden singles last looked, and the groups where
-    /// every digit did (a cell was filled).
-    stack: Vec<u64>,
-    /// The cells of each digit in S, W words per digit, as a solved block's placed sets.
-    solution: Vec<u64>,
+pub(crate) enum Small {
+    /// Up to 9 digits (4x4, 6x6, 8x8, 9x9).
+    Nine(Bitboard<2, 9>),
+    /// Up to 11 digits (10x10, 11x11 Latin squares).
+    Eleven(Bitboard<2, 11>),
+}
+
+impl Small {
+    /// A searcher for `board`, or `None` when it has more than 128 cells or 64 groups.
+    pub(crate) fn new(board: &Board) -> Option<Small> {
+        if board.size() <= 9 {
+            Bitboard::new(board).map(Small::Nine)
+        } else {
+            Bitboard::new(board).map(Small::Eleven)
+        }
+    }
+
+    /// See [`Bitboard::other_solution`].
+    pub(crate) fn other_solution(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &Grid,
+        max_nodes: u64,
+    ) -> Found {
+        match self {
+            Small::Nine(b) => b.other_solution(puzzle, removed, solution, max_nodes),
+            Small::Eleven(b) => b.other_solution(puzzle, removed, solution, max_nodes),
+        }
+    }
+}
+
+/// The searcher for one board of at most 64 * W cells, 64 groups and N digits.
+#[derive(Clone, Debug)]
+pub(crate) struct Bitboard<const W: usize, const N: usize> {
+    /// The read-only tables.
+    tables: Tables<W>,
+    /// One state per depth, the root first.
+    stack: Vec<State<W, N>>,
+    /// The cells of each digit in S, as a solved state's placed sets.
+    solution: [Set<W>; N],
     /// The S they were made from (a generator checks against one S many times).
     solution_grid: Option<Grid>,
-    /// The removed cells of this check and their digits in S (0-based): once they all hold
-    /// them, the puzzle below is P again, whose only solution is S.
-    watch: Vec<(usize, usize)>,
     /// Per depth: the cell branched on and the digits not tried yet.
     choices: Vec<(usize, u64)>,
 }
 
-impl<const W: usize> Bitboard<W> {
+impl<const W: usize, const N: usize> Bitboard<W, N> {
     /// A searcher for `board`, or `None` when it has more than 64 * W cells, more than 64
-    /// groups, or more than 64 digits.
-    pub(crate) fn new(board: &Board) -> Option<Bitboard<W>> {
+    /// groups, or more than N digits.
+    pub(crate) fn new(board: &Board) -> Option<Bitboard<W, N>> {
         let (n, cells) = (board.size(), board.cell_count());
-        if cells > 64 * W || board.groups().len() > 64 || n > 64 {
+        if cells > 64 * W || board.groups().len() > 64 || n > N {
             return None;
         }
         let set_of = |cells: &mut dyn Iterator<Item = usize>| {
@@ -105,25 +161,27 @@ impl<const W: usize> Bitboard<W> {
                     .fold(0u64, |m, (g, _)| m | 1 << g)
             })
             .collect();
-        let all_cells = set_of(&mut (0..cells));
-        let stride = (2 * n + 1) * W + 2 * n + 1;
+        let group_count = groups.len();
         Some(Bitboard {
-            n,
-            peers,
-            groups,
-            groups_of,
-            peer_groups,
-            all_cells,
-            stack: vec![0; 2 * stride],
-            solution: vec![0; n * W],
+            tables: Tables {
+                n,
+                peers,
+                groups,
+                groups_of,
+                peer_groups,
+                all_cells: set_of(&mut (0..cells)),
+                all_groups: if group_count == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << group_count) - 1
+                },
+                watch: Vec::new(),
+            },
+            stack: vec![State::EMPTY; cells + 1],
+            solution: [[0; W]; N],
             solution_grid: None,
-            watch: Vec::new(),
             choices: vec![(0, 0); cells + 1],
         })
-    }
-
-    fn stride(&self) -> usize {
-        (2 * self.n + 1) * W + 2 * self.n + 1
     }
 
     /// Looks for a solution of `puzzle` other than `solution`, which must solve it, within
@@ -135,41 +193,43 @@ impl<const W: usize> Bitboard<W> {
         solution: &Grid,
         max_nodes: u64,
     ) -> Found {
-        let stride = self.stride();
         let mut nodes = 1;
-        self.watch.clear();
-        (self.watch).extend(
+        let tables = &mut self.tables;
+        tables.watch.clear();
+        (tables.watch).extend(
             removed
                 .iter()
                 .map(|&c| (c, solution.cells()[c] as usize - 1)),
         );
         if self.solution_grid.as_ref() != Some(solution) {
-            self.solution.fill(0);
+            self.solution = [[0; W]; N];
             for (cell, &d) in solution.cells().iter().enumerate() {
-                self.solution[(d as usize - 1) * W + cell / 64] |= 1 << (cell % 64);
+                self.solution[d as usize - 1][cell / 64] |= 1 << (cell % 64);
             }
             self.solution_grid = Some(solution.clone());
         }
-        if !self.load(puzzle) {
-            return Found {
-                other: None,
-                complete: true,
-                nodes,
-            };
+        let tables = &self.tables;
+        match tables.load(puzzle) {
+            Some(root) => self.stack[0] = root,
+            None => {
+                return Found {
+                    other: None,
+                    complete: true,
+                    nodes,
+                };
+            }
         }
         let mut depth = 0;
         let mut fresh = true;
         loop {
             if fresh {
-                let block = &self.stack[depth * stride..(depth + 1) * stride];
-                match self.choose(block) {
+                let state = &self.stack[depth];
+                match tables.choose(state) {
                     None => {
                         // Solved: S is skipped, anything else is the answer.
-                        let placed =
-                            &block[(self.n + 1) * W + self.n..(2 * self.n + 1) * W + self.n];
-                        if placed != &self.solution[..] {
+                        if state.placed != self.solution {
                             return Found {
-                                other: Some(self.grid(block, puzzle)),
+                                other: Some(tables.grid(state, puzzle)),
                                 complete: true,
                                 nodes,
                             };
@@ -209,53 +269,46 @@ impl<const W: usize> Bitboard<W> {
                 };
             }
             nodes += 1;
-            let child = (depth + 1) * stride;
-            if self.stack.len() < child + stride {
-                self.stack.resize(child + stride, 0);
-            }
-            self.stack.copy_within(depth * stride..child, child);
+            let mut child = self.stack[depth];
             let digit = bit.trailing_zeros() as usize;
-            let ok = {
-                let (tables, block) = self.split(child, stride);
-                tables.place(block, cell, digit) && tables.propagate(block)
-            };
-            if ok {
+            if tables.place(&mut child, cell, digit) && tables.propagate(&mut child) {
                 depth += 1;
+                self.stack[depth] = child;
                 fresh = true;
             }
         }
     }
+}
 
-    /// The tables and the state block at `at`, borrowed apart.
-    fn split(&mut self, at: usize, stride: usize) -> (Tables<'_, W>, &mut [u64]) {
-        let tables = Tables {
-            n: self.n,
-            peers: &self.peers,
-            groups: &self.groups,
-            groups_of: &self.groups_of,
-            peer_groups: &self.peer_groups,
-            watch: &self.watch,
-        };
-        (tables, &mut self.stack[at..at + stride])
-    }
+/// The read-only tables of a board, and the watched cells of the check under way.
+#[derive(Clone, Debug)]
+struct Tables<const W: usize> {
+    n: usize,
+    /// The peers of every cell.
+    peers: Vec<Set<W>>,
+    /// The cells of every group.
+    groups: Vec<Set<W>>,
+    /// The groups of every cell, as a group mask.
+    groups_of: Vec<u64>,
+    /// The groups that meet the peers of every cell, as a group mask.
+    peer_groups: Vec<u64>,
+    /// Every cell.
+    all_cells: Set<W>,
+    /// Every group.
+    all_groups: u64,
+    /// The removed cells of this check and their digits in S (0-based): once they all hold
+    /// them, the puzzle below is P again, whose only solution is S.
+    watch: Vec<(usize, usize)>,
+}
 
-    /// Loads the givens of `puzzle` into the root block and propagates; false on a
+impl<const W: usize> Tables<W> {
+    /// The root state of `puzzle`: its givens loaded and propagated; `None` on a
     /// contradiction.
-    fn load(&mut self, puzzle: &Grid) -> bool {
-        let (n, stride) = (self.n, self.stride());
-        let group_count = self.groups.len();
-        let all_groups = if group_count == 64 {
-            u64::MAX
-        } else {
-            (1u64 << group_count) - 1
-        };
-        let all_cells = self.all_cells;
-        let block = &mut self.stack[..stride];
-        let (missing, placed) = ((n + 1) * W..(n + 1) * W + n, (n + 1) * W + n);
-        block[missing.clone()].fill(all_groups);
-        block[placed..(2 * n + 1) * W + n].fill(0);
+    fn load<const N: usize>(&self, puzzle: &Grid) -> Option<State<W, N>> {
+        let mut state = State::EMPTY;
+        state.missing[..self.n].fill(self.all_groups);
         // Every group is looked at once for hidden singles.
-        block[(2 * n + 1) * W + n..].fill(all_groups);
+        state.dirty_all = self.all_groups;
         // The givens, all at once: placed sets and missing masks, then the candidates.
         let mut given = [0u64; W];
         for (cell, &d) in puzzle.cells().iter().enumerate() {
@@ -263,18 +316,17 @@ impl<const W: usize> Bitboard<W> {
                 continue;
             }
             let (d, groups) = (d as usize - 1, self.groups_of[cell]);
-            if block[missing.start + d] & groups != groups {
-                return false; // the digit twice in a group
+            if state.missing[d] & groups != groups {
+                return None; // the digit twice in a group
             }
-            block[missing.start + d] &= !groups;
-            block[placed + d * W + cell / 64] |= 1 << (cell % 64);
+            state.missing[d] &= !groups;
+            state.placed[d][cell / 64] |= 1 << (cell % 64);
             given[cell / 64] |= 1 << (cell % 64);
         }
-        let open: Set<W> = std::array::from_fn(|w| all_cells[w] & !given[w]);
-        block[n * W..(n + 1) * W].copy_from_slice(&open);
-        for d in 0..n {
-            let mut cand = open;
-            let mut taken = all_groups & !block[missing.start + d];
+        state.open = std::array::from_fn(|w| self.all_cells[w] & !given[w]);
+        for d in 0..self.n {
+            let mut cand = state.open;
+            let mut taken = self.all_groups & !state.missing[d];
             while taken != 0 {
                 let g = taken.trailing_zeros() as usize;
                 taken &= taken - 1;
@@ -282,39 +334,32 @@ impl<const W: usize> Bitboard<W> {
                     *c &= !cells;
                 }
             }
-            block[d * W..(d + 1) * W].copy_from_slice(&cand);
+            state.candidates[d] = cand;
         }
-        let (tables, block) = self.split(0, stride);
-        tables.propagate(block)
+        self.propagate(&mut state).then_some(state)
     }
 
     /// The open cell to branch on (one with the fewest candidates, counted up to four) and
     /// its digits; `None` when no cell is open.
-    fn choose(&self, block: &[u64]) -> Option<(usize, u64)> {
-        let n = self.n;
-        let open: Set<W> = block[n * W..(n + 1) * W].try_into().expect("W words");
+    fn choose<const N: usize>(&self, state: &State<W, N>) -> Option<(usize, u64)> {
+        let open = state.open;
         if open.iter().all(|&w| w == 0) {
             return None;
         }
-        let digits = |cell: usize| {
-            (0..n)
-                .filter(|&d| block[d * W + cell / 64] >> (cell % 64) & 1 != 0)
-                .fold(0u64, |m, d| m | 1 << d)
-        };
         // A removed cell first: its other digits are where a second solution must differ.
         let watched = (self.watch.iter())
             .map(|&(cell, _)| cell)
             .filter(|&cell| open[cell / 64] >> (cell % 64) & 1 != 0)
-            .map(|cell| (cell, digits(cell)))
+            .map(|cell| (cell, state.digits(cell)))
             .min_by_key(|&(_, d)| d.count_ones());
         if watched.is_some() {
             return watched;
         }
         let (mut ones, mut twos, mut threes) = ([0u64; W], [0u64; W], [0u64; W]);
         let mut fours = [0u64; W];
-        for d in 0..n {
+        for cand in &state.candidates {
             for w in 0..W {
-                let c = block[d * W + w];
+                let c = cand[w];
                 fours[w] |= threes[w] & c;
                 threes[w] |= twos[w] & c;
                 twos[w] |= ones[w] & c;
@@ -332,17 +377,15 @@ impl<const W: usize> Bitboard<W> {
             .or_else(|| pick(triples))
             .or_else(|| pick(open))
             .expect("an open cell");
-        Some((cell, digits(cell)))
+        Some((cell, state.digits(cell)))
     }
 
-    /// The full grid of a solved block: the digit placed in every cell.
-    fn grid(&self, block: &[u64], puzzle: &Grid) -> Grid {
-        let n = self.n;
-        let placed = &block[(n + 1) * W + n..];
+    /// The full grid of a solved state: the digit placed in every cell.
+    fn grid<const N: usize>(&self, state: &State<W, N>, puzzle: &Grid) -> Grid {
         let mut grid = puzzle.clone();
-        for d in 0..n {
-            for w in 0..W {
-                let mut cells = placed[d * W + w];
+        for (d, placed) in state.placed.iter().enumerate() {
+            for (w, &word) in placed.iter().enumerate() {
+                let mut cells = word;
                 while cells != 0 {
                     grid.cells_mut()[w * 64 + cells.trailing_zeros() as usize] = d as u8 + 1;
                     cells &= cells - 1;
@@ -351,69 +394,50 @@ impl<const W: usize> Bitboard<W> {
         }
         grid
     }
-}
 
-/// The read-only tables, borrowed apart from the stack.
-struct Tables<'a, const W: usize> {
-    n: usize,
-    peers: &'a [Set<W>],
-    groups: &'a [Set<W>],
-    groups_of: &'a [u64],
-    peer_groups: &'a [u64],
-    watch: &'a [(usize, usize)],
-}
-
-impl<const W: usize> Tables<'_, W> {
     /// Places `digit` (0-based) at `cell`; false when it cannot go there.
     #[inline]
-    fn place(&self, block: &mut [u64], cell: usize, digit: usize) -> bool {
-        let (n, word, bit) = (self.n, cell / 64, 1u64 << (cell % 64));
-        // The digit sets and the open set, then the rest: missing masks (n), placed sets
-        // (n * W), dirty masks (n + 1).
-        let (sets, rest) = block.split_at_mut((n + 1) * W);
-        if sets[digit * W + word] & bit == 0 {
+    fn place<const N: usize>(&self, state: &mut State<W, N>, cell: usize, digit: usize) -> bool {
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        if state.candidates[digit][word] & bit == 0 {
             return false;
         }
-        for set in sets.chunks_exact_mut(W) {
-            set[word] &= !bit;
+        for cand in &mut state.candidates {
+            cand[word] &= !bit;
         }
-        let own = &mut sets[digit * W..(digit + 1) * W];
-        for (c, &p) in own.iter_mut().zip(&self.peers[cell]) {
+        state.open[word] &= !bit;
+        for (c, &p) in state.candidates[digit].iter_mut().zip(&self.peers[cell]) {
             *c &= !p;
         }
         let groups = self.groups_of[cell];
-        rest[digit] &= !groups;
-        rest[n + digit * W + word] |= bit;
+        state.missing[digit] &= !groups;
+        state.placed[digit][word] |= bit;
         // Every digit lost this cell from its groups; this digit lost the peers too.
-        let dirty = n + n * W;
-        rest[dirty + n] |= groups;
-        rest[dirty + digit] |= self.peer_groups[cell];
+        state.dirty_all |= groups;
+        state.dirty[digit] |= self.peer_groups[cell];
         true
     }
 
     /// Naked and hidden singles to a fixpoint; false when nothing but S can lie below: on a
     /// contradiction (an open cell with no candidate, or a group where a missing digit has no
     /// place), or once every watched cell holds its digit of S.
-    fn propagate(&self, block: &mut [u64]) -> bool {
-        let n = self.n;
-        let placed = (n + 1) * W + n;
+    fn propagate<const N: usize>(&self, state: &mut State<W, N>) -> bool {
         loop {
             let settled = (self.watch.iter())
-                .all(|&(cell, d)| block[placed + d * W + cell / 64] >> (cell % 64) & 1 != 0);
+                .all(|&(cell, d)| state.placed[d][cell / 64] >> (cell % 64) & 1 != 0);
             if settled {
                 return false;
             }
             let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
-            for set in block[..n * W].chunks_exact(W) {
-                for ((one, two), &c) in ones.iter_mut().zip(&mut twos).zip(set) {
-                    *two |= *one & c;
-                    *one |= c;
+            for cand in &state.candidates {
+                for w in 0..W {
+                    twos[w] |= ones[w] & cand[w];
+                    ones[w] |= cand[w];
                 }
             }
             let mut changed = false;
             for w in 0..W {
-                let open = block[n * W + w];
-                if open & !ones[w] != 0 {
+                if state.open[w] & !ones[w] != 0 {
                     return false;
                 }
                 let mut singles = ones[w] & !twos[w];
@@ -421,10 +445,9 @@ impl<const W: usize> Tables<'_, W> {
                     let cell = w * 64 + singles.trailing_zeros() as usize;
                     singles &= singles - 1;
                     let bit = 1u64 << (cell % 64);
-                    let mut sets = block[..n * W].chunks_exact(W);
-                    match sets.position(|set| set[w] & bit != 0) {
+                    match (state.candidates.iter()).position(|cand| cand[w] & bit != 0) {
                         Some(d) => {
-                            self.place(block, cell, d);
+                            self.place(state, cell, d);
                             changed = true;
                         }
                         // An earlier single of this pass took its last digit.
@@ -435,15 +458,14 @@ impl<const W: usize> Tables<'_, W> {
             if changed {
                 continue;
             }
-            let dirty = (2 * n + 1) * W + n;
-            let every = std::mem::take(&mut block[dirty + n]);
-            for d in 0..n {
-                let mut missing = block[(n + 1) * W + d] & (block[dirty + d] | every);
-                block[dirty + d] = 0;
+            let every = std::mem::take(&mut state.dirty_all);
+            for d in 0..N {
+                let mut missing = state.missing[d] & (state.dirty[d] | every);
+                state.dirty[d] = 0;
                 while missing != 0 {
                     let g = missing.trailing_zeros() as usize;
                     missing &= missing - 1;
-                    if block[(n + 1) * W + d] >> g & 1 == 0 {
+                    if state.missing[d] >> g & 1 == 0 {
                         continue; // placed in this pass
                     }
                     // Where the digit can go in the group: nowhere, one cell, or more (no
@@ -452,7 +474,7 @@ impl<const W: usize> Tables<'_, W> {
                     let mut at = None;
                     let mut more = false;
                     for w in 0..W {
-                        let x = block[d * W + w] & group[w];
+                        let x = state.candidates[d][w] & group[w];
                         if x != 0 {
                             if at.is_some() || x & (x - 1) != 0 {
                                 more = true;
@@ -465,7 +487,7 @@ impl<const W: usize> Tables<'_, W> {
                         _ if more => {}
                         None => return false,
                         Some(cell) => {
-                            self.place(block, cell, d);
+                            self.place(state, cell, d);
                             changed = true;
                         }
                     }
@@ -492,9 +514,9 @@ mod tests {
     /// Against plain Dancing Links: on unique puzzles of several shapes (both widths), less
     /// one to three random givens, a second solution is found exactly when DLX counts two,
     /// and it solves the puzzle and differs from S.
-    fn agrees_with_dlx<const W: usize>(r: usize, c: usize) {
+    fn agrees_with_dlx<const W: usize, const N: usize>(r: usize, c: usize) {
         let shape = Shape::new(r, c).unwrap();
-        let mut bitboard = Bitboard::<W>::new(shape.board()).expect("small enough");
+        let mut bitboard = Bitboard::<W, N>::new(shape.board()).expect("small enough");
         let mut dlx = DlxSolver::sudoku(shape);
         dlx.set_restarts(None);
         let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
@@ -545,21 +567,24 @@ mod tests {
 
     #[test]
     fn finds_a_second_solution_exactly_when_dlx_counts_two() {
-        agrees_with_dlx::<2>(2, 2);
-        agrees_with_dlx::<2>(2, 3);
-        agrees_with_dlx::<2>(3, 3);
-        agrees_with_dlx::<4>(3, 3);
-        agrees_with_dlx::<4>(3, 4);
-        agrees_with_dlx::<4>(4, 4);
+        // Padding digits (N above the board's n) on the smaller grids.
+        agrees_with_dlx::<2, 9>(2, 2);
+        agrees_with_dlx::<2, 9>(2, 3);
+        agrees_with_dlx::<2, 9>(3, 3);
+        agrees_with_dlx::<2, 11>(3, 3);
+        agrees_with_dlx::<4, 16>(3, 3);
+        agrees_with_dlx::<4, 16>(3, 4);
+        agrees_with_dlx::<4, 16>(4, 4);
     }
 
     #[test]
     fn too_large_boards_are_refused_and_budgets_are_honest() {
-        assert!(Bitboard::<2>::new(Shape::new(3, 4).unwrap().board()).is_none());
-        assert!(Bitboard::<4>::new(Shape::new(5, 5).unwrap().board()).is_none());
+        assert!(Bitboard::<2, 16>::new(Shape::new(3, 4).unwrap().board()).is_none());
+        assert!(Bitboard::<4, 25>::new(Shape::new(5, 5).unwrap().board()).is_none());
+        assert!(Bitboard::<4, 9>::new(Shape::new(2, 5).unwrap().board()).is_none());
         // One node: an empty 9x9 grid cannot be decided at the root.
         let shape = Shape::CLASSIC;
-        let mut bitboard = Bitboard::<2>::new(shape.board()).unwrap();
+        let mut bitboard = Bitboard::<2, 9>::new(shape.board()).unwrap();
         let solution = crate::generate::random_grid(shape, 1);
         let all: Vec<usize> = (0..81).collect();
         let found = bitboard.other_solution(&Grid::empty(shape), &all, &solution, 1);

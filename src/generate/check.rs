@@ -24,7 +24,7 @@
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
 
-use super::bitboard::{Bitboard, Found};
+use super::bitboard::{Found, Small};
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::engine::{Engine, Solver};
@@ -73,7 +73,7 @@ impl CheckStats {
 #[derive(Debug)]
 enum Fast {
     Off,
-    Two(Box<Bitboard<2>>),
+    Two(Box<Small>),
 }
 
 /// A reusable checker for one shape: a solver and the board's groups, built once, so that a
@@ -101,7 +101,7 @@ impl Checker {
         let board = shape.board();
         let fast = match () {
             _ if !bitboards => Fast::Off,
-            _ if let Some(b) = Bitboard::<2>::new(board) => Fast::Two(Box::new(b)),
+            _ if let Some(b) = Small::new(board) => Fast::Two(Box::new(b)),
             _ => Fast::Off,
         };
         Checker {
