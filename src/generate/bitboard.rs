@@ -309,8 +309,9 @@ impl<const W: usize> Tables<W> {
         state.missing[..self.n].fill(self.all_groups);
         // Every group is looked at once for hidden singles.
         state.dirty_all = self.all_groups;
-        // The givens, all at once: placed sets and missing masks, then the candidates.
+        // The givens, all at once: placed sets, missing masks and the peers they take.
         let mut given = [0u64; W];
+        let mut taken = [[0u64; W]; N];
         for (cell, &d) in puzzle.cells().iter().enumerate() {
             if d == 0 {
                 continue;
@@ -322,19 +323,13 @@ impl<const W: usize> Tables<W> {
             state.missing[d] &= !groups;
             state.placed[d][cell / 64] |= 1 << (cell % 64);
             given[cell / 64] |= 1 << (cell % 64);
+            for (t, &p) in taken[d].iter_mut().zip(&self.peers[cell]) {
+                *t |= p;
+            }
         }
         state.open = std::array::from_fn(|w| self.all_cells[w] & !given[w]);
         for d in 0..self.n {
-            let mut cand = state.open;
-            let mut taken = self.all_groups & !state.missing[d];
-            while taken != 0 {
-                let g = taken.trailing_zeros() as usize;
-                taken &= taken - 1;
-                for (c, &cells) in cand.iter_mut().zip(&self.groups[g]) {
-                    *c &= !cells;
-                }
-            }
-            state.candidates[d] = cand;
+            state.candidates[d] = std::array::from_fn(|w| state.open[w] & !taken[d][w]);
         }
         self.propagate(&mut state).then_some(state)
     }
