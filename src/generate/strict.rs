@@ -69,7 +69,7 @@ impl Repairer {
         }
         Repairer {
             orbit_of,
-            witnesses: Witnesses::new(cells, orbits.len()),
+            witnesses: Witnesses::new(cells, orbits),
             sequence: Vec::with_capacity(orbits.len()),
             candidates: Vec::with_capacity(orbits.len()),
             suspects: Vec::new(),
@@ -163,7 +163,7 @@ impl Repairer {
         rng: &mut Pcg64,
     ) -> Option<bool> {
         // A second solution of P less the bad orbit: a witness, or found afresh.
-        let mut diff: Vec<u64> = match self.witnesses.for_orbit(puzzle, &orbits[bad]) {
+        let mut diff: Vec<u64> = match self.witnesses.for_orbit(puzzle, bad) {
             Some(diff) => diff.to_vec(),
             None => {
                 set(puzzle, &orbits[bad], None);
@@ -192,7 +192,7 @@ impl Repairer {
             }
             // Of the orbits that kill the second solution, one that spoils the most proofs of
             // need: it kills the most near-solutions (see the module docs).
-            let spoiled = |o: usize| self.witnesses.spoiled_by(&orbits[o]);
+            let spoiled = |o: usize| self.witnesses.spoiled_by(o);
             let most = (self.candidates.iter()).map(|&o| spoiled(o)).max();
             self.candidates.retain(|&o| Some(spoiled(o)) == most);
             let h = self.candidates[rng.random_range(0..self.candidates.len())];
@@ -280,29 +280,51 @@ fn second_solution(
 #[derive(Debug)]
 pub(crate) struct Witnesses {
     words: usize,
+    /// `words` words per orbit: its cells.
+    orbit_cells: Vec<u64>,
     /// `words` words per witness: the cells where it differs from S.
     diffs: Vec<u64>,
-    /// The givens of the puzzle last certified, as a cell set.
+    /// The givens of the puzzle last looked at, as a cell set.
     givens: Vec<u64>,
     /// Per cell: some witness shows this given needed alone.
     pub(crate) given_needed: Vec<bool>,
     /// Per orbit: some witness shows this orbit needed.
     pub(crate) orbit_needed: Vec<bool>,
-    /// Per witness: it proved something at the last [`Witnesses::certify`].
-    proving: Vec<bool>,
+    /// The witnesses that proved something at the last [`Witnesses::certify`].
+    proving: Vec<usize>,
 }
 
 impl Witnesses {
-    pub(crate) fn new(cells: usize, orbits: usize) -> Witnesses {
+    pub(crate) fn new(cells: usize, orbits: &[Vec<usize>]) -> Witnesses {
         let words = cells.div_ceil(64);
+        let mut orbit_cells = vec![0; words * orbits.len()];
+        for (o, orbit) in orbits.iter().enumerate() {
+            for &cell in orbit {
+                orbit_cells[o * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
         Witnesses {
             words,
+            orbit_cells,
             diffs: Vec::new(),
             givens: vec![0; words],
             given_needed: vec![false; cells],
-            orbit_needed: vec![false; orbits],
+            orbit_needed: vec![false; orbits.len()],
             proving: Vec::new(),
         }
+    }
+
+    /// Notes the givens of `puzzle`.
+    fn note_givens(&mut self, puzzle: &Grid) {
+        self.givens.fill(0);
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            self.givens[cell / 64] |= u64::from(d != 0) << (cell % 64);
+        }
+    }
+
+    /// The cells of orbit `o`.
+    fn orbit(&self, o: usize) -> &[u64] {
+        &self.orbit_cells[o * self.words..(o + 1) * self.words]
     }
 
     /// Forgets every witness (a new attempt, a new S).
@@ -316,9 +338,7 @@ impl Witnesses {
         self.diffs.resize(at + self.words, 0);
         let zipped = solution.cells().iter().zip(other.cells());
         for (cell, (a, b)) in zipped.enumerate() {
-            if a != b {
-                self.diffs[at + cell / 64] |= 1 << (cell % 64);
-            }
+            self.diffs[at + cell / 64] |= u64::from(a != b) << (cell % 64);
         }
     }
 
@@ -331,46 +351,42 @@ impl Witnesses {
 
     /// Marks the givens and orbits of the unique `puzzle` that some witness proves needed.
     pub(crate) fn certify(&mut self, puzzle: &Grid, orbit_of: &[usize], orbits: &[Vec<usize>]) {
-        self.givens.fill(0);
-        for (cell, &d) in puzzle.cells().iter().enumerate() {
-            if d != 0 {
-                self.givens[cell / 64] |= 1 << (cell % 64);
-            }
-        }
+        self.note_givens(puzzle);
         self.given_needed.fill(false);
         self.orbit_needed.fill(false);
         self.proving.clear();
-        for diff in self.diffs.chunks_exact(self.words) {
-            self.proving.push(false);
-            let mut met = (diff.iter().zip(&self.givens))
-                .enumerate()
-                .flat_map(|(w, (&d, &g))| bits(d & g).map(move |b| w * 64 + b));
-            // A puzzle that one of its own solutions' differences misses is not unique: skip.
-            let Some(first) = met.next() else { continue };
-            let orbit = orbit_of[first];
-            let proves = match met.next() {
-                None => {
-                    self.given_needed[first] = true;
-                    true
-                }
-                Some(second) => orbit_of[second] == orbit && met.all(|c| orbit_of[c] == orbit),
+        let words = self.words;
+        for (i, diff) in self.diffs.chunks_exact(words).enumerate() {
+            // The givens the witness differs on: a puzzle that one of its own solutions'
+            // differences misses is not unique, so there is a first one.
+            let met = |w: usize| diff[w] & self.givens[w];
+            let Some(w) = (0..words).find(|&w| met(w) != 0) else {
+                continue;
             };
-            if proves {
-                self.orbit_needed[orbit] = true;
-                *self.proving.last_mut().expect("pushed") = true;
+            let first = w * 64 + met(w).trailing_zeros() as usize;
+            let orbit = orbit_of[first];
+            let cells = &self.orbit_cells[orbit * words..(orbit + 1) * words];
+            // It proves the orbit needed when it meets no given outside it, and the given
+            // alone when it meets no other given at all.
+            if (0..words).any(|w| met(w) & !cells[w] != 0) {
+                continue;
             }
+            let first_bit = 1 << (first % 64);
+            if (0..words).all(|w| met(w) == if w == first / 64 { first_bit } else { 0 }) {
+                self.given_needed[first] = true;
+            }
+            self.orbit_needed[orbit] = true;
+            self.proving.push(i);
         }
         debug_assert!(orbits.len() == self.orbit_needed.len());
     }
 
     /// How many of the witnesses that proved something at the last certification a given in
-    /// each cell of `orbit` would spoil (they differ from S there).
-    fn spoiled_by(&self, orbit: &[usize]) -> usize {
-        (self.diffs.chunks_exact(self.words))
-            .zip(&self.proving)
-            .filter(|&(diff, &proving)| {
-                proving && orbit.iter().any(|&c| diff[c / 64] >> (c % 64) & 1 != 0)
-            })
+    /// each cell of orbit `o` would spoil (they differ from S there).
+    fn spoiled_by(&self, o: usize) -> usize {
+        let (words, cells) = (self.words, self.orbit(o));
+        (self.proving.iter())
+            .filter(|&&i| (0..words).any(|w| self.diffs[i * words + w] & cells[w] != 0))
             .count()
     }
 
@@ -379,35 +395,15 @@ impl Witnesses {
         &self.diffs[self.diffs.len() - self.words..]
     }
 
-    /// A witness that `puzzle` less `orbit` has a second solution: its differences meet the
-    /// givens only inside `orbit`, as [`Witnesses::certify`] found. Returns the cells where it
-    /// differs from S.
-    fn for_orbit(&self, puzzle: &Grid, orbit: &[usize]) -> Option<&[u64]> {
+    /// A witness that `puzzle` less orbit `o` has a second solution: its differences meet the
+    /// givens only inside the orbit, and meet the orbit. Returns the cells where it differs
+    /// from S.
+    fn for_orbit(&mut self, puzzle: &Grid, o: usize) -> Option<&[u64]> {
+        self.note_givens(puzzle);
+        let (givens, cells) = (&self.givens, self.orbit(o));
         self.diffs.chunks_exact(self.words).find(|diff| {
-            let mut any = false;
-            for (w, &d) in diff.iter().enumerate() {
-                for b in bits(d) {
-                    let cell = w * 64 + b;
-                    if puzzle.cells()[cell] != 0 || orbit.contains(&cell) {
-                        if !orbit.contains(&cell) {
-                            return false;
-                        }
-                        any = true;
-                    }
-                }
-            }
-            any
+            let met = |w: usize| diff[w] & (givens[w] | cells[w]);
+            (0..self.words).all(|w| met(w) & !cells[w] == 0) && (0..self.words).any(|w| met(w) != 0)
         })
     }
-}
-
-/// The set bits of a word, lowest first.
-fn bits(mut word: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let b = word.trailing_zeros() as usize;
-            word &= word - 1;
-            b
-        })
-    })
 }
