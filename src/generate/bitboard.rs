@@ -460,9 +460,6 @@ impl<const W: usize> Tables<W> {
                 while missing != 0 {
                     let g = missing.trailing_zeros() as usize;
                     missing &= missing - 1;
-                    if state.missing[d] >> g & 1 == 0 {
-                        continue; // placed in this pass
-                    }
                     // Where the digit can go in the group: nowhere, one cell, or more (no
                     // popcount: the baseline x86-64 target emulates it).
                     let group = &self.groups[g];
@@ -480,6 +477,8 @@ impl<const W: usize> Tables<W> {
                     }
                     match at {
                         _ if more => {}
+                        // Nowhere, unless it was placed there in this pass.
+                        None if state.missing[d] >> g & 1 == 0 => {}
                         None => return false,
                         Some(cell) => {
                             self.place(state, cell, d);
