@@ -154,7 +154,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         for (c, set) in peers.iter_mut().enumerate() {
             set[c / 64] &= !(1 << (c % 64));
         }
-        let peer_groups = (peers.iter())
+        let peer_groups: Vec<u64> = (peers.iter())
             .map(|p| {
                 (groups.iter().enumerate())
                     .filter(|(_, g)| (0..W).any(|w| g[w] & p[w] != 0))
@@ -165,10 +165,14 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         Some(Bitboard {
             tables: Tables {
                 n,
-                peers,
+                cells: (peers.iter().zip(groups_of).zip(peer_groups))
+                    .map(|((&peers, groups), peer_groups)| CellTable {
+                        peers,
+                        groups,
+                        peer_groups,
+                    })
+                    .collect(),
                 groups,
-                groups_of,
-                peer_groups,
                 all_cells: set_of(&mut (0..cells)),
                 all_groups: if group_count == 64 {
                     u64::MAX
@@ -280,18 +284,25 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     }
 }
 
+/// What a placement in one cell touches (one entry, so one bounds check).
+#[derive(Clone, Debug)]
+struct CellTable<const W: usize> {
+    /// The peers of the cell.
+    peers: Set<W>,
+    /// The groups of the cell, as a group mask.
+    groups: u64,
+    /// The groups that meet the peers of the cell, as a group mask.
+    peer_groups: u64,
+}
+
 /// The read-only tables of a board, and the watched cells of the check under way.
 #[derive(Clone, Debug)]
 struct Tables<const W: usize> {
     n: usize,
-    /// The peers of every cell.
-    peers: Vec<Set<W>>,
+    /// What a placement in each cell touches.
+    cells: Vec<CellTable<W>>,
     /// The cells of every group.
     groups: Vec<Set<W>>,
-    /// The groups of every cell, as a group mask.
-    groups_of: Vec<u64>,
-    /// The groups that meet the peers of every cell, as a group mask.
-    peer_groups: Vec<u64>,
     /// Every cell.
     all_cells: Set<W>,
     /// Every group.
@@ -316,14 +327,15 @@ impl<const W: usize> Tables<W> {
             if d == 0 {
                 continue;
             }
-            let (d, groups) = (d as usize - 1, self.groups_of[cell]);
+            let (d, table) = (d as usize - 1, &self.cells[cell]);
+            let groups = table.groups;
             if state.missing[d] & groups != groups {
                 return None; // the digit twice in a group
             }
             state.missing[d] &= !groups;
             state.placed[d][cell / 64] |= 1 << (cell % 64);
             given[cell / 64] |= 1 << (cell % 64);
-            for (t, &p) in taken[d].iter_mut().zip(&self.peers[cell]) {
+            for (t, &p) in taken[d].iter_mut().zip(&table.peers) {
                 *t |= p;
             }
         }
@@ -401,15 +413,16 @@ impl<const W: usize> Tables<W> {
             cand[word] &= !bit;
         }
         state.open[word] &= !bit;
-        for (c, &p) in state.candidates[digit].iter_mut().zip(&self.peers[cell]) {
+        let table = &self.cells[cell];
+        for (c, &p) in state.candidates[digit].iter_mut().zip(&table.peers) {
             *c &= !p;
         }
-        let groups = self.groups_of[cell];
+        let groups = table.groups;
         state.missing[digit] &= !groups;
         state.placed[digit][word] |= bit;
         // Every digit lost this cell from its groups; this digit lost the peers too.
         state.dirty_all |= groups;
-        state.dirty[digit] |= self.peer_groups[cell];
+        state.dirty[digit] |= table.peer_groups;
         true
     }
 
