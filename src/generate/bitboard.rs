@@ -172,7 +172,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                         peer_groups,
                     })
                     .collect(),
-                groups,
+                groups: std::array::from_fn(|g| groups.get(g).copied().unwrap_or([0; W])),
                 all_cells: set_of(&mut (0..cells)),
                 all_groups: if group_count == 64 {
                     u64::MAX
@@ -301,8 +301,8 @@ struct Tables<const W: usize> {
     n: usize,
     /// What a placement in each cell touches.
     cells: Vec<CellTable<W>>,
-    /// The cells of every group.
-    groups: Vec<Set<W>>,
+    /// The cells of every group, 64 entries (a group comes from a bit of a group mask).
+    groups: [Set<W>; 64],
     /// Every cell.
     all_cells: Set<W>,
     /// Every group.
@@ -475,7 +475,7 @@ impl<const W: usize> Tables<W> {
                     missing &= missing - 1;
                     // Where the digit can go in the group: nowhere, one cell, or more (no
                     // popcount: the baseline x86-64 target emulates it).
-                    let group = &self.groups[g];
+                    let group = &self.groups[g % 64];
                     let mut at = None;
                     let mut more = false;
                     for w in 0..W {
