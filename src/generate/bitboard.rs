@@ -213,15 +213,12 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             self.solution_grid = Some(solution.clone());
         }
         let tables = &self.tables;
-        match tables.load(puzzle) {
-            Some(root) => self.stack[0] = root,
-            None => {
-                return Found {
-                    other: None,
-                    complete: true,
-                    nodes,
-                };
-            }
+        if !tables.load(puzzle, &mut self.stack[0]) {
+            return Found {
+                other: None,
+                complete: true,
+                nodes,
+            };
         }
         let mut depth = 0;
         let mut fresh = true;
@@ -273,11 +270,12 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                 };
             }
             nodes += 1;
-            let mut child = self.stack[depth];
+            let (parents, children) = self.stack.split_at_mut(depth + 1);
+            let child = &mut children[0];
+            *child = parents[depth];
             let digit = bit.trailing_zeros() as usize;
-            if tables.place(&mut child, cell, digit) && tables.propagate(&mut child) {
+            if tables.place(child, cell, digit) && tables.propagate(child) {
                 depth += 1;
-                self.stack[depth] = child;
                 fresh = true;
             }
         }
@@ -313,10 +311,10 @@ struct Tables<const W: usize> {
 }
 
 impl<const W: usize> Tables<W> {
-    /// The root state of `puzzle`: its givens loaded and propagated; `None` on a
-    /// contradiction.
-    fn load<const N: usize>(&self, puzzle: &Grid) -> Option<State<W, N>> {
-        let mut state = State::EMPTY;
+    /// Makes `state` the root state of `puzzle`: its givens loaded and propagated; false on
+    /// a contradiction.
+    fn load<const N: usize>(&self, puzzle: &Grid, state: &mut State<W, N>) -> bool {
+        *state = State::EMPTY;
         state.missing[..self.n].fill(self.all_groups);
         // Every group is looked at once for hidden singles.
         state.dirty_all = self.all_groups;
@@ -330,7 +328,7 @@ impl<const W: usize> Tables<W> {
             let (d, table) = (d as usize - 1, &self.cells[cell]);
             let groups = table.groups;
             if state.missing[d] & groups != groups {
-                return None; // the digit twice in a group
+                return false; // the digit twice in a group
             }
             state.missing[d] &= !groups;
             state.placed[d][cell / 64] |= 1 << (cell % 64);
@@ -343,7 +341,7 @@ impl<const W: usize> Tables<W> {
         for d in 0..self.n {
             state.candidates[d] = std::array::from_fn(|w| state.open[w] & !taken[d][w]);
         }
-        self.propagate(&mut state).then_some(state)
+        self.propagate(state)
     }
 
     /// The open cell to branch on (one with the fewest candidates, counted up to four) and
