@@ -318,7 +318,9 @@ impl Witnesses {
     fn note_givens(&mut self, puzzle: &Grid) {
         self.givens.fill(0);
         for (cell, &d) in puzzle.cells().iter().enumerate() {
-            self.givens[cell / 64] |= u64::from(d != 0) << (cell % 64);
+            if d != 0 {
+                self.givens[cell / 64] |= 1 << (cell % 64);
+            }
         }
     }
 
@@ -334,12 +336,10 @@ impl Witnesses {
 
     /// Keeps `other`, a solution (of some puzzle whose solution S is `solution`) other than S.
     pub(crate) fn add(&mut self, solution: &Grid, other: &Grid) {
-        let at = self.diffs.len();
-        self.diffs.resize(at + self.words, 0);
-        let zipped = solution.cells().iter().zip(other.cells());
-        for (cell, (a, b)) in zipped.enumerate() {
-            self.diffs[at + cell / 64] |= u64::from(a != b) << (cell % 64);
-        }
+        let words = solution.cells().chunks(64).zip(other.cells().chunks(64));
+        self.diffs.extend(words.map(|(a, b)| {
+            (a.iter().zip(b).enumerate()).fold(0u64, |m, (i, (x, y))| m | u64::from(x != y) << i)
+        }));
     }
 
     /// Keeps the witness of the checker's last check, if it found one.
@@ -355,28 +355,26 @@ impl Witnesses {
         self.given_needed.fill(false);
         self.orbit_needed.fill(false);
         self.proving.clear();
-        let words = self.words;
-        for (i, diff) in self.diffs.chunks_exact(words).enumerate() {
-            // The givens the witness differs on: a puzzle that one of its own solutions'
-            // differences misses is not unique, so there is a first one.
-            let met = |w: usize| diff[w] & self.givens[w];
-            let Some(w) = (0..words).find(|&w| met(w) != 0) else {
-                continue;
-            };
-            let first = w * 64 + met(w).trailing_zeros() as usize;
+        for (i, diff) in self.diffs.chunks_exact(self.words).enumerate() {
+            // The givens it differs on, one by one: most witnesses meet two orbits within
+            // their first two such givens, and are dropped there.
+            let mut met = (diff.iter().zip(&self.givens))
+                .enumerate()
+                .flat_map(|(w, (&d, &g))| bits(d & g).map(move |b| w * 64 + b));
+            // A puzzle that one of its own solutions' differences misses is not unique: skip.
+            let Some(first) = met.next() else { continue };
             let orbit = orbit_of[first];
-            let cells = &self.orbit_cells[orbit * words..(orbit + 1) * words];
-            // It proves the orbit needed when it meets no given outside it, and the given
-            // alone when it meets no other given at all.
-            if (0..words).any(|w| met(w) & !cells[w] != 0) {
-                continue;
+            let proves = match met.next() {
+                None => {
+                    self.given_needed[first] = true;
+                    true
+                }
+                Some(second) => orbit_of[second] == orbit && met.all(|c| orbit_of[c] == orbit),
+            };
+            if proves {
+                self.orbit_needed[orbit] = true;
+                self.proving.push(i);
             }
-            let first_bit = 1 << (first % 64);
-            if (0..words).all(|w| met(w) == if w == first / 64 { first_bit } else { 0 }) {
-                self.given_needed[first] = true;
-            }
-            self.orbit_needed[orbit] = true;
-            self.proving.push(i);
         }
         debug_assert!(orbits.len() == self.orbit_needed.len());
     }
@@ -406,4 +404,15 @@ impl Witnesses {
             (0..self.words).all(|w| met(w) & !cells[w] == 0) && (0..self.words).any(|w| met(w) != 0)
         })
     }
+}
+
+/// The set bits of a word, lowest first.
+fn bits(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let b = word.trailing_zeros() as usize;
+            word &= word - 1;
+            b
+        })
+    })
 }
