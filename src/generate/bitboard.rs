@@ -352,8 +352,10 @@ impl<const W: usize> Tables<W> {
             }
         }
         state.open = std::array::from_fn(|w| self.all_cells[w] & !given[w]);
-        for d in 0..self.n {
-            state.candidates[d] = std::array::from_fn(|w| state.open[w] & !taken[d][w]);
+        // The padding digits keep no candidates.
+        let real = state.candidates.iter_mut().zip(&taken).take(self.n);
+        for (candidates, taken) in real {
+            *candidates = std::array::from_fn(|w| state.open[w] & !taken[w]);
         }
         self.propagate(state)
     }
@@ -490,8 +492,8 @@ impl<const W: usize> Tables<W> {
                     let group = &self.groups[g % 64];
                     let mut at = None;
                     let mut more = false;
-                    for w in 0..W {
-                        let x = state.candidates[d][w] & group[w];
+                    for (w, (&c, &cells)) in state.candidates[d].iter().zip(group).enumerate() {
+                        let x = c & cells;
                         if x != 0 {
                             if at.is_some() || x & (x - 1) != 0 {
                                 more = true;
