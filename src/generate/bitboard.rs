@@ -417,7 +417,7 @@ impl<const W: usize> Tables<W> {
     }
 
     /// Places `digit` (0-based) at `cell`; false when it cannot go there.
-    #[inline]
+    #[inline(always)]
     fn place<const N: usize>(&self, state: &mut State<W, N>, cell: usize, digit: usize) -> bool {
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
         if state.candidates[digit][word] & bit == 0 {
