@@ -338,7 +338,14 @@ impl Witnesses {
     pub(crate) fn add(&mut self, solution: &Grid, other: &Grid) {
         let words = solution.cells().chunks(64).zip(other.cells().chunks(64));
         self.diffs.extend(words.map(|(a, b)| {
-            (a.iter().zip(b).enumerate()).fold(0u64, |m, (i, (x, y))| m | u64::from(x != y) << i)
+            let (mut word, mut at) = (0u64, 0);
+            for (a, b) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+                let eight = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("eight cells"));
+                word |= differing_bytes(eight(a) ^ eight(b)) << at;
+                at += 8;
+            }
+            let rest = a[at..].iter().zip(&b[at..]).enumerate();
+            rest.fold(word, |m, (i, (x, y))| m | u64::from(x != y) << (at + i))
         }));
     }
 
@@ -415,4 +422,30 @@ fn bits(mut word: u64) -> impl Iterator<Item = usize> {
             b
         })
     })
+}
+
+/// One bit per byte of `x`, lowest first: whether that byte is not zero.
+fn differing_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The top bit of each byte: set when the byte is not zero (no carry crosses bytes).
+    let tops = ((x & LOW7) + LOW7 | x) & !LOW7;
+    // Gathers bit 8i (of byte i) at bit 56 + i: no two products meet, so nothing carries.
+    (tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+#[cfg(test)]
+mod tests {
+    use super::differing_bytes;
+
+    #[test]
+    fn differing_bytes_marks_exactly_the_nonzero_bytes() {
+        for mask in 0u64..256 {
+            for fill in [1u8, 0x7f, 0x80, 0xff] {
+                let x = (0..8)
+                    .filter(|i| mask >> i & 1 != 0)
+                    .fold(0u64, |x, i| x | u64::from(fill) << (8 * i));
+                assert_eq!(differing_bytes(x), mask, "{x:#x}");
+            }
+        }
+    }
 }
