@@ -277,6 +277,14 @@ fn second_solution(
 /// puzzle P whose givens meet that set only inside O: T then solves P less O. Removals never
 /// spoil such a proof, and a check can be skipped whenever one exists; after a repair adds
 /// givens, only the proofs that the new givens touch are lost.
+///
+/// An attempt keeps a few hundred witnesses, and each certification reads them all, so the
+/// bookkeeping is word-wise: orbits are cell masks, a certification notes the indices of the
+/// witnesses that prove something and `spoiled_by` reads only those, one AND a word; a
+/// certification walks a witness's givens bit by bit, since most meet two orbits within their
+/// first two; a witness's cells are compared eight at a time. On 9x9 rot180 (`generate
+/// --minimal -n 200 -j 1 --seed 1`, callgrind) this halved the witnesses' instructions, from
+/// about 360M (cell by cell, `spoiled_by` over every witness) to 175M.
 #[derive(Debug)]
 pub(crate) struct Witnesses {
     words: usize,
