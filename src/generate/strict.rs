@@ -436,7 +436,7 @@ fn bits(mut word: u64) -> impl Iterator<Item = usize> {
 fn differing_bytes(x: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // The top bit of each byte: set when the byte is not zero (no carry crosses bytes).
-    let tops = ((x & LOW7) + LOW7 | x) & !LOW7;
+    let tops = (((x & LOW7) + LOW7) | x) & !LOW7;
     // Gathers bit 8i (of byte i) at bit 56 + i: no two products meet, so nothing carries.
     (tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
