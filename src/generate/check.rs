@@ -10,7 +10,8 @@
 //!   lies P again, whose only solution is S. A check decided by singles at the root (the
 //!   removed cells forced back) needs no branching; a second solution found comes back as a
 //!   witness for the strict-minimality repairs (`strict.rs`). Against the CSP's count up to
-//!   2 through the same generator, a check took 41k instead of 72k instructions (callgrind,
+//!   2 through the same generator, a check took 41k instead of 72k instructions, and 26k
+//!   after the bitboards were tuned (the whole run's instructions over its checks, callgrind,
 //!   `generate --minimal -n 100 -j 1 --seed 1`).
 //! - **Otherwise singles first, then a search for T with S's digit ruled out.** Singles: if,
 //!   in P', every removed cell is forced back to its digit by a naked or a hidden single on
@@ -34,7 +35,7 @@
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
 
-use super::bitboard::{Bitboard, Found};
+use super::bitboard::{Found, Small};
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::engine::{Engine, Outcome, Solver};
@@ -90,7 +91,7 @@ impl CheckStats {
 #[derive(Debug)]
 enum Fast {
     Off,
-    Two(Box<Bitboard<2>>),
+    Two(Box<Small>),
 }
 
 /// A reusable checker for one shape: a solver and the board's groups, built once, so that a
@@ -141,7 +142,7 @@ impl Checker {
         let board = shape.board();
         let fast = match () {
             _ if !defaults => Fast::Off,
-            _ if let Some(b) = Bitboard::<2>::new(board) => Fast::Two(Box::new(b)),
+            _ if let Some(b) = Small::new(board) => Fast::Two(Box::new(b)),
             _ => Fast::Off,
         };
         let on_bitboards = matches!(fast, Fast::Two(_));
