@@ -722,7 +722,8 @@ impl Dlx {
 
     /// Rules `option` out of the following searches: takes its nodes out of its items' lists,
     /// as a Sudoku solver rules out a candidate. Returns whether it did; `false`, changing
-    /// nothing, when the option was already out (an item of it covered by a forced option).
+    /// nothing, when the option was already out (an item of it covered by a forced option,
+    /// or the option excluded before).
     /// Undo it with [`Dlx::include`], newest first, before [`Dlx::release_all`] or
     /// [`Dlx::release_to`], which know only forced options.
     ///
@@ -733,6 +734,7 @@ impl Dlx {
         if (first..end)
             .step_by(STRIDE as usize)
             .any(|q| !self.is_active(self.node(q).top))
+            || self.node(self.node(first).up).down != first
         {
             return false;
         }
