@@ -1088,3 +1088,41 @@ fn xc_knuth_gives_the_papers_statistics() {
         2
     );
 }
+
+/// A puzzle given up still has its attempts and checks counted in `--stats`, beside the line
+/// that says it was given up, and the exit code says something failed.
+#[test]
+fn generate_stats_count_the_puzzles_given_up() {
+    let (code, out, err) = run_text(
+        &[
+            "generate",
+            "--score",
+            "9.0..",
+            "--attempts",
+            "5",
+            "-n",
+            "3",
+            "-j",
+            "1",
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().filter(|l| l.starts_with("error: ")).count(), 3);
+    assert!(err.contains("0 made, 3 given up"), "{err}");
+    let given_up = (err.lines())
+        .find_map(|l| l.strip_prefix("given up: "))
+        .expect("a line for the puzzles given up");
+    assert!(given_up.starts_with("15 attempts, "), "{given_up}");
+    let checks: u64 = given_up
+        .split(", ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(checks >= 15, "every attempt checks removals: {given_up}");
+}

@@ -254,6 +254,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // One generator and one rater per thread at a time: their solvers are built once, not per
     // puzzle.
     let generators: Mutex<Vec<(Generator, LogicSolver)>> = Mutex::new(Vec::new());
+    // What the puzzles given up cost, for `--stats` (a sum: the order of the threads does not
+    // matter).
+    let given_up_checks = Mutex::new(CheckStats::default());
     let make = |i: usize| -> Made {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {
@@ -264,6 +267,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     None => (Generator::new(&order)?, LogicSolver::new(shape)),
                 };
                 let made = generator.generate(seed, |made| judge(&args, &mut rater, made));
+                if made.is_err()
+                    && let Ok(mut checks) = given_up_checks.lock()
+                {
+                    checks.add(&generator.stats());
+                }
                 if let Ok(mut spare) = generators.lock() {
                     spare.push((generator, rater));
                 }
@@ -301,6 +309,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 }
                 Err(err) if matches!(err.kind(), quadrille::ErrorKind::GaveUp { .. }) => {
                     summary.failed += 1;
+                    if let quadrille::ErrorKind::GaveUp { attempts, .. } = err.kind() {
+                        summary.given_up_attempts += attempts;
+                    }
                     if args.json {
                         line = json!({"seed": seed, "error": err.to_string()}).to_string();
                     } else {
@@ -317,6 +328,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         })
     })?;
     out.flush()?;
+    if let Ok(checks) = given_up_checks.lock() {
+        summary.given_up_checks = *checks;
+    }
     if args.stats {
         summary.print(start.elapsed(), args.kind == Kind::Unique);
     }
@@ -367,6 +381,9 @@ struct Summary {
     minimal_orbits: u64,
     minimal_givens: u64,
     checks: CheckStats,
+    /// The attempts and checks of the puzzles given up.
+    given_up_attempts: u64,
+    given_up_checks: CheckStats,
 }
 
 impl Summary {
@@ -410,6 +427,19 @@ impl Summary {
                 c.escalations,
                 c.undecided
             );
+            if self.failed > 0 {
+                let g = &self.given_up_checks;
+                eprintln!(
+                    "given up: {} attempts, {} uniqueness checks, {} searches and {} nodes, {} passed on to learning DLX, {} given a larger budget, {} undecided",
+                    self.given_up_attempts,
+                    g.checks,
+                    g.searches,
+                    g.nodes,
+                    g.fallbacks,
+                    g.escalations,
+                    g.undecided
+                );
+            }
         }
         eprintln!(
             "time: {seconds:.3} s, {:.1} puzzles/s, {:.3} ms per puzzle",

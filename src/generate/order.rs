@@ -259,6 +259,12 @@ impl Generator {
         &self.order
     }
 
+    /// What the uniqueness checks of the last [`Generator::generate`] cost, whether it made a
+    /// puzzle or gave up (a puzzle made carries the same in [`Generated::stats`]).
+    pub fn stats(&self) -> CheckStats {
+        self.checker.stats
+    }
+
     /// Makes a puzzle from `seed`, as [`generate_to_order`] does.
     ///
     /// # Errors
