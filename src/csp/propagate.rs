@@ -267,7 +267,6 @@ impl Propagator<'_> {
             .all(|(cell, &d)| self.assign(s, cell, 1 << (d - 1)))
             // A cell already set to its excluded digit is left empty: a contradiction.
             && (excluded.iter()).all(|&(cell, d)| self.restrict(s, cell, !(1 << (d - 1))))
-            && self.drain(s)
             && self.propagate(s)
     }
 

@@ -241,18 +241,20 @@ impl DlxSolver {
         let start = Instant::now();
         self.first.clear();
         let (mut clash, forced_updates) = self.force_givens(puzzle);
-        // A given that is ruled out leaves no solution.
-        clash |= (self.ruled_out.iter()).any(|&option| {
-            let (cell, digit) = encode::placement(self.size, option);
-            puzzle.cells()[cell.index()] == digit.get()
-        });
+        // The options excluded (not out already) move to the front, to be included again.
         let mut excluded = 0;
-        if !clash {
-            for i in 0..self.ruled_out.len() {
-                let option = self.ruled_out[i];
-                if self.dlx.exclude(option) {
+        for i in 0..if clash { 0 } else { self.ruled_out.len() } {
+            let option = self.ruled_out[i];
+            match self.dlx.exclude(option) {
+                Some(true) => {
                     self.ruled_out[excluded] = option;
                     excluded += 1;
+                }
+                Some(false) => {}
+                // A given ruled out leaves no solution.
+                None => {
+                    clash = true;
+                    break;
                 }
             }
         }

@@ -371,6 +371,15 @@ impl Dlx {
             updates += self.hide::<TRACK, BYTES>(p);
             p = next;
         }
+        self.mark_covered::<TRACK, BYTES>(h);
+        updates
+    }
+
+    /// Marks item `h` covered once its options are hidden: its `len`, and the counts of empty
+    /// and active items that `TRACK` and `BYTES` keep. Shared by [`Dlx::cover`] and
+    /// [`Dlx::cover_noting`].
+    #[inline(always)]
+    fn mark_covered<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) {
         let len = self.len(h);
         *self.len_mut(h) = len | COVERED;
         if TRACK {
@@ -380,12 +389,11 @@ impl Dlx {
             self.bytes.set_len(h, COVERED);
             self.bytes.active -= (h <= self.primary_count * STRIDE) as u32;
         }
-        updates
     }
 
-    /// Undoes `cover(h)`.
-    #[inline]
-    pub(crate) fn uncover<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) {
+    /// Undoes [`Dlx::mark_covered`]`(h)`, before its options come back.
+    #[inline(always)]
+    fn mark_uncovered<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) {
         let len = self.len(h) & !COVERED;
         *self.len_mut(h) = len;
         if TRACK {
@@ -395,6 +403,12 @@ impl Dlx {
             self.bytes.set_len(h, len);
             self.bytes.active += (h <= self.primary_count * STRIDE) as u32;
         }
+    }
+
+    /// Undoes `cover(h)`.
+    #[inline]
+    pub(crate) fn uncover<const TRACK: bool, const BYTES: bool>(&mut self, h: u32) {
+        self.mark_uncovered::<TRACK, BYTES>(h);
         let mut p = self.node(h).up;
         while p != h {
             let next = self.node(p).up;
@@ -556,15 +570,7 @@ impl Dlx {
             updates += self.hide::<TRACK, BYTES>(p);
             p = next;
         }
-        let len = self.len(h);
-        *self.len_mut(h) = len | COVERED;
-        if TRACK {
-            self.empty_items -= (len == 0) as u32;
-        }
-        if BYTES {
-            self.bytes.set_len(h, COVERED);
-            self.bytes.active -= (h <= self.primary_count * STRIDE) as u32;
-        }
+        self.mark_covered::<TRACK, BYTES>(h);
         updates
     }
 
@@ -575,15 +581,7 @@ impl Dlx {
         h: u32,
         mut unhidden: impl FnMut(u32),
     ) {
-        let len = self.len(h) & !COVERED;
-        *self.len_mut(h) = len;
-        if TRACK {
-            self.empty_items += (len == 0) as u32;
-        }
-        if BYTES {
-            self.bytes.set_len(h, len);
-            self.bytes.active += (h <= self.primary_count * STRIDE) as u32;
-        }
+        self.mark_uncovered::<TRACK, BYTES>(h);
         let mut p = self.node(h).up;
         while p != h {
             let Node {
@@ -721,32 +719,36 @@ impl Dlx {
     }
 
     /// Rules `option` out of the following searches: takes its nodes out of its items' lists,
-    /// as a Sudoku solver rules out a candidate. Returns whether it did; `false`, changing
-    /// nothing, when the option was already out (an item of it covered by a forced option,
-    /// or the option excluded before).
+    /// as a Sudoku solver rules out a candidate. Returns whether it did: `Some(false)`,
+    /// changing nothing, when the option was already out (an item of it covered by another
+    /// forced option, or the option excluded before), and `None` when the option is itself
+    /// forced ([`Dlx::force`]), so that no search can avoid it.
     /// Undo it with [`Dlx::include`], newest first, before [`Dlx::release_all`] or
     /// [`Dlx::release_to`], which know only forced options.
     ///
     /// # Panics
     /// If `option` is not an option of the problem.
-    pub(crate) fn exclude(&mut self, option: usize) -> bool {
+    pub(crate) fn exclude(&mut self, option: usize) -> Option<bool> {
+        if self.forced().any(|forced| forced == option) {
+            return None;
+        }
         let (first, end) = self.option_span[option];
         if (first..end)
             .step_by(STRIDE as usize)
             .any(|q| !self.is_active(self.node(q).top))
             || self.node(self.node(first).up).down != first
         {
-            return false;
+            return Some(false);
         }
         if self.track_bytes {
             self.hide_whole_option::<true>(option as u32);
         } else {
             self.hide_whole_option::<false>(option as u32);
         }
-        true
+        Some(true)
     }
 
-    /// Undoes [`Dlx::exclude`]`(option)` (one that returned `true`).
+    /// Undoes [`Dlx::exclude`]`(option)` (one that returned `Some(true)`).
     pub(crate) fn include(&mut self, option: usize) {
         if self.track_bytes {
             self.unhide_whole_option::<true>(option as u32);
