@@ -1,12 +1,14 @@
 //! Counting with candidates ruled out (`count_excluding`), which the generator's uniqueness
 //! checks use to search for a solution other than the one they know: every engine against an
-//! oracle built from plain counts by inclusion and exclusion, and the links restored.
+//! oracle built from plain counts by inclusion and exclusion, and the links restored. The
+//! checks also make the searches try the known solution's digits first (`set_preferred`),
+//! which must change what is found first, never what is counted.
 
 use proptest::prelude::*;
 use quadrille::Budget;
 use quadrille::csp::{Config, CspSolver};
 use quadrille::engine::{DlxSolver, Engine, Solver};
-use quadrille::generate::random_puzzle;
+use quadrille::generate::{random_grid, random_puzzle};
 use quadrille::io::puzzle::parse_line;
 use quadrille::restart::Restarts;
 use quadrille::sudoku::{Grid, Shape};
@@ -98,6 +100,57 @@ proptest! {
             // The exclusions are undone: a plain count after them is the plain count.
             let plain = solver.count(&puzzle, None, &Budget::unlimited()).solutions;
             prop_assert_eq!(plain, oracle(&puzzle, &[]), "{} after excluding", name);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Preferring a grid's digits changes no count: on random puzzles of small shapes, with a
+    /// candidate or two ruled out and any full grid preferred, every engine still counts what
+    /// the oracle counts, and finds one solution exactly when there is one. Preferring one of
+    /// the puzzle's own solutions (with nothing ruled out), that solution is the one found
+    /// first: the search goes straight down to it.
+    #[test]
+    fn preferred_digits_change_what_is_found_first_not_the_count(
+        shape in prop::sample::select(vec![(2, 2), (2, 3), (3, 2)]),
+        seed in 0u64..10_000,
+        other in 0u64..10_000,
+        givens in 0usize..14,
+        excluded in prop::collection::vec((0usize..36, 1u8..=6), 0..3),
+    ) {
+        let shape = Shape::new(shape.0, shape.1).unwrap();
+        let n = shape.size();
+        let givens = if n == 4 { givens } else { 12 + givens };
+        let puzzle = random_puzzle(shape, seed, givens);
+        let excluded: Vec<(usize, u8)> = excluded
+            .into_iter()
+            .map(|(cell, digit)| (cell % (n * n), (digit - 1) % n as u8 + 1))
+            .collect();
+        let expected = oracle(&puzzle, &excluded);
+        let near = random_grid(shape, other);
+        let mut plain = CspSolver::new(shape.board(), Config::default());
+        let own = plain.solve(&puzzle).solution.expect("a random puzzle keeps a grid's givens");
+        for (name, mut solver) in engines(shape) {
+            solver.set_preferred(Some(&near));
+            let all = solver.count_excluding(&puzzle, &excluded, None, &Budget::unlimited());
+            prop_assert_eq!(all.solutions, expected, "{} counts, preferring", name);
+            prop_assert!(all.is_complete());
+            let one = solver.count_excluding(&puzzle, &excluded, Some(1), &Budget::unlimited());
+            prop_assert_eq!(one.solutions, expected.min(1), "{} finds one, preferring", name);
+            if let Some(found) = &one.solution {
+                for &(cell, digit) in &excluded {
+                    prop_assert_ne!(found.cells()[cell], digit, "{}: excluded at {}", name, cell);
+                }
+            }
+            solver.set_preferred(Some(&own));
+            let first = solver.count(&puzzle, Some(1), &Budget::unlimited());
+            prop_assert_eq!(first.solution.as_ref(), Some(&own), "{} goes to the preferred", name);
+            // And back to the usual order: the plain count again.
+            solver.set_preferred(None);
+            let again = solver.count(&puzzle, None, &Budget::unlimited()).solutions;
+            prop_assert_eq!(again, oracle(&puzzle, &[]), "{} after preferring", name);
         }
     }
 }

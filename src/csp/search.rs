@@ -57,6 +57,9 @@ pub struct CspSolver {
     popcnt: Option<Popcnt>,
     /// How a count up to a limit restarts; `None`: one plain search.
     restarts: Option<Restarts>,
+    /// The digit tried first at each cell (0: none); empty when none is
+    /// ([`CspSolver::set_preferred`]).
+    preferred: Vec<u8>,
 }
 
 impl CspSolver {
@@ -83,6 +86,7 @@ impl CspSolver {
             )),
             popcnt: Popcnt::detect(),
             restarts: Some(Restarts::default()),
+            preferred: Vec::new(),
             tables,
         }
     }
@@ -97,6 +101,47 @@ impl CspSolver {
     /// never restarts: it must visit the whole tree anyway.
     pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
         self.restarts = restarts;
+    }
+
+    /// Sets the digits tried first: at each cell its digit in `near` (none at an empty cell),
+    /// before the value order's choice, in every run; `None`: the configuration's order alone.
+    /// A generator looking for a solution other than a known one S prefers S: the search then
+    /// changes as few cells of S as it must, and finds such a solution in fewer nodes. The
+    /// order of the digits does not change what a search proves, only how soon it finds a
+    /// solution.
+    ///
+    /// ```
+    /// use quadrille::csp::{Config, CspSolver};
+    /// use quadrille::sudoku::{Grid, Shape};
+    /// use quadrille::Budget;
+    ///
+    /// let shape = Shape::new(2, 2)?;
+    /// let mut solver = CspSolver::new(&shape.board(), Config::default());
+    /// let empty = Grid::empty(shape);
+    /// let first = solver.solve(&empty).solution.unwrap();
+    /// // Preferring a grid, the first solution found is that grid.
+    /// let digits = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    /// let other = Grid::from_cells(shape, digits.to_vec()).unwrap();
+    /// assert_ne!(other, first);
+    /// solver.set_preferred(Some(&other));
+    /// assert_eq!(solver.solve(&empty).solution.unwrap(), other);
+    /// solver.set_preferred(None);
+    /// assert_eq!(solver.solve(&empty).solution.unwrap(), first);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the grid's side is not the board's.
+    pub fn set_preferred(&mut self, near: Option<&Grid>) {
+        self.preferred.clear();
+        if let Some(near) = near {
+            assert_eq!(
+                near.size(),
+                self.tables.n,
+                "the grid's side is not the board's"
+            );
+            self.preferred.extend_from_slice(near.cells());
+        }
     }
 
     /// Solves `puzzle`: counts up to one solution, with no budget.
@@ -225,6 +270,7 @@ impl CspSolver {
             first,
             alldiff,
             popcnt,
+            preferred,
             ..
         } = self;
         let stride = t.stride;
@@ -307,6 +353,7 @@ impl CspSolver {
                 continue;
             }
             let bit = match run.as_mut().and_then(|run| run.random.as_mut()) {
+                _ if let Some(bit) = preferred_bit(preferred, cell, remaining) => bit,
                 Some(random) => random.pick(remaining),
                 None => {
                     let block = &mut stack[depth * stride..(depth + 1) * stride];
@@ -456,6 +503,15 @@ fn choose(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
             best
         }
     }
+}
+
+/// The preferred digit of `cell` (see [`CspSolver::set_preferred`]) as a bit, when it is among
+/// `remaining`.
+#[inline]
+fn preferred_bit(preferred: &[u8], cell: usize, remaining: u64) -> Option<u64> {
+    let digit = *preferred.get(cell)?;
+    let bit = 1u64.checked_shl(u32::from(digit).checked_sub(1)?)?;
+    (remaining & bit != 0).then_some(bit)
 }
 
 /// The next digit (as a bit) to try at `cell` among `remaining`.

@@ -48,6 +48,8 @@ pub struct DlxSolver {
     /// Whether the runs after the first learn from their conflicts
     /// ([`Dlx::search_restarting_learning`]) rather than only weigh them.
     learning: bool,
+    /// The options of the grid set by [`DlxSolver::set_preferred`] (scratch).
+    preferred: Vec<usize>,
 }
 
 impl DlxSolver {
@@ -74,6 +76,7 @@ impl DlxSolver {
             dead: encode::dead_option(board),
             restarts: Some(Restarts::default()),
             learning: DlxSolver::learns_by_default(board),
+            preferred: Vec::new(),
         }
     }
 
@@ -114,6 +117,27 @@ impl DlxSolver {
     /// Whether the restarting runs after the first learn from their conflicts.
     pub fn learning(&self) -> bool {
         self.learning
+    }
+
+    /// Sets the digits that the restarting searches try first: at each cell its digit in
+    /// `near` (none at an empty cell), before the others; `None`: the usual order. A search for
+    /// a solution other than a known one S, preferring S, changes as few cells of S as it
+    /// must, and finds such a solution in fewer nodes. See [`Dlx::set_preferred`]; a search
+    /// without restarts ([`DlxSolver::set_restarts`]`(None)`) keeps Knuth's order.
+    ///
+    /// # Panics
+    /// If the grid's side is not the board's.
+    pub fn set_preferred(&mut self, near: Option<&Grid>) {
+        self.preferred.clear();
+        if let Some(near) = near {
+            assert_eq!(near.size(), self.size, "the grid's side is not the board's");
+            let n = self.size;
+            let options = (near.cells().iter().enumerate())
+                .filter_map(|(cell, &d)| Some((cell, Digit::new(d)?)))
+                .map(|(cell, digit)| encode::option(n, crate::board::Cell::new(cell), digit));
+            self.preferred.extend(options);
+        }
+        self.dlx.set_preferred(&self.preferred);
     }
 
     /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None` makes every

@@ -156,6 +156,19 @@ impl Solver {
         }
     }
 
+    /// Sets the digits that a search tries first at each cell: its digit in `near` (none at an
+    /// empty cell); `None`: the engine's usual order. See [`DlxSolver::set_preferred`] and
+    /// [`csp::CspSolver::set_preferred`].
+    ///
+    /// # Panics
+    /// If the grid's side is not the board's.
+    pub fn set_preferred(&mut self, near: Option<&Grid>) {
+        match self {
+            Solver::Dlx(s) => s.set_preferred(near),
+            Solver::Csp(s) => s.set_preferred(near),
+        }
+    }
+
     /// A solver of `engine` for the Sudoku of `shape`.
     pub fn sudoku(engine: Engine, shape: Shape) -> Solver {
         Solver::new(engine, shape.board())

@@ -248,6 +248,9 @@ impl ItemChooser for ConflictMrv {
         }
         let dlx = items.dlx;
         let h = chosen.header;
+        if let Some(k) = preferred_position(dlx, h) {
+            return k;
+        }
         let (mut best, mut best_removed, mut ties) = (0, u32::MAX, 0u32);
         let mut x = dlx.node(h).down;
         let mut k = 0;
@@ -357,4 +360,25 @@ impl ItemChooser for FirstItem {
             .next()
             .expect("the search asks only while some primary item is active")
     }
+}
+
+/// Where the first preferred option ([`Dlx::set_preferred`]) stands in the list of the item
+/// whose header is `h`, counted from the top; `None` when none is preferred.
+///
+/// [`Dlx::set_preferred`]: crate::exact_cover::Dlx::set_preferred
+#[inline]
+fn preferred_position(dlx: &Dlx, h: u32) -> Option<u32> {
+    if dlx.preferred.is_empty() {
+        return None;
+    }
+    let mut x = dlx.node(h).down;
+    let mut k = 0;
+    while x != h {
+        if dlx.preferred[dlx.node(x).option as usize] {
+            return Some(k);
+        }
+        k += 1;
+        x = dlx.node(x).down;
+    }
+    None
 }

@@ -132,6 +132,9 @@ pub struct Dlx {
     /// ([`ItemChooser::ROTATES`](super::ItemChooser::ROTATES)): the level is done when its
     /// option list wraps around to it.
     pub(crate) first_tried: Vec<u32>,
+    /// Per option, whether a rotating search tries it first in its items' lists (see
+    /// [`Dlx::set_preferred`]); empty when none is.
+    pub(crate) preferred: Vec<bool>,
     /// The links with nothing forced, when [`Dlx::keep_copy`] asked for them.
     pristine: Option<Pristine>,
 }
@@ -277,6 +280,7 @@ impl Dlx {
             forced: Vec::new(),
             stack: vec![0; primary_count + 1],
             first_tried: vec![0; primary_count + 1],
+            preferred: Vec::new(),
             pristine: None,
         })
     }
@@ -691,6 +695,57 @@ impl Dlx {
         self.len(h) & COVERED == 0
     }
 
+    /// Sets the options that the restarting and learning searches
+    /// ([`Dlx::search_restarting`], [`Dlx::search_learning`] and their kin) try first: when
+    /// one of them branches on an item that has a preferred option left, it tries that one
+    /// before the others (the others keep their usual order). Empty: none, as built. This is
+    /// the initial phase of a SAT solver: a search for a solution *near* a known one prefers
+    /// the known solution's options, so that it changes as few as it must. A plain
+    /// [`Dlx::search`] keeps Knuth's order.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{Dlx, ProblemBuilder};
+    /// use quadrille::restart::Restarts;
+    /// use quadrille::{Budget, Control};
+    ///
+    /// // Items a and b; each of the options 0 and 1 covers both, so either alone is a solution.
+    /// let mut b = ProblemBuilder::new();
+    /// b.primary("a")?;
+    /// b.primary("b")?;
+    /// b.option_by_names(["a", "b"])?;
+    /// b.option_by_names(["a", "b"])?;
+    /// let mut dlx = Dlx::new(&b.build()?);
+    /// for preferred in [0, 1] {
+    ///     dlx.set_preferred(&[preferred]);
+    ///     let mut first = Vec::new();
+    ///     dlx.search_restarting(&Restarts::default(), &Budget::unlimited(), |s| {
+    ///         s.options_into(&mut first);
+    ///         Control::Stop
+    ///     });
+    ///     assert_eq!(first, [preferred]);
+    /// }
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If an option is not an option of the problem.
+    pub fn set_preferred(&mut self, options: &[usize]) {
+        let count = self.option_span.len();
+        if options.is_empty() {
+            self.preferred.clear();
+            return;
+        }
+        self.preferred.clear();
+        self.preferred.resize(count, false);
+        for &option in options {
+            assert!(
+                option < count,
+                "option {option} is not an option of the problem"
+            );
+            self.preferred[option] = true;
+        }
+    }
+
     /// Forces an option into every solution of the following searches, as a Sudoku given is:
     /// its items are covered now. Returns the number of links changed, or `None`, changing
     /// nothing, when the option clashes with one forced before (they share an item).
@@ -867,6 +922,7 @@ impl Clone for Dlx {
             forced: self.forced.clone(),
             stack: self.stack.clone(),
             first_tried: self.first_tried.clone(),
+            preferred: self.preferred.clone(),
             pristine: self.pristine.clone(),
         }
     }

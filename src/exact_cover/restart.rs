@@ -13,8 +13,8 @@ use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
 
 impl Dlx {
-    /// Like [`Dlx::search`], but restarting: the first run makes [`Mrv`]'s choices, the later
-    /// ones [`ConflictMrv`]'s, each cut off after [`Restarts::cutoff`] nodes unless it has found
+    /// Like [`Dlx::search`], but restarting: the first run makes [`Mrv`]'s choices (unless
+    /// some options are preferred, [`Dlx::set_preferred`]), the later ones [`ConflictMrv`]'s, each cut off after [`Restarts::cutoff`] nodes unless it has found
     /// a solution. So runs that were cut off found nothing, and the sink sees the solutions of
     /// one run, each once. The report's nodes, updates and backtracks are those of all runs
     /// together, and its `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the
@@ -66,7 +66,8 @@ impl Dlx {
                 found.set(true);
                 sink.solution(s)
             };
-            let report = if run == 0 {
+            // With preferred options, every run orders the options (see `Dlx::set_preferred`).
+            let report = if run == 0 && self.preferred.is_empty() {
                 self.search_cut(&mut Mrv, &run_budget, pass_on, Some(cutoff))
             } else {
                 self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
@@ -85,7 +86,8 @@ impl Dlx {
         Report { stats: total, stop }
     }
 
-    /// Like [`Dlx::search_restarting`], but learning: the first run makes [`Mrv`]'s choices, and
+    /// Like [`Dlx::search_restarting`], but learning: the first run makes [`Mrv`]'s choices
+    /// (unless some options are preferred, [`Dlx::set_preferred`]), and
     /// is cut off after [`Restarts::cutoff`]`(0)` nodes unless it has found a solution. A run cut off
     /// found nothing; the search goes on with [`Dlx::search_learning`] (runs numbered from 1),
     /// which learns from its conflicts, restarts on the same schedule and delivers each
@@ -134,7 +136,13 @@ impl Dlx {
             found.set(true);
             sink.solution(s)
         };
-        let mut first = self.search_cut(&mut Mrv, budget, pass_on, Some(cutoff));
+        let mut chooser = ConflictMrv::new(restarts.seed);
+        let mut first = if self.preferred.is_empty() {
+            self.search_cut(&mut Mrv, budget, pass_on, Some(cutoff))
+        } else {
+            // It orders the options (see `Dlx::set_preferred`); its weights go on to learning.
+            self.search_cut(&mut chooser, budget, pass_on, Some(cutoff))
+        };
         let cut = first.stop == Stop::NodeBudget && first.stats.nodes < budget.node_limit();
         if !cut {
             first.stats.elapsed = start.elapsed();
@@ -145,7 +153,6 @@ impl Dlx {
             nodes: Some(budget.node_limit() - first.stats.nodes),
             time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
         };
-        let mut chooser = ConflictMrv::new(restarts.seed);
         let mut report = self.learning(&mut chooser, restarts, 1, &rest, sink);
         report.stats.add(&first.stats);
         report.stats.restarts += 1;

@@ -22,16 +22,19 @@
 //!   out (`count_excluding`), for one solution: any found is T, none in all of them proves
 //!   S unique, and no search has to find S first. (An earlier try fixed c to each other digit
 //!   in turn, a search each, and was nine times slower on 25x25.)
+//! - **S's digits first.** Every search tries S's digit first in each cell
+//!   (`set_preferred`, the initial phase of a SAT solver), so the T it finds changes as few
+//!   cells of S as it must. Most searches of a strict-minimal thinning find a T (a given is
+//!   needed), and near S they find it sooner; a T near S is also a stronger witness for
+//!   `strict.rs`, since it meets fewer givens. On 16x16 rot180 strict the Ts found differed
+//!   from S on 82 cells on average before and on 58 after (an instrumented build, seeds 1
+//!   to 4); see [`Checker::FIRST_NODES`] for the times.
 //! - **Two engines, then a larger budget.** The engine is the CSP up to 16x16 and Dancing
 //!   Links above (see [`super::Order::default_engine`]). Behind the CSP stands Dancing Links
 //!   with learning: a CSP search still open after [`Checker::FIRST_NODES`] nodes goes on
-//!   there. Easy checks (most of a thinning) are the CSP's; those near the hardness peak,
-//!   where strictly minimal 16x16 puzzles are made, are learning's. When the order needs
-//!   every check decided (a minimal puzzle), a search that runs out is run once more with
-//!   [`Checker::ESCALATION`] times the budget, since an undecided check loses the attempt.
-//!   On 16x16 rot180 strict (`generate --box 4x4 --minimal -n 10 -j 1 --seed 11 --stats`,
-//!   the commit before and this one taking turns, load 1.1 to 1.4) a puzzle took 1.75 s
-//!   instead of 3.01 s (the CSP counting to 2).
+//!   there. When the order needs every check decided (a minimal puzzle), a search that runs
+//!   out is run once more with [`Checker::ESCALATION`] times the budget, since an undecided
+//!   check loses the attempt.
 //!
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
@@ -122,13 +125,15 @@ pub(crate) struct Checker {
 }
 
 impl Checker {
-    /// The node budget of the CSP's first try when learning Dancing Links stands behind it.
-    /// Easy checks are the CSP's: on 16x16, orbit-minimal rot180 puzzles took 38 ms a puzzle
-    /// on the CSP against 82 ms on learning DLX (20 seeds, both searching for a second
-    /// solution), while near the hardness peak, where strictly minimal puzzles live, learning
-    /// DLX made them in 3.1 s a puzzle against the CSP's 4.9 to 5.7 s (6 seeds, loaded
-    /// machine).
-    pub(crate) const FIRST_NODES: u64 = 1_000;
+    /// The node budget of the CSP's first try when learning Dancing Links stands behind it:
+    /// the whole default budget up to 16x16, so learning gets only what the CSP cannot decide.
+    /// Without S's digits first, 1,000 was best: learning DLX found the far second solutions
+    /// near the hardness peak sooner than the CSP. Preferring S, the CSP finds them sooner: on
+    /// 16x16 rot180 strict (`generate --box 4x4 --minimal -n N -j 1 --seed S --stats`, two
+    /// runs side by side), 70 puzzles (seeds 1 to 30 and 100 to 139) took 116 s at 20,000
+    /// against 133 s at 1,000 (1,406k and 4,891k nodes a puzzle on seeds 100 to 139); 5,000
+    /// was between them.
+    pub(crate) const FIRST_NODES: u64 = 20_000;
 
     /// How far a check is escalated when the order needs every check decided: once, to 16
     /// times the budget. On 25x25 near the peak some searches stay undecided at 256 times
@@ -181,6 +186,14 @@ impl Checker {
             self.stats.by_singles += 1;
             return Verdict::Unique;
         }
+        self.prefer(Some(solution));
+        let verdict = self.search_removed(puzzle, removed, solution);
+        self.prefer(None);
+        verdict
+    }
+
+    /// The searches of [`Checker::removal`] once singles have not decided it.
+    fn search_removed(&mut self, puzzle: &Grid, removed: &[usize], solution: &Grid) -> Verdict {
         // A solution T other than S differs from S on a removed cell: on the first such cell,
         // in `removed`'s order, the cells before it hold S's digits. One search per cell.
         self.scratch.cells_mut().copy_from_slice(puzzle.cells());
@@ -198,6 +211,15 @@ impl Checker {
             self.scratch.cells_mut()[cell] = digit;
         }
         Verdict::Unique
+    }
+
+    /// Makes the searches try `near`'s digits first (see [`Solver::set_preferred`]), or stop
+    /// doing so (`None`).
+    fn prefer(&mut self, near: Option<&Grid>) {
+        self.solver.set_preferred(near);
+        if let Some(fallback) = &mut self.fallback {
+            fallback.set_preferred(near);
+        }
     }
 
     /// Searches `scratch` less the `excluded` candidates for a solution: on the first engine
@@ -262,9 +284,13 @@ impl Checker {
         }
     }
 
-    /// A solution of `puzzle` found within the budget, if any.
-    pub(crate) fn complete(&mut self, puzzle: &Grid) -> Option<Grid> {
-        self.solver.count(puzzle, Some(1), &self.budget).solution
+    /// A solution of `puzzle` found within the budget, if any; with `near`, trying its digits
+    /// first.
+    pub(crate) fn complete(&mut self, puzzle: &Grid, near: Option<&Grid>) -> Option<Grid> {
+        self.solver.set_preferred(near);
+        let found = self.solver.count(puzzle, Some(1), &self.budget).solution;
+        self.solver.set_preferred(None);
+        found
     }
 
     /// Whether `digit` is given in one of the groups of `cell` in `puzzle`.

@@ -423,7 +423,7 @@ impl Generator {
                     grid.set(b * r + k / c, b * c + k % c, digit);
                 }
             }
-            if let Some(full) = self.checker.complete(&grid) {
+            if let Some(full) = self.checker.complete(&grid, None) {
                 return full;
             }
         }

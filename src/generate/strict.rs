@@ -268,7 +268,7 @@ fn second_solution(
                 continue;
             }
             puzzle.cells_mut()[cell] = digit;
-            let found = checker.complete(puzzle);
+            let found = checker.complete(puzzle, Some(solution));
             puzzle.cells_mut()[cell] = 0;
             if found.is_some() {
                 return found;
