@@ -704,9 +704,9 @@ impl Dlx {
     /// [`Dlx::search`] keeps Knuth's order.
     ///
     /// ```
-    /// use quadrille::exact_cover::{Dlx, ProblemBuilder};
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::{Control, Dlx, ProblemBuilder, Solution};
     /// use quadrille::restart::Restarts;
-    /// use quadrille::{Budget, Control};
     ///
     /// // Items a and b; each of the options 0 and 1 covers both, so either alone is a solution.
     /// let mut b = ProblemBuilder::new();
@@ -718,10 +718,11 @@ impl Dlx {
     /// for preferred in [0, 1] {
     ///     dlx.set_preferred(&[preferred]);
     ///     let mut first = Vec::new();
-    ///     dlx.search_restarting(&Restarts::default(), &Budget::unlimited(), |s| {
+    ///     let sink = |s: &Solution<'_>| {
     ///         s.options_into(&mut first);
     ///         Control::Stop
-    ///     });
+    ///     };
+    ///     dlx.search_restarting(&Restarts::default(), &Budget::unlimited(), sink);
     ///     assert_eq!(first, [preferred]);
     /// }
     /// # Ok::<(), quadrille::Error>(())
