@@ -114,6 +114,8 @@ pub(crate) struct Checker {
     /// A search that runs out of budget is run again with 16 times the budget, and so on up
     /// to this many times (1: never).
     pub(crate) escalation: u64,
+    /// A glance ([`Checker::glance`]): the node budget of its one search per removed cell.
+    glance: Option<u64>,
     /// P' with some removed cells given again, for the searches of one check.
     scratch: Grid,
     /// The digits given in each group of P', one bit per digit.
@@ -161,6 +163,7 @@ impl Checker {
             fallback,
             budget,
             escalation: 1,
+            glance: None,
             scratch: Grid::empty(shape),
             group_digits: vec![0; board.groups().len()],
             stats: CheckStats::default(),
@@ -173,7 +176,7 @@ impl Checker {
     pub(crate) fn removal(&mut self, puzzle: &Grid, removed: &[usize], solution: &Grid) -> Verdict {
         self.stats.checks += 1;
         self.witness = None;
-        let max_nodes = self.budget.node_limit();
+        let max_nodes = self.glance.unwrap_or(self.budget.node_limit());
         let found = match &mut self.fast {
             Fast::Off => None,
             Fast::Two(b) => Some(b.other_solution(puzzle, removed, solution, max_nodes)),
@@ -205,7 +208,7 @@ impl Checker {
                 return Verdict::Multiple;
             }
             if !outcome.is_complete() {
-                self.stats.undecided += 1;
+                self.stats.undecided += u64::from(self.glance.is_none());
                 return Verdict::Undecided;
             }
             self.scratch.cells_mut()[cell] = digit;
@@ -222,6 +225,22 @@ impl Checker {
         }
     }
 
+    /// [`Checker::removal`] at a glance: each search within `nodes` nodes on the first engine
+    /// alone, neither passed on nor escalated; `Undecided` when one runs out (not counted as
+    /// an undecided check: a glance is a way to find the easy verdicts first).
+    pub(crate) fn glance(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &Grid,
+        nodes: u64,
+    ) -> Verdict {
+        self.glance = Some(nodes);
+        let verdict = self.removal(puzzle, removed, solution);
+        self.glance = None;
+        verdict
+    }
+
     /// Searches `scratch` less the `excluded` candidates for a solution: on the first engine
     /// within its budget, then on the fallback's, then with the budget raised 16-fold at a time
     /// up to the escalation.
@@ -233,15 +252,20 @@ impl Checker {
             escalation,
             scratch,
             stats,
+            glance,
             ..
         } = self;
-        let first_budget = match fallback {
-            Some(_) => Budget::nodes(Checker::FIRST_NODES.min(budget.node_limit())),
-            None => *budget,
+        let first_budget = match (*glance, fallback.is_some()) {
+            (Some(nodes), _) => Budget::nodes(nodes),
+            (None, true) => Budget::nodes(Checker::FIRST_NODES.min(budget.node_limit())),
+            (None, false) => *budget,
         };
         let mut outcome = solver.count_excluding(scratch, excluded, Some(1), &first_budget);
         stats.searches += 1;
         stats.nodes += outcome.nodes;
+        if glance.is_some() {
+            return outcome;
+        }
         let decided = |o: &Outcome| o.solutions >= 1 || o.is_complete();
         let has_fallback = fallback.is_some();
         let hard = fallback.as_mut().unwrap_or(solver);
