@@ -59,6 +59,24 @@ fn engines(shape: Shape) -> Vec<(&'static str, Solver)> {
     ]
 }
 
+/// A random puzzle of box shape `shape` with `givens` givens (12 more on 6x6: it has
+/// 28,200,960 grids, and the oracle's counts must stay short), and the candidates drawn for
+/// ruling out, brought onto its board.
+fn case(
+    shape: (usize, usize),
+    seed: u64,
+    givens: usize,
+    excluded: Vec<(usize, u8)>,
+) -> (Grid, Vec<(usize, u8)>) {
+    let shape = Shape::new(shape.0, shape.1).unwrap();
+    let n = shape.size();
+    let givens = if n == 4 { givens } else { 12 + givens };
+    let excluded = (excluded.into_iter())
+        .map(|(cell, digit)| (cell % (n * n), (digit - 1) % n as u8 + 1))
+        .collect();
+    (random_puzzle(shape, seed, givens), excluded)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -73,17 +91,9 @@ proptest! {
         givens in 0usize..14,
         excluded in prop::collection::vec((0usize..36, 1u8..=6), 0..4),
     ) {
-        let shape = Shape::new(shape.0, shape.1).unwrap();
-        let n = shape.size();
-        // 6x6 has 28,200,960 grids: enough givens to keep the oracle's counts short.
-        let givens = if n == 4 { givens } else { 12 + givens };
-        let puzzle = random_puzzle(shape, seed, givens);
-        let excluded: Vec<(usize, u8)> = excluded
-            .into_iter()
-            .map(|(cell, digit)| (cell % (n * n), (digit - 1) % n as u8 + 1))
-            .collect();
+        let (puzzle, excluded) = case(shape, seed, givens, excluded);
         let expected = oracle(&puzzle, &excluded);
-        for (name, mut solver) in engines(shape) {
+        for (name, mut solver) in engines(puzzle.shape()) {
             let all = solver.count_excluding(&puzzle, &excluded, None, &Budget::unlimited());
             prop_assert_eq!(all.solutions, expected, "{} counts", name);
             prop_assert!(all.is_complete());
@@ -120,14 +130,8 @@ proptest! {
         givens in 0usize..14,
         excluded in prop::collection::vec((0usize..36, 1u8..=6), 0..3),
     ) {
-        let shape = Shape::new(shape.0, shape.1).unwrap();
-        let n = shape.size();
-        let givens = if n == 4 { givens } else { 12 + givens };
-        let puzzle = random_puzzle(shape, seed, givens);
-        let excluded: Vec<(usize, u8)> = excluded
-            .into_iter()
-            .map(|(cell, digit)| (cell % (n * n), (digit - 1) % n as u8 + 1))
-            .collect();
+        let (puzzle, excluded) = case(shape, seed, givens, excluded);
+        let shape = puzzle.shape();
         let expected = oracle(&puzzle, &excluded);
         let near = random_grid(shape, other);
         let mut plain = CspSolver::new(shape.board(), Config::default());
