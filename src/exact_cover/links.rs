@@ -732,12 +732,10 @@ impl Dlx {
     /// If an option is not an option of the problem.
     pub fn set_preferred(&mut self, options: &[usize]) {
         let count = self.option_span.len();
-        if options.is_empty() {
-            self.preferred.clear();
-            return;
-        }
         self.preferred.clear();
-        self.preferred.resize(count, false);
+        if !options.is_empty() {
+            self.preferred.resize(count, false);
+        }
         for &option in options {
             assert!(
                 option < count,

@@ -26,9 +26,10 @@
 //!   (`set_preferred`, the initial phase of a SAT solver), so the T it finds changes as few
 //!   cells of S as it must. Most searches of a strict-minimal thinning find a T (a given is
 //!   needed), and near S they find it sooner; a T near S is also a stronger witness for
-//!   `strict.rs`, since it meets fewer givens. On 16x16 rot180 strict the Ts found differed
-//!   from S on 82 cells on average before and on 58 after (an instrumented build, seeds 1
-//!   to 4); see [`Checker::FIRST_NODES`] for the times.
+//!   `strict.rs`, since it meets fewer givens. On 16x16 rot180 strict (seeds 1 to 4, a build
+//!   printing each T's distance from S) the Ts found differed from S on 82 cells on average
+//!   at 17d3cde and on 51 with S's digits first (and the glances of `strict.rs`); see
+//!   [`Checker::FIRST_NODES`] for the times.
 //! - **Two engines, then a larger budget.** The engine is the CSP up to 16x16 and Dancing
 //!   Links above (see [`super::Order::default_engine`]). Behind the CSP stands Dancing Links
 //!   with learning: a CSP search still open after [`Checker::FIRST_NODES`] nodes goes on
@@ -116,8 +117,8 @@ pub(crate) struct Checker {
     /// A search that runs out of budget is run again with 16 times the budget, and so on up
     /// to this many times (1: never).
     pub(crate) escalation: u64,
-    /// A glance ([`Checker::glance`]): the node budget of its one search per removed cell.
-    glance: Option<u64>,
+    /// The grid the searches now try first (see [`Checker::prefer`]).
+    preferred: Option<Grid>,
     /// P' with some removed cells given again, for the searches of one check.
     scratch: Grid,
     /// The digits given in each group of P', one bit per digit.
@@ -165,7 +166,7 @@ impl Checker {
             fallback,
             budget,
             escalation: 1,
-            glance: None,
+            preferred: None,
             scratch: Grid::empty(shape),
             group_digits: vec![0; board.groups().len()],
             stats: CheckStats::default(),
@@ -176,55 +177,7 @@ impl Checker {
     /// Whether `puzzle` (P': a unique puzzle whose solution is `solution`, less the cells
     /// `removed`, which must be empty in it) still has only one solution.
     pub(crate) fn removal(&mut self, puzzle: &Grid, removed: &[usize], solution: &Grid) -> Verdict {
-        self.stats.checks += 1;
-        self.witness = None;
-        let max_nodes = self.glance.unwrap_or(self.budget.node_limit());
-        let found = match &mut self.fast {
-            Fast::Off => None,
-            Fast::Two(b) => Some(b.other_solution(puzzle, removed, solution, max_nodes)),
-        };
-        if let Some(found) = found {
-            return self.verdict_of(found);
-        }
-        self.note_group_digits(puzzle);
-        if (removed.iter()).all(|&cell| self.forced_by_singles(puzzle, cell, solution)) {
-            self.stats.by_singles += 1;
-            return Verdict::Unique;
-        }
-        self.prefer(Some(solution));
-        let verdict = self.search_removed(puzzle, removed, solution);
-        self.prefer(None);
-        verdict
-    }
-
-    /// The searches of [`Checker::removal`] once singles have not decided it.
-    fn search_removed(&mut self, puzzle: &Grid, removed: &[usize], solution: &Grid) -> Verdict {
-        // A solution T other than S differs from S on a removed cell: on the first such cell,
-        // in `removed`'s order, the cells before it hold S's digits. One search per cell.
-        self.scratch.cells_mut().copy_from_slice(puzzle.cells());
-        for &cell in removed {
-            let digit = solution.cells()[cell];
-            let outcome = self.search_other(&[(cell, digit)]);
-            if outcome.solutions >= 1 {
-                self.witness = outcome.solution;
-                return Verdict::Multiple;
-            }
-            if !outcome.is_complete() {
-                self.stats.undecided += u64::from(self.glance.is_none());
-                return Verdict::Undecided;
-            }
-            self.scratch.cells_mut()[cell] = digit;
-        }
-        Verdict::Unique
-    }
-
-    /// Makes the searches try `near`'s digits first (see [`Solver::set_preferred`]), or stop
-    /// doing so (`None`).
-    fn prefer(&mut self, near: Option<&Grid>) {
-        self.solver.set_preferred(near);
-        if let Some(fallback) = &mut self.fallback {
-            fallback.set_preferred(near);
-        }
+        self.check(puzzle, removed, solution, None)
     }
 
     /// [`Checker::removal`] at a glance: each search within `nodes` nodes on the first engine
@@ -237,16 +190,79 @@ impl Checker {
         solution: &Grid,
         nodes: u64,
     ) -> Verdict {
-        self.glance = Some(nodes);
-        let verdict = self.removal(puzzle, removed, solution);
-        self.glance = None;
+        self.check(puzzle, removed, solution, Some(nodes))
+    }
+
+    /// A check, full (`glance` `None`) or at a glance of that many nodes a search.
+    fn check(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &Grid,
+        glance: Option<u64>,
+    ) -> Verdict {
+        self.stats.checks += 1;
+        self.witness = None;
+        let verdict = self.verdict(puzzle, removed, solution, glance);
+        self.stats.undecided += u64::from(verdict == Verdict::Undecided && glance.is_none());
         verdict
+    }
+
+    /// The verdict of [`Checker::check`]: on bitboards, else by singles, else by searches.
+    fn verdict(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &Grid,
+        glance: Option<u64>,
+    ) -> Verdict {
+        if let Fast::Two(b) = &mut self.fast {
+            let max_nodes = glance.unwrap_or(self.budget.node_limit());
+            let found = b.other_solution(puzzle, removed, solution, max_nodes);
+            return self.verdict_of(found);
+        }
+        self.note_group_digits(puzzle);
+        if (removed.iter()).all(|&cell| self.forced_by_singles(puzzle, cell, solution)) {
+            self.stats.by_singles += 1;
+            return Verdict::Unique;
+        }
+        self.prefer(Some(solution));
+        // A solution T other than S differs from S on a removed cell: on the first such cell,
+        // in `removed`'s order, the cells before it hold S's digits. One search per cell.
+        self.scratch.cells_mut().copy_from_slice(puzzle.cells());
+        for &cell in removed {
+            let digit = solution.cells()[cell];
+            let outcome = self.search_other(&[(cell, digit)], glance);
+            if outcome.solutions >= 1 {
+                self.witness = outcome.solution;
+                return Verdict::Multiple;
+            }
+            if !outcome.is_complete() {
+                return Verdict::Undecided;
+            }
+            self.scratch.cells_mut()[cell] = digit;
+        }
+        Verdict::Unique
+    }
+
+    /// Makes the searches try `near`'s digits first (see [`Solver::set_preferred`]), or stop
+    /// doing so (`None`). The solvers are told only when it changes: a generator's checks
+    /// prefer the same S for a whole attempt.
+    fn prefer(&mut self, near: Option<&Grid>) {
+        if self.preferred.as_ref() == near {
+            return;
+        }
+        self.preferred = near.cloned();
+        self.solver.set_preferred(near);
+        if let Some(fallback) = &mut self.fallback {
+            fallback.set_preferred(near);
+        }
     }
 
     /// Searches `scratch` less the `excluded` candidates for a solution: on the first engine
     /// within its budget, then on the fallback's, then with the budget raised 16-fold at a time
-    /// up to the escalation.
-    fn search_other(&mut self, excluded: &[(usize, u8)]) -> Outcome {
+    /// up to the escalation; at a glance, on the first engine within `glance` nodes only.
+    fn search_other(&mut self, excluded: &[(usize, u8)], glance: Option<u64>) -> Outcome {
         let Checker {
             solver,
             fallback,
@@ -254,10 +270,9 @@ impl Checker {
             escalation,
             scratch,
             stats,
-            glance,
             ..
         } = self;
-        let first_budget = match (*glance, fallback.is_some()) {
+        let first_budget = match (glance, fallback.is_some()) {
             (Some(nodes), _) => Budget::nodes(nodes),
             (None, true) => Budget::nodes(Checker::FIRST_NODES.min(budget.node_limit())),
             (None, false) => *budget,
@@ -303,20 +318,15 @@ impl Checker {
                 self.stats.by_singles += u64::from(found.nodes == 1);
                 Verdict::Unique
             }
-            None => {
-                self.stats.undecided += u64::from(self.glance.is_none());
-                Verdict::Undecided
-            }
+            None => Verdict::Undecided,
         }
     }
 
     /// A solution of `puzzle` found within the budget, if any; with `near`, trying its digits
     /// first.
     pub(crate) fn complete(&mut self, puzzle: &Grid, near: Option<&Grid>) -> Option<Grid> {
-        self.solver.set_preferred(near);
-        let found = self.solver.count(puzzle, Some(1), &self.budget).solution;
-        self.solver.set_preferred(None);
-        found
+        self.prefer(near);
+        self.solver.count(puzzle, Some(1), &self.budget).solution
     }
 
     /// Whether `digit` is given in one of the groups of `cell` in `puzzle`.

@@ -73,9 +73,10 @@ impl Repairer {
     const MAX_REPAIRS: u32 = 50;
 
     /// The node budget of a glance at a given (see `removable_given`). On 16x16 rot180
-    /// (`generate --box 4x4 --minimal -n 40 -j 1 --seed S --stats`, two runs side by side)
-    /// 10, 50 and 200 nodes took 1.02, 1.13 and 1.30 s a puzzle on seeds 300 to 339 and 1.43,
-    /// 0.97 and 1.45 s on 400 to 439; 20 and 50 took 0.93 and 0.96 s on 500 to 539.
+    /// (`generate --box 4x4 --minimal -n 40 -j 1 --seed S --stats`) 10, 50 and 200 nodes took
+    /// 1.02, 1.13 and 1.30 s a puzzle on seeds 300 to 339 and 1.43, 0.97 and 1.45 s on 400 to
+    /// 439, and 20 and 50 took 0.93 and 0.96 s on 500 to 539 (10 and 200 side by side, 20 and
+    /// 50 side by side; 50 on 300 to 339 alone, on 400 to 439 beside the binary before).
     const GLANCE_NODES: u64 = 50;
 
     pub(crate) fn new(orbits: &[Vec<usize>], cells: usize) -> Repairer {
