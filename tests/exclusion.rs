@@ -59,22 +59,25 @@ fn engines(shape: Shape) -> Vec<(&'static str, Solver)> {
     ]
 }
 
-/// A random puzzle of box shape `shape` with `givens` givens (12 more on 6x6: it has
-/// 28,200,960 grids, and the oracle's counts must stay short), and the candidates drawn for
-/// ruling out, brought onto its board.
-fn case(
-    shape: (usize, usize),
-    seed: u64,
-    givens: usize,
-    excluded: Vec<(usize, u8)>,
-) -> (Grid, Vec<(usize, u8)>) {
-    let shape = Shape::new(shape.0, shape.1).unwrap();
-    let n = shape.size();
-    let givens = if n == 4 { givens } else { 12 + givens };
-    let excluded = (excluded.into_iter())
-        .map(|(cell, digit)| (cell % (n * n), (digit - 1) % n as u8 + 1))
-        .collect();
-    (random_puzzle(shape, seed, givens), excluded)
+prop_compose! {
+    /// A random puzzle of a small shape (4x4, 6x6 either way) with up to 13 givens (12 more on
+    /// 6x6: it has 28,200,960 grids, and the oracle's counts must stay short), and up to
+    /// `max_excluded` candidates to rule out, anywhere on its board (given cells and repeats
+    /// included).
+    fn case(max_excluded: usize)(
+        shape in prop::sample::select(vec![(2, 2), (2, 3), (3, 2)]),
+        seed in 0u64..10_000,
+        givens in 0usize..14,
+        excluded in prop::collection::vec((0usize..36, 1u8..=6), 0..=max_excluded),
+    ) -> (Grid, Vec<(usize, u8)>) {
+        let shape = Shape::new(shape.0, shape.1).unwrap();
+        let n = shape.size();
+        let givens = if n == 4 { givens } else { 12 + givens };
+        let excluded = (excluded.into_iter())
+            .map(|(cell, digit)| (cell % (n * n), (digit - 1) % n as u8 + 1))
+            .collect();
+        (random_puzzle(shape, seed, givens), excluded)
+    }
 }
 
 proptest! {
@@ -85,13 +88,7 @@ proptest! {
     /// for one solution finds one exactly when there is one, agreeing with the givens and
     /// avoiding every excluded candidate.
     #[test]
-    fn every_engine_counts_what_inclusion_exclusion_counts(
-        shape in prop::sample::select(vec![(2, 2), (2, 3), (3, 2)]),
-        seed in 0u64..10_000,
-        givens in 0usize..14,
-        excluded in prop::collection::vec((0usize..36, 1u8..=6), 0..4),
-    ) {
-        let (puzzle, excluded) = case(shape, seed, givens, excluded);
+    fn every_engine_counts_what_inclusion_exclusion_counts((puzzle, excluded) in case(3)) {
         let expected = oracle(&puzzle, &excluded);
         for (name, mut solver) in engines(puzzle.shape()) {
             let all = solver.count_excluding(&puzzle, &excluded, None, &Budget::unlimited());
@@ -124,13 +121,9 @@ proptest! {
     /// first: the search goes straight down to it.
     #[test]
     fn preferred_digits_change_what_is_found_first_not_the_count(
-        shape in prop::sample::select(vec![(2, 2), (2, 3), (3, 2)]),
-        seed in 0u64..10_000,
+        (puzzle, excluded) in case(2),
         other in 0u64..10_000,
-        givens in 0usize..14,
-        excluded in prop::collection::vec((0usize..36, 1u8..=6), 0..3),
     ) {
-        let (puzzle, excluded) = case(shape, seed, givens, excluded);
         let shape = puzzle.shape();
         let expected = oracle(&puzzle, &excluded);
         let near = random_grid(shape, other);

@@ -14,10 +14,11 @@ use crate::restart::Restarts;
 
 impl Dlx {
     /// Like [`Dlx::search`], but restarting: the first run makes [`Mrv`]'s choices (unless
-    /// some options are preferred, [`Dlx::set_preferred`]), the later ones [`ConflictMrv`]'s, each cut off after [`Restarts::cutoff`] nodes unless it has found
-    /// a solution. So runs that were cut off found nothing, and the sink sees the solutions of
-    /// one run, each once. The report's nodes, updates and backtracks are those of all runs
-    /// together, and its `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the
+    /// some options are preferred, [`Dlx::set_preferred`]), the later ones [`ConflictMrv`]'s,
+    /// each cut off after [`Restarts::cutoff`] nodes unless it has found a solution. So runs
+    /// that were cut off found nothing, and the sink sees the solutions of one run, each once.
+    /// The report's nodes, updates and backtracks are those of all runs together, and its
+    /// `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the
     /// count exact) only when its last run explored its whole tree.
     ///
     /// Keep it for finding a few solutions or telling one from two: a count of all solutions
@@ -87,9 +88,9 @@ impl Dlx {
     }
 
     /// Like [`Dlx::search_restarting`], but learning: the first run makes [`Mrv`]'s choices
-    /// (unless some options are preferred, [`Dlx::set_preferred`]), and
-    /// is cut off after [`Restarts::cutoff`]`(0)` nodes unless it has found a solution. A run cut off
-    /// found nothing; the search goes on with [`Dlx::search_learning`] (runs numbered from 1),
+    /// (unless some options are preferred, [`Dlx::set_preferred`]), and is cut off after
+    /// [`Restarts::cutoff`]`(0)` nodes unless it has found a solution. A run cut off found
+    /// nothing; the search goes on with [`Dlx::search_learning`] (runs numbered from 1),
     /// which learns from its conflicts, restarts on the same schedule and delivers each
     /// solution once. So the sink sees each solution once. The report's nodes, updates and
     /// backtracks are those of all runs together, and its `restarts` the runs cut off. The

@@ -180,21 +180,11 @@ impl Checker {
         self.check(puzzle, removed, solution, None)
     }
 
-    /// [`Checker::removal`] at a glance: each search within `nodes` nodes on the first engine
-    /// alone, neither passed on nor escalated; `Undecided` when one runs out (not counted as
-    /// an undecided check: a glance is a way to find the easy verdicts first).
-    pub(crate) fn glance(
-        &mut self,
-        puzzle: &Grid,
-        removed: &[usize],
-        solution: &Grid,
-        nodes: u64,
-    ) -> Verdict {
-        self.check(puzzle, removed, solution, Some(nodes))
-    }
-
-    /// A check, full (`glance` `None`) or at a glance of that many nodes a search.
-    fn check(
+    /// [`Checker::removal`], in full (`glance` `None`) or at a glance: each search within
+    /// that many nodes on the first engine alone, neither passed on nor escalated, and
+    /// `Undecided` when one runs out (not counted as an undecided check: a glance is a way to
+    /// find the easy verdicts first).
+    pub(crate) fn check(
         &mut self,
         puzzle: &Grid,
         removed: &[usize],
