@@ -48,6 +48,25 @@ impl Budget {
         self.nodes.unwrap_or(u64::MAX)
     }
 
+    /// What is left of this budget after a search that took `nodes` and `elapsed`; a node
+    /// budget keeps at least one node, so that what is left is still a budget.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use quadrille::Budget;
+    ///
+    /// let left = Budget::nodes(100).after(40, Duration::ZERO);
+    /// assert_eq!(left.nodes, Some(60));
+    /// assert_eq!(Budget::nodes(100).after(500, Duration::ZERO).nodes, Some(1));
+    /// assert_eq!(Budget::unlimited().after(40, Duration::from_secs(1)), Budget::unlimited());
+    /// ```
+    pub fn after(&self, nodes: u64, elapsed: Duration) -> Budget {
+        Budget {
+            nodes: self.nodes.map(|n| n.saturating_sub(nodes).max(1)),
+            time: self.time.map(|t| t.saturating_sub(elapsed)),
+        }
+    }
+
     /// The instant at which to stop, if any, for a search started at `start`. A time so long
     /// that the clock cannot hold its end (`Duration::MAX`, say) is no deadline at all.
     ///

@@ -77,6 +77,7 @@ pub mod exact_cover;
 pub mod generate;
 pub mod io;
 pub mod logic;
+pub mod long_count;
 pub mod merge;
 pub mod problems;
 pub mod restart;

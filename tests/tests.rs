@@ -4,6 +4,8 @@
 mod board;
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(all(feature = "cli", unix))]
+mod count_paths;
 mod exact_cover;
 mod exclusion;
 mod fuzz_checks;

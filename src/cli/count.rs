@@ -2,15 +2,14 @@
 
 use std::io::{Read, Write};
 
-use quadrille::engine::Engine;
-use quadrille::exact_cover::Dlx;
-use quadrille::io::puzzle::{Layout, PuzzleReader};
-use quadrille::sudoku::{Grid, check, encode};
-use quadrille::{Budget, SolutionCount, Stop};
+use quadrille::SolutionCount;
+use quadrille::engine::{DlxSolver, Engine};
+use quadrille::io::puzzle::Puzzle;
+use quadrille::long_count;
 
 use super::flags;
-use super::long_count::{BudgetLeft, LongCount, SHORT_NODES};
-use super::puzzles::{self, InputLayout, Mode, PuzzleArgs};
+use super::long_count::LongCountArgs;
+use super::puzzles::{self, Mode, PuzzleArgs, reader_of};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, open_inputs, stderr_is_terminal, stdout, usage};
 
@@ -38,8 +37,9 @@ pub struct Args {
 
 /// Counts the solutions of every puzzle of the inputs; a long count uses every thread.
 pub fn run(args: Args) -> quadrille::Result<Status> {
-    if args.scale.estimate.is_none() && args.scale.shard.is_none() && args.checkpoint.is_none() {
-        let common = &args.common;
+    let common = &args.common;
+    let one_count = args.scale.estimate.is_some() || args.scale.shard.is_some();
+    if !one_count && args.checkpoint.is_none() {
         // A bar for a long count of one puzzle on a terminal (text out, DLX, no limit).
         let bar = stderr_is_terminal()
             && !common.quiet
@@ -53,19 +53,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
         let input = open_input(common.files.first().map(String::as_str))?;
         return match one_puzzle(input, common)? {
-            Ok(grid) => count_with_bar(&grid, common),
+            Ok(puzzle) => count_with_bar(&puzzle, common),
             Err(input) => puzzles::run_inputs(common, Mode::Count, args.limit, vec![input]),
         };
     }
-    let common = &args.common;
-    let layout = match common.input {
-        InputLayout::Line => Layout::Line,
-        InputLayout::Grid => Layout::Grid,
-    };
     let mut puzzles = Vec::new();
     for input in open_inputs(&common.files)? {
-        for puzzle in PuzzleReader::new(input.reader, common.shape, layout) {
-            match puzzle.and_then(|p| check::conflicts(&p.grid).map(|()| p)) {
+        for puzzle in reader_of(common, input.reader) {
+            match puzzle {
                 Ok(puzzle) => puzzles.push(puzzle),
                 Err(err) => {
                     eprintln!("quadrille: {}: {err}{}", input.name, super::flag_hint(&err));
@@ -80,10 +75,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             puzzles.len()
         )));
     };
-    let mut links = links_of(&puzzle.grid);
+    let mut links = DlxSolver::links(puzzle.board(), &puzzle.grid);
     let budget = common.budget.budget();
     if args.checkpoint.is_some() {
-        let long = LongCount {
+        let long = LongCountArgs {
             checkpoint: args.checkpoint.as_deref(),
             budget,
             json: common.json,
@@ -99,48 +94,26 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         common.json,
         common.quiet,
     )
-    .expect("--estimate, --shard or --checkpoint is given")
-}
-
-/// The links of a puzzle without conflicts, with its givens forced, and the item choice of the
-/// count itself (see `DlxSolver`).
-fn links_of(grid: &Grid) -> Dlx {
-    let mut links = Dlx::new(&encode::problem(grid.shape().board()));
-    links.track_dead_ends(true);
-    for (cell, digit) in grid.cells().iter().enumerate() {
-        if let Some(digit) = quadrille::board::Digit::new(*digit) {
-            let option = encode::option(grid.size(), quadrille::board::Cell::new(cell), digit);
-            links
-                .force(option)
-                .expect("givens without conflicts never clash");
-        }
-    }
-    links
+    .expect("--estimate or --shard is given")
 }
 
 /// The most of an input read to see whether it is one puzzle.
 const ONE_PUZZLE_BYTES: u64 = 1 << 16;
 
-/// The input's only puzzle, if it has exactly one, without conflicts, in its first
-/// [`ONE_PUZZLE_BYTES`] bytes; otherwise the input itself, whole again, for the batch.
+/// The input's only puzzle, if it has exactly one in its first [`ONE_PUZZLE_BYTES`] bytes;
+/// otherwise the input itself, whole again, for the batch.
 fn one_puzzle(
     mut input: super::Input,
     common: &PuzzleArgs,
-) -> quadrille::Result<Result<Grid, super::Input>> {
+) -> quadrille::Result<Result<Puzzle, super::Input>> {
     let mut prefix = Vec::new();
     (&mut input.reader)
         .take(ONE_PUZZLE_BYTES + 1)
         .read_to_end(&mut prefix)?;
     if prefix.len() as u64 <= ONE_PUZZLE_BYTES {
-        let layout = match common.input {
-            InputLayout::Line => Layout::Line,
-            InputLayout::Grid => Layout::Grid,
-        };
-        let puzzles: Vec<_> = PuzzleReader::new(&prefix[..], common.shape, layout).collect();
-        if let [Ok(puzzle)] = &puzzles[..]
-            && check::conflicts(&puzzle.grid).is_ok()
-        {
-            return Ok(Ok(puzzle.grid.clone()));
+        let mut puzzles = reader_of(common, &prefix[..]);
+        if let (Some(Ok(puzzle)), None) = (puzzles.next(), puzzles.next()) {
+            return Ok(Ok(puzzle));
         }
     }
     let rest = std::mem::replace(&mut input.reader, Box::new(std::io::empty()));
@@ -149,30 +122,25 @@ fn one_puzzle(
 }
 
 /// Counts one puzzle as the batch would, but, when a short search does not finish it, in
-/// estimated-equal shards with a progress bar.
-fn count_with_bar(grid: &Grid, common: &PuzzleArgs) -> quadrille::Result<Status> {
-    let mut links = links_of(grid);
-    let budget = common.budget.budget();
-    let short = Budget {
-        nodes: Some(budget.node_limit().min(SHORT_NODES)),
-        time: budget.time,
-    };
-    let probe = links.count_within(None, &short);
-    if probe.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
-        let mut out = stdout();
-        writeln!(
-            out,
-            "{}",
-            SolutionCount::new(probe.stats.solutions, probe.stop)
-        )?;
-        out.flush()?;
-        return Ok(Status::Success);
+/// shards with a progress bar.
+fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Status> {
+    let mut links = DlxSolver::links(puzzle.board(), &puzzle.grid);
+    match long_count::probe(&mut links, &common.budget.budget()) {
+        Ok(report) => {
+            let mut out = stdout();
+            let count = SolutionCount::new(report.stats.solutions, report.stop);
+            writeln!(out, "{count}")?;
+            out.flush()?;
+            Ok(Status::Success)
+        }
+        Err(rest) => {
+            let long = LongCountArgs {
+                checkpoint: None,
+                budget: rest,
+                json: false,
+                quiet: false,
+            };
+            flags::pool(common.threads)?.install(|| long.run(&mut links))
+        }
     }
-    let long = LongCount {
-        checkpoint: None,
-        budget: budget.after(&probe.stats),
-        json: false,
-        quiet: false,
-    };
-    flags::pool(common.threads)?.install(|| long.run(&mut links))
 }

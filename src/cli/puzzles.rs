@@ -7,7 +7,7 @@ use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
 use quadrille::{Request, SolutionCount};
 use serde_json::json;
-use std::io::Write;
+use std::io::{BufRead, Write};
 
 use super::flags::{self, BudgetArgs, RestartArgs};
 use super::progress::track_reading;
@@ -94,10 +94,6 @@ pub fn run_inputs(
         Mode::Count => Parallelism::WithinPuzzle,
         Mode::Solve => Parallelism::AcrossPuzzles,
     };
-    let layout = match args.input {
-        InputLayout::Line => Layout::Line,
-        InputLayout::Grid => Layout::Grid,
-    };
     let pool = flags::pool(args.threads)?;
     let many = inputs.len() > 1;
     let mut out = stdout();
@@ -105,7 +101,7 @@ pub fn run_inputs(
     for input in inputs {
         let name = input.name.clone();
         let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
-        let puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
+        let puzzles = reader_of(args, reader);
         let writer = ResultWriter {
             mode,
             json: args.json,
@@ -132,6 +128,16 @@ pub fn run_inputs(
     } else {
         Status::Success
     })
+}
+
+/// The puzzles of one input as the flags say to read them: shape, layout and variant. Every
+/// path of `solve` and `count` reads through it, so that none drops a flag.
+pub fn reader_of<R: BufRead>(args: &PuzzleArgs, input: R) -> PuzzleReader<R> {
+    let layout = match args.input {
+        InputLayout::Line => Layout::Line,
+        InputLayout::Grid => Layout::Grid,
+    };
+    PuzzleReader::new(input, args.shape, layout).with_variant(args.variant)
 }
 
 /// Writes each record as a text line or a JSON object.

@@ -4,12 +4,13 @@ use std::io::Write;
 
 use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Sink, Solution, Xcc};
 use quadrille::io::dlx;
+use quadrille::long_count;
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
-use super::long_count::{BudgetLeft, LongCount, SHORT_NODES};
+use super::long_count::LongCountArgs;
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, stderr_is_terminal, stdout, usage};
 
@@ -119,7 +120,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         // A bar for a long count on a terminal (the JSON of a plain count keeps its own fields).
         let bar = args.count && !args.json && plain && !args.quiet && stderr_is_terminal();
         if args.checkpoint.is_some() || bar {
-            let long = LongCount {
+            let mut long = LongCountArgs {
                 checkpoint: args.checkpoint.as_deref(),
                 budget,
                 json: args.json,
@@ -127,19 +128,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             };
             if args.checkpoint.is_none() {
                 // A bar only for a count that is long: one that a short search does not finish.
-                let short = Budget {
-                    nodes: Some(budget.node_limit().min(SHORT_NODES)),
-                    time: budget.time,
-                };
-                let probe = dlx.count_within(None, &short);
-                if probe.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
-                    return finish(&args, probe, &mut stdout());
+                match long_count::probe(dlx, &budget) {
+                    Ok(report) => return finish(&args, report, &mut stdout()),
+                    Err(rest) => long.budget = rest,
                 }
-                let long = LongCount {
-                    budget: budget.after(&probe.stats),
-                    ..long
-                };
-                return flags::pool(args.threads)?.install(|| long.run(dlx));
             }
             return flags::pool(args.threads)?.install(|| long.run(dlx));
         }

@@ -7,10 +7,10 @@
 
 use std::time::Instant;
 
-use crate::board::{Board, Digit};
+use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::Outcome;
-use crate::exact_cover::{Control, Dlx, Report, Solution, Stats};
+use crate::exact_cover::{Control, Dlx, ProblemBuilder, Report, Solution, Stats};
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape, encode};
 
@@ -316,19 +316,70 @@ impl DlxSolver {
 
     /// Forces the givens' options. Returns whether two givens clash, and the updates made.
     fn force_givens(&mut self, puzzle: &Grid) -> (bool, u64) {
-        let mut updates = 0;
-        if let Some(dead) = self.dead {
-            updates += self.dlx.force(dead).expect("nothing is forced yet");
+        match force_givens(&mut self.dlx, self.dead, puzzle) {
+            Ok(updates) => (false, updates),
+            Err((_, updates)) => (true, updates),
         }
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if let Some(digit) = Digit::new(digit) {
-                let option = encode::option(self.size, crate::board::Cell::new(cell), digit);
-                match self.dlx.force(option) {
-                    Some(u) => updates += u,
-                    None => return (true, updates),
-                }
+    }
+
+    /// The links of one puzzle on `board`, for searches that take links of their own (a count
+    /// in shards, [`Dlx::estimate`], [`Dlx::shard_plan`]): the board's matrix, as every
+    /// [`DlxSolver`] of the board builds it, with the givens' options forced. A puzzle whose
+    /// givens clash gets the links of one item and no option, which every search counts 0.
+    ///
+    /// ```
+    /// use quadrille::engine::DlxSolver;
+    /// use quadrille::sudoku::{Grid, Shape};
+    /// use quadrille::sudoku::variant::Variant;
+    ///
+    /// let shape = Shape::new(2, 2)?;
+    /// let empty = Grid::empty(shape);
+    /// assert_eq!(DlxSolver::links(shape.board(), &empty).count(None).stats.solutions, 288);
+    /// let x = Variant::X.board_of_shape(shape)?.expect("X-Sudoku adds groups to the shape's");
+    /// assert_eq!(DlxSolver::links(&x, &empty).count(None).stats.solutions, 48);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If the puzzle's side is not the board's.
+    pub fn links(board: &Board, puzzle: &Grid) -> Dlx {
+        assert_eq!(
+            puzzle.size(),
+            board.size(),
+            "the puzzle's side is not the board's"
+        );
+        let mut dlx = Dlx::new(&encode::problem(board));
+        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku.
+        dlx.track_dead_ends(true);
+        match force_givens(&mut dlx, encode::dead_option(board), puzzle) {
+            Ok(_) => dlx,
+            Err(_) => {
+                let mut none = ProblemBuilder::new();
+                none.primary("clash").expect("a valid item name");
+                Dlx::new(&none.build().expect("one item and no option is a problem"))
             }
         }
-        (false, updates)
     }
+}
+
+/// Forces the dead option of a killer board (see [`encode::dead_option`]), then the options of
+/// the puzzle's givens, into links where nothing is forced yet. Returns the updates made, or
+/// the first given that could not be forced (its option was already out: the givens clash)
+/// with the updates made before it.
+fn force_givens(dlx: &mut Dlx, dead: Option<usize>, puzzle: &Grid) -> Result<u64, (Cell, u64)> {
+    let n = puzzle.size();
+    let mut updates = 0;
+    if let Some(dead) = dead {
+        updates += dlx.force(dead).expect("nothing is forced yet");
+    }
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if let Some(digit) = Digit::new(digit) {
+            let cell = Cell::new(cell);
+            match dlx.force(encode::option(n, cell, digit)) {
+                Some(u) => updates += u,
+                None => return Err((cell, updates)),
+            }
+        }
+    }
+    Ok(updates)
 }

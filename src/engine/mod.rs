@@ -235,10 +235,7 @@ impl Solver {
         if probe.stop != crate::Stop::NodeBudget || budget.node_limit() <= SEQUENTIAL_NODES {
             return probe;
         }
-        let rest = Budget {
-            nodes: budget.nodes.map(|n| n.saturating_sub(probe.nodes)),
-            time: budget.time.map(|t| t.saturating_sub(probe.elapsed)),
-        };
+        let rest = budget.after(probe.nodes, probe.elapsed);
         let mut outcome = dlx.count_parallel(puzzle, limit, &rest);
         outcome.nodes += probe.nodes;
         outcome.work += probe.work;

@@ -1,0 +1,285 @@
+//! Long counts: one exact-cover count cut into [`SHARDS`] shards of similar estimated size
+//! (see [`ShardPlan`]), counted on the threads of the current rayon pool, with the estimated
+//! share of the tree done reported as it grows and, given a checkpoint file, each finished
+//! shard's [`ShardRecord`] appended to it at once.
+//!
+//! A run stopped at any point (Ctrl-C, a budget, a crash) resumes from its checkpoint without
+//! counting finished shards again, and the file is itself a set of shard results that
+//! [`merge`](crate::merge) adds up. The count is the same whatever the number of threads: the
+//! shards are fixed by the problem, not by the pool.
+//!
+//! ```
+//! use quadrille::Budget;
+//! use quadrille::engine::DlxSolver;
+//! use quadrille::long_count;
+//! use quadrille::sudoku::{Grid, Shape};
+//! use quadrille::sudoku::variant::Variant;
+//!
+//! // The empty 4x4 X-Sudoku: 48 grids.
+//! let board = Variant::X.board_of_shape(Shape::new(2, 2)?)?.expect("X-Sudoku's board");
+//! let mut links = DlxSolver::links(&board, &Grid::empty(Shape::new(2, 2)?));
+//! let count = long_count::count(&mut links, &Budget::unlimited(), None, &|_share| {})?;
+//! assert_eq!(count.solutions, 48);
+//! assert!(count.is_complete());
+//! # Ok::<(), quadrille::Error>(())
+//! ```
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::budget::{Budget, Stop};
+use crate::error::{Error, ErrorKind, Result};
+use crate::exact_cover::{Dlx, Report, ShardPlan};
+use crate::merge::{self, ShardRecord};
+
+/// The shards of a long count: the unit of a checkpoint (at most 1/128 of the work is lost
+/// when a run stops) and of progress. Fixed, so that a run may resume on another number of
+/// threads.
+pub const SHARDS: usize = 128;
+
+/// Nodes a count runs on one thread, in [`probe`], before it is deemed long enough to be
+/// counted in shards with its progress shown.
+pub const SHORT_NODES: u64 = 2_000_000;
+
+/// What a long count found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongCount {
+    /// Solutions counted: all of them when the count [is complete](LongCount::is_complete),
+    /// else a lower bound.
+    pub solutions: u128,
+    /// Search-tree nodes, over the shards counted in this run and those resumed.
+    pub nodes: u128,
+    /// Link updates, likewise.
+    pub updates: u128,
+    /// Why the count ended: [`Stop::Exhausted`] when every shard is done.
+    pub stop: Stop,
+    /// Shards finished, this run's and the checkpoint's.
+    pub shards_done: usize,
+    /// Shards that the checkpoint already held.
+    pub shards_resumed: usize,
+    /// This run's time.
+    pub elapsed: Duration,
+}
+
+impl LongCount {
+    /// Whether every shard was counted to its end, so that `solutions` is the whole count.
+    pub fn is_complete(&self) -> bool {
+        self.stop == Stop::Exhausted
+    }
+}
+
+/// Counts on one thread within [`SHORT_NODES`] (and `budget`): the report when that finished
+/// the count or used the budget up, else what is left of `budget` for a [`count`] in shards.
+/// Most counts are short; a long one pays at most [`SHORT_NODES`] twice.
+pub fn probe(links: &mut Dlx, budget: &Budget) -> std::result::Result<Report, Budget> {
+    let short = Budget {
+        nodes: Some(budget.node_limit().min(SHORT_NODES)),
+        time: budget.time,
+    };
+    let report = links.count_within(None, &short);
+    if report.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
+        return Ok(report);
+    }
+    Err(budget.after(report.stats.nodes, report.stats.elapsed))
+}
+
+/// Counts every solution of `links` in [`SHARDS`] shards on the threads of the current rayon
+/// pool, within `budget`, resuming from `checkpoint` (a file of [`ShardRecord`] lines, created
+/// if missing) and appending each shard finished to it. `progress` is told the estimated share
+/// of the tree done, from 0 to 1: once at the start (the share resumed) and after each shard.
+///
+/// # Errors
+/// A checkpoint that cannot be read or written, or that holds records of another problem or
+/// split; the caller, who knows the file's name, says which file.
+pub fn count(
+    links: &mut Dlx,
+    budget: &Budget,
+    checkpoint: Option<&Path>,
+    progress: &(dyn Fn(f64) + Sync),
+) -> Result<LongCount> {
+    let start = Instant::now();
+    let plan = links.shard_plan(SHARDS);
+    let ids = Ids {
+        problem: format!("{:016x}", plan.problem_fingerprint()),
+        split: format!("{:016x}", plan.fingerprint()),
+    };
+    let (mut records, file) = match checkpoint {
+        Some(path) => {
+            let records = read_checkpoint(path, &ids)?;
+            (records, Some(open_for_append(path)?))
+        }
+        None => (Vec::new(), None),
+    };
+    let done: Vec<bool> = (1..=SHARDS)
+        .map(|i| records.iter().any(|r| r.shard == i))
+        .collect();
+    let resumed = records.len();
+    let counted = count_rest(links, &plan, &done, &ids, budget, progress, file)?;
+
+    let mut stop = Stop::Exhausted;
+    for (record, shard_stop) in counted {
+        // A budget is the reason worth reporting; a shard halted by another's stop is not.
+        if shard_stop != Stop::Exhausted && (stop == Stop::Exhausted || shard_stop.is_budget()) {
+            stop = shard_stop;
+        }
+        records.extend(record);
+    }
+    let merged = merge::merge(&records)?;
+    if merged.is_total() {
+        stop = Stop::Exhausted;
+    } else if stop == Stop::Exhausted {
+        stop = Stop::Limit;
+    }
+    Ok(LongCount {
+        solutions: merged.solutions,
+        nodes: merged.nodes,
+        updates: merged.updates,
+        stop,
+        shards_done: merged.present.len() - merged.incomplete.len(),
+        shards_resumed: resumed,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The fingerprints that every record of one count carries, as written.
+struct Ids {
+    problem: String,
+    split: String,
+}
+
+/// Counts the shards not `done`, on the pool's threads; each finished one goes to the
+/// checkpoint at once. A shard that stops (a budget, a failed write) halts the others.
+fn count_rest(
+    links: &Dlx,
+    plan: &ShardPlan,
+    done: &[bool],
+    ids: &Ids,
+    budget: &Budget,
+    progress: &(dyn Fn(f64) + Sync),
+    file: Option<File>,
+) -> Result<Vec<(Option<ShardRecord>, Stop)>> {
+    let estimated = plan.estimated_nodes();
+    let total = estimated.iter().sum::<f64>().max(1.0);
+    let share_of = |shard: usize| estimated[shard - 1] / total;
+    // The share done, in millionths, so that threads can add to it atomically.
+    let done_share = AtomicU64::new(
+        (1..=SHARDS)
+            .filter(|&i| done[i - 1])
+            .map(|i| (share_of(i) * 1e6) as u64)
+            .sum(),
+    );
+    progress(done_share.load(Ordering::Relaxed) as f64 / 1e6);
+
+    let deadline = budget.deadline(Instant::now());
+    let node_limit = budget.node_limit();
+    let used = AtomicU64::new(0);
+    let halt = AtomicBool::new(false);
+    let file = Mutex::new(file);
+    let failure = Mutex::new(None);
+    let todo: Vec<usize> = (1..=SHARDS).filter(|&i| !done[i - 1]).collect();
+    let results = todo
+        .par_iter()
+        .map_init(
+            || links.clone(),
+            |links, &shard| {
+                let spent = used.load(Ordering::Relaxed);
+                if spent >= node_limit {
+                    return (None, Stop::NodeBudget);
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return (None, Stop::TimeBudget);
+                }
+                if halt.load(Ordering::Relaxed) {
+                    // Another shard stopped, and says why.
+                    return (None, Stop::Limit);
+                }
+                let shard_budget = Budget {
+                    nodes: budget.nodes.map(|_| node_limit - spent),
+                    time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                };
+                let report = links.count_shard(plan, shard, &shard_budget);
+                used.fetch_add(report.stats.nodes, Ordering::Relaxed);
+                let record = ShardRecord {
+                    shard,
+                    shards: SHARDS,
+                    problem: ids.problem.clone(),
+                    split: ids.split.clone(),
+                    solutions: u128::from(report.stats.solutions),
+                    nodes: u128::from(report.stats.nodes),
+                    updates: u128::from(report.stats.updates),
+                    seconds: report.stats.elapsed.as_secs_f64(),
+                    complete: report.is_complete(),
+                };
+                if record.complete {
+                    let mut file = file.lock().expect("no writer panics");
+                    if let Some(file) = file.as_mut()
+                        && let Err(err) =
+                            writeln!(file, "{}", record.to_line()).and_then(|()| file.flush())
+                    {
+                        halt.store(true, Ordering::Relaxed);
+                        *failure.lock().expect("no writer panics") = Some(err);
+                    }
+                    let share = (share_of(shard) * 1e6) as u64;
+                    progress((done_share.fetch_add(share, Ordering::Relaxed) + share) as f64 / 1e6);
+                } else {
+                    halt.store(true, Ordering::Relaxed);
+                }
+                (Some(record), report.stop)
+            },
+        )
+        .collect();
+    if let Some(err) = failure.into_inner().expect("no writer panics") {
+        return Err(err.into());
+    }
+    Ok(results)
+}
+
+/// The finished shards of a checkpoint file (none if it does not exist), checked against the
+/// count's fingerprints. A last line without its newline was cut short by a stop mid-write,
+/// and is left out.
+fn read_checkpoint(path: &Path, ids: &Ids) -> Result<Vec<ShardRecord>> {
+    let mut text = String::new();
+    match File::open(path) {
+        Ok(mut file) => file.read_to_string(&mut text)?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    let whole = text.rfind('\n').map_or("", |end| &text[..=end]);
+    let records = merge::read_records(whole.as_bytes())?;
+    for (i, r) in records.iter().enumerate() {
+        if r.problem != ids.problem || r.split != ids.split || r.shards != SHARDS {
+            return Err(Error::new(ErrorKind::ShardMismatch {
+                reason: format!(
+                    "record {} is of another problem or split than this count (problem {}, split {})",
+                    i + 1,
+                    ids.problem,
+                    ids.split
+                ),
+            }));
+        }
+    }
+    if !records.is_empty() {
+        // Refuses a shard given twice.
+        merge::merge(&records)?;
+    }
+    Ok(records.into_iter().filter(|r| r.complete).collect())
+}
+
+/// The checkpoint opened for appending, cut back to its last newline: a line cut short by a
+/// stop mid-write is dropped, and its shard counted again.
+fn open_for_append(path: &Path) -> Result<File> {
+    let file = OpenOptions::new().create(true).append(true).open(path)?;
+    let text = std::fs::read(path)?;
+    let whole = text
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |end| end + 1);
+    file.set_len(whole as u64)?;
+    Ok(file)
+}
