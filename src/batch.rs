@@ -7,7 +7,6 @@
 //! Bad lines are results too, so that every puzzle line is accounted for.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,7 +16,7 @@ use crate::budget::Request;
 use crate::engine::{Engine, Outcome, Solver};
 use crate::error::Result;
 use crate::io::puzzle::{Puzzle, PuzzleReader};
-use crate::runner::{self, WithinChunk};
+use crate::runner::{self, Recent, WithinChunk};
 use crate::sudoku::Shape;
 
 /// Puzzles read and solved together; large enough to keep every thread busy, small enough to
@@ -126,18 +125,24 @@ impl Summary {
     }
 }
 
-thread_local! {
-    /// Each worker thread's solvers, by engine and shape, built on first use.
-    static SOLVERS: RefCell<HashMap<(Engine, Shape), Solver>> = RefCell::new(HashMap::new());
-    /// Each worker thread's solvers for variant boards (see [`Puzzle::board`]), the most
-    /// recently used first: a file of X-Sudoku shares one board, while every jigsaw or killer
-    /// puzzle brings its own.
-    static VARIANT_SOLVERS: RefCell<Vec<(Engine, Arc<Board>, Solver)>> =
-        const { RefCell::new(Vec::new()) };
+/// Which board a solver is for: a shape's Sudoku, or a variant's board.
+#[derive(Debug, PartialEq)]
+enum BoardKey {
+    Shape(Shape),
+    // `Arc<Board>`'s equality looks at the pointer before the groups: a file of X-Sudoku
+    // shares one board.
+    Variant(Arc<Board>),
 }
 
-/// Variant solvers kept per thread.
-const VARIANT_SOLVERS_KEPT: usize = 4;
+/// Solvers kept per thread: every engine of `compare` on two shapes, or a few variant boards
+/// (every jigsaw or killer puzzle brings its own).
+const SOLVERS_KEPT: usize = 24;
+
+thread_local! {
+    /// Each worker thread's solvers, by engine and board, built on first use.
+    static SOLVERS: RefCell<Recent<(Engine, BoardKey), Solver>> =
+        const { RefCell::new(Recent::new(SOLVERS_KEPT)) };
+}
 
 /// Solves one puzzle as `request` asks with this thread's solver for `engine` and the puzzle's
 /// board (its shape's, or its variant's).
@@ -147,7 +152,14 @@ pub fn solve_one(
     request: &Request,
     parallelism: Parallelism,
 ) -> Outcome {
-    let run = |solver: &mut Solver| {
+    let key = match &puzzle.board {
+        Some(board) => BoardKey::Variant(board.clone()),
+        None => BoardKey::Shape(puzzle.grid.shape()),
+    };
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        let solver =
+            solvers.get_or_insert_with((engine, key), || Solver::new(engine, puzzle.board()));
         solver.set_restarts(request.restarts);
         match parallelism {
             Parallelism::AcrossPuzzles => {
@@ -157,29 +169,6 @@ pub fn solve_one(
                 solver.count_split(&puzzle.grid, request.limit, &request.budget)
             }
         }
-    };
-    if let Some(board) = &puzzle.board {
-        return VARIANT_SOLVERS.with(|solvers| {
-            let mut solvers = solvers.borrow_mut();
-            let found = solvers
-                .iter()
-                .position(|(e, b, _)| *e == engine && (Arc::ptr_eq(b, board) || **b == **board));
-            let entry = match found {
-                Some(i) => solvers.remove(i),
-                None => (engine, board.clone(), Solver::new(engine, board)),
-            };
-            solvers.insert(0, entry);
-            solvers.truncate(VARIANT_SOLVERS_KEPT);
-            run(&mut solvers[0].2)
-        });
-    }
-    SOLVERS.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        let shape = puzzle.grid.shape();
-        let solver = solvers
-            .entry((engine, shape))
-            .or_insert_with(|| Solver::sudoku(engine, shape));
-        run(solver)
     })
 }
 

@@ -50,7 +50,7 @@ mod strict;
 mod symmetry;
 
 pub use check::CheckStats;
-pub use order::{Generated, Generator, Minimality, Order, generate_to_order};
+pub use order::{Generated, Generator, Minimality, Order, generate_to_order, rated_within};
 pub use symmetry::Symmetry;
 
 /// A random valid full grid of the given shape, reproducible from the seed (see the module

@@ -209,3 +209,48 @@ mod tests {
         assert_eq!(got, (0..1000).collect::<Vec<_>>());
     }
 }
+
+/// Values kept for reuse by key, the most recently used first, at most `kept` of them: a worker
+/// thread's solvers, whose links or tables cost more to build than a puzzle costs to search.
+/// Each user keeps one in a `thread_local!`, so that a thread builds a solver the first time it
+/// meets its key and every later puzzle of that key reuses it.
+///
+/// ```
+/// use quadrille::runner::Recent;
+///
+/// let mut recent = Recent::new(2);
+/// assert_eq!(*recent.get_or_insert_with("a", || 1), 1);
+/// assert_eq!(*recent.get_or_insert_with("a", || 2), 1); // kept
+/// recent.get_or_insert_with("b", || 3);
+/// recent.get_or_insert_with("c", || 4); // "a", the least recently used, goes
+/// assert_eq!(*recent.get_or_insert_with("a", || 5), 5);
+/// ```
+#[derive(Debug)]
+pub struct Recent<K, V> {
+    entries: Vec<(K, V)>,
+    kept: usize,
+}
+
+impl<K: PartialEq, V> Recent<K, V> {
+    /// No values yet; at most `kept` (at least one) once some are made.
+    pub const fn new(kept: usize) -> Recent<K, V> {
+        Recent {
+            entries: Vec::new(),
+            kept,
+        }
+    }
+
+    /// The value of `key`, made by `make` if it is not kept, now the most recently used.
+    pub fn get_or_insert_with(&mut self, key: K, make: impl FnOnce() -> V) -> &mut V {
+        match self.entries.iter().position(|(k, _)| *k == key) {
+            // The usual case, one key again and again, moves nothing.
+            Some(0) => {}
+            Some(i) => self.entries[..=i].rotate_right(1),
+            None => {
+                self.entries.truncate(self.kept.max(1) - 1);
+                self.entries.insert(0, (key, make()));
+            }
+        }
+        &mut self.entries[0].1
+    }
+}

@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use quadrille::io::puzzle::Puzzle;
-use quadrille::logic::{Candidates, Ending, Step, cell_name, step_svg, write_candidates};
+use quadrille::logic::{self, Candidates, Ending, Step, cell_name, step_svg, write_candidates};
 use serde_json::{Value, json};
 
 use super::logical::{self, InputArgs};
@@ -78,7 +78,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
         let place = file.map(|f| format!("{f}: ")).unwrap_or_default();
         let _ = writeln!(text, "{place}line {}: {}", puzzle.line, puzzle.grid);
     }
-    let (ending, stuck, unique) = logical::with_solver(puzzle.grid.shape(), |solver| {
+    let (ending, stuck, unique) = logic::with_thread_solver(puzzle.grid.shape(), |solver| {
         let ending = solver.solve_with(&puzzle.grid, !args.no_guesses, |state, step| {
             count += 1;
             if hardest.as_ref().is_none_or(|h| step.tenths() > h.0) {

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 use quadrille::engine::Engine;
 use quadrille::generate::{
     CheckStats, Generated, Generator, Minimality, Order, Symmetry, random_contradictory,
-    random_puzzle,
+    random_puzzle, rated_within,
 };
-use quadrille::logic::{Difficulty, Ending, LogicSolver, Rating};
+use quadrille::logic::{self, Difficulty, Rating};
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::{Grid, Shape};
 use serde_json::json;
@@ -189,19 +189,18 @@ fn score_range(text: &str) -> Result<RangeInclusive<u16>, String> {
 type Verdict = Option<Rating>;
 
 /// Accepts a finished unique puzzle (`Some`, with what to print of it) or sends it back for the
-/// next attempt (`None`): a puzzle outside the asked band of scores goes back. A band with an
-/// upper end stops rating at the first step above it, so a puzzle too hard costs little.
-fn judge(args: &Args, solver: &mut LogicSolver, made: &Generated) -> Option<Verdict> {
+/// next attempt (`None`): a puzzle outside the asked band of scores goes back.
+fn judge(args: &Args, made: &Generated) -> Option<Verdict> {
     let band = args
         .score
         .clone()
         .or_else(|| args.difficulty.map(Difficulty::tenths));
-    let Some(band) = band else {
-        return Some(args.json.then(|| solver.rate(&made.puzzle)));
-    };
-    let rating = solver.rate_up_to(&made.puzzle, *band.end());
-    let fits = rating.ending == Ending::Solved && band.contains(&rating.tenths);
-    fits.then_some(Some(rating))
+    match band {
+        Some(band) => rated_within(band)(made).map(Some),
+        None => Some(args.json.then(|| {
+            logic::with_thread_solver(made.puzzle.shape(), |solver| solver.rate(&made.puzzle))
+        })),
+    }
 }
 
 /// The unique-puzzle flags that make no sense for other kinds, and `--minimal` with a floor.
@@ -251,9 +250,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         engine: args.engine,
         ..Order::new(shape)
     };
-    // One generator and one rater per thread at a time: their solvers are built once, not per
-    // puzzle.
-    let generators: Mutex<Vec<(Generator, LogicSolver)>> = Mutex::new(Vec::new());
+    // One generator per thread at a time: its solvers are built once, not per puzzle.
+    let generators: Mutex<Vec<Generator>> = Mutex::new(Vec::new());
     // What the puzzles given up cost, for `--stats` (a sum: the order of the threads does not
     // matter).
     let given_up_checks = Mutex::new(CheckStats::default());
@@ -262,18 +260,18 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         match args.kind {
             Kind::Unique => {
                 let spare = generators.lock().map(|mut g| g.pop()).unwrap_or(None);
-                let (mut generator, mut rater) = match spare {
-                    Some(pair) => pair,
-                    None => (Generator::new(&order)?, LogicSolver::new(shape)),
+                let mut generator = match spare {
+                    Some(generator) => generator,
+                    None => Generator::new(&order)?,
                 };
-                let made = generator.generate(seed, |made| judge(&args, &mut rater, made));
+                let made = generator.generate(seed, |made| judge(&args, made));
                 if made.is_err()
                     && let Ok(mut checks) = given_up_checks.lock()
                 {
                     checks.add(&generator.stats());
                 }
                 if let Ok(mut spare) = generators.lock() {
-                    spare.push((generator, rater));
+                    spare.push(generator);
                 }
                 let (made, verdict) = made?;
                 Ok((made.puzzle.clone(), Some((made, verdict))))

@@ -1,11 +1,6 @@
-//! What `explain` and `rate` share: the inputs, the per-thread logical solvers, and the
-//! ordered run over every puzzle line.
-
-use std::cell::RefCell;
-use std::collections::HashMap;
+//! What `explain` and `rate` share: the inputs and the ordered run over every puzzle line.
 
 use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
-use quadrille::logic::LogicSolver;
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::Shape;
 
@@ -50,22 +45,6 @@ pub struct Done<T> {
     pub file: Option<String>,
     /// The puzzle and the work's result.
     pub result: quadrille::Result<(Puzzle, T)>,
-}
-
-thread_local! {
-    static SOLVERS: RefCell<HashMap<Shape, LogicSolver>> = RefCell::new(HashMap::new());
-}
-
-/// Runs `work` with this thread's logical solver for the puzzle's shape.
-pub fn with_solver<T>(shape: Shape, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
-    SOLVERS.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        work(
-            solvers
-                .entry(shape)
-                .or_insert_with(|| LogicSolver::new(shape)),
-        )
-    })
 }
 
 /// Runs `work` on every puzzle of the inputs (with the input's name when there are several)

@@ -1,17 +1,15 @@
 //! `quadrille rate`: each puzzle's hardest technique, its score on Sudoku Explainer's scale,
 //! its steps, and the CSP's backtracks at each propagation level.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use quadrille::Budget;
-use quadrille::csp::{Config, CspSolver, Propagation};
+use quadrille::csp::{LevelBacktracks, Propagation, backtracks_by_level};
 use quadrille::io::puzzle::Puzzle;
-use quadrille::logic::{Ending, Rating, Technique};
-use quadrille::sudoku::Shape;
+use quadrille::logic::{self, Ending, Rating, Technique};
 use serde_json::json;
 
 use super::flags;
@@ -64,54 +62,19 @@ fn levels(text: &str) -> Result<Levels, String> {
         .map(Levels)
 }
 
-/// The backtracks of one level, and whether the budget cut the search.
-#[derive(Clone, Copy, Debug)]
-struct Backtracks {
-    count: u64,
-    cut: bool,
-}
-
 struct Rated {
     rating: Rating,
-    backtracks: Vec<Backtracks>,
+    backtracks: Vec<LevelBacktracks>,
     elapsed: Duration,
-}
-
-thread_local! {
-    static CSP: RefCell<HashMap<(Shape, Propagation), CspSolver>> = RefCell::new(HashMap::new());
 }
 
 fn rate_one(puzzle: &Puzzle, args: &Args) -> Rated {
     let start = Instant::now();
-    let shape = puzzle.grid.shape();
-    let rating = logical::with_solver(shape, |solver| solver.rate(&puzzle.grid));
+    let rating = logic::with_thread_solver(puzzle.grid.shape(), |solver| solver.rate(&puzzle.grid));
     let budget = Budget::nodes(args.level_nodes);
-    let backtracks = CSP.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        args.levels
-            .0
-            .iter()
-            .map(|&propagation| {
-                let solver = solvers.entry((shape, propagation)).or_insert_with(|| {
-                    let config = Config {
-                        propagation,
-                        ..Config::default()
-                    };
-                    let mut solver = CspSolver::new(shape.board(), config);
-                    solver.set_restarts(None);
-                    solver
-                });
-                let report = solver.count(&puzzle.grid, Some(2), &budget);
-                Backtracks {
-                    count: report.stats.backtracks,
-                    cut: report.stop.is_budget(),
-                }
-            })
-            .collect()
-    });
     Rated {
         rating,
-        backtracks,
+        backtracks: backtracks_by_level(&puzzle.grid, &args.levels.0, &budget),
         elapsed: start.elapsed(),
     }
 }

@@ -74,12 +74,14 @@ mod alldiff;
 mod cages;
 pub mod config;
 mod domains;
+mod levels;
 mod propagate;
 mod restart;
 mod search;
 mod stats;
 
 pub use config::{Config, Propagation, ValueOrder, VariableOrder};
+pub use levels::{LevelBacktracks, backtracks_by_level};
 pub use search::CspSolver;
 pub use stats::{CspReport, CspStats, Inferences};
 

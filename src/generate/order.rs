@@ -29,6 +29,7 @@
 //! the same puzzle whatever runs beside it; the time limit only decides when to give up, never
 //! what an attempt makes.
 
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -41,6 +42,7 @@ use super::{Symmetry, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL, random_gr
 use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind, Result};
+use crate::logic::{self, Ending, Rating};
 use crate::sudoku::{Grid, Shape};
 
 /// What to make: the shape, the symmetry of the givens, whether the puzzle must be minimal,
@@ -166,6 +168,30 @@ pub struct Generated {
     pub minimal: Minimality,
     /// What the uniqueness checks of every attempt cost.
     pub stats: CheckStats,
+}
+
+/// A judge for [`Generator::generate`] that rates each puzzle on Sudoku Explainer's scale
+/// (with this thread's [`LogicSolver`](crate::logic::LogicSolver)) and accepts it, with its
+/// rating, when logic solves it with a score in `band` (in tenths: `32..=40` is 3.2 to 4.0).
+/// The rating stops at the first step above the band, so a puzzle too hard costs little.
+///
+/// ```
+/// use quadrille::generate::{Generator, Order, rated_within};
+/// use quadrille::sudoku::Shape;
+///
+/// let mut generator = Generator::new(&Order::new(Shape::CLASSIC))?;
+/// let (made, rating) = generator.generate(3, rated_within(10..=20))?;
+/// assert!((10..=20).contains(&rating.tenths));
+/// assert_eq!(made.seed, 3);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn rated_within(band: RangeInclusive<u16>) -> impl FnMut(&Generated) -> Option<Rating> {
+    move |made| {
+        let shape = made.puzzle.shape();
+        let rating =
+            logic::with_thread_solver(shape, |solver| solver.rate_up_to(&made.puzzle, *band.end()));
+        (rating.ending == Ending::Solved && band.contains(&rating.tenths)).then_some(rating)
+    }
 }
 
 /// Makes a puzzle to `order` from `seed`, accepting the first that `judge` gives a verdict

@@ -50,6 +50,7 @@ pub mod technique;
 mod unique;
 mod wings;
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
 
 pub use draw::{step_svg, write_candidates};
@@ -60,6 +61,7 @@ pub use technique::Technique;
 use crate::Budget;
 use crate::board::{Cell, Digit};
 use crate::engine::DlxSolver;
+use crate::runner::Recent;
 use crate::sudoku::{Grid, Shape};
 use state::digits;
 
@@ -622,6 +624,33 @@ impl LogicSolver {
 /// See the [module docs](self).
 pub fn explain(grid: &Grid) -> Explanation {
     LogicSolver::new(grid.shape()).explain(grid, true)
+}
+
+thread_local! {
+    /// Each thread's logical solvers, by shape: their tables are built once, not per puzzle.
+    static SOLVERS: RefCell<Recent<Shape, LogicSolver>> = const { RefCell::new(Recent::new(4)) };
+}
+
+/// Runs `work` with this thread's logical solver for `shape`, built the first time the thread
+/// meets the shape: what a batch of ratings or explanations on a thread pool wants.
+///
+/// ```
+/// use quadrille::io::puzzle::parse_line;
+/// use quadrille::logic;
+///
+/// let puzzle = parse_line("1...........4..2", None)?;
+/// let rating = logic::with_thread_solver(puzzle.shape(), |solver| solver.rate(&puzzle));
+/// assert!(rating.tenths > 0);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn with_thread_solver<T>(shape: Shape, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
+    SOLVERS.with(|solvers| {
+        work(
+            solvers
+                .borrow_mut()
+                .get_or_insert_with(shape, || LogicSolver::new(shape)),
+        )
+    })
 }
 
 #[cfg(test)]
