@@ -234,7 +234,7 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
 
 /// The links of the problem read: plain exact cover takes the fast path, colours and
 /// multiplicities Knuth's Algorithm M. Chosen once, before any search.
-// One value per run, so its size does not matter; the `Dlx` stays unboxed, as before.
+// One value per run, so its size does not matter: the `Dlx` stays unboxed.
 #[allow(clippy::large_enum_variant)]
 enum Links {
     Plain(Dlx),

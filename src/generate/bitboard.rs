@@ -17,29 +17,17 @@
 //! given's peers. The digit count N is a const parameter (9 for grids up to 9x9, 11 for 10x10
 //! and 11x11, see [`Small`]; larger digits than the board's are empty padding), and each
 //! depth's state a `Copy` struct, so the digit loops unroll without bounds checks; a cell's
-//! peers and groups sit in one table entry, and `place` is inlined into `propagate`. On 9x9
-//! (`generate --minimal -n 200 -j 1 --seed 1`, callgrind) a check took 41k instructions
-//! against the CSP's 72k when this search was new, 30k before these changes (the digit
-//! count a run-time value, the state a slice), and 17k after them.
+//! peers and groups sit in one table entry, and `place` is inlined into `propagate`. On 9x9 a
+//! check takes about a quarter of the CSP's instructions (callgrind,
+//! `generate --minimal -n 200 -j 1 --seed 1`).
 //!
-//! **Folded groups.** The one-bit test of hidden singles first branched per word, and which
-//! words a group's cells fill varies from group to group (a 9x9 column has cells in both),
-//! so those branches were often mispredicted: with 40% fewer instructions than before the
-//! changes above, the generator took only 25% less time. Each group now has a rotation per
-//! word that folds its cells into one word on distinct bits (see [`fold`]), so the test is
-//! one word and one branch, nearly always "two cells or more". That costs 13% more
-//! instructions (`-n 50`: 492M to 558M) for 25% fewer mispredicted branches (10.0M to 7.5M,
-//! callgrind's branch simulation), and took 20% less CPU time. Likewise a naked single's
-//! digit is read from all N digit sets at once rather than found by a loop that stops at it:
-//! 6% more instructions, 12% fewer mispredicted branches, 2% less CPU time.
-//!
-//! Tried and dropped (9x9, same command): marking for hidden singles only the groups where a
-//! digit really lost a candidate (a loop over the lost cells) cost 5% more instructions than
-//! the coarse marks it saves looking at; one `u128` per set 16% more (its one-bit test and
-//! variable shifts take more instructions than two words); a branch-free one-bit test on the
-//! unfolded words 9% more instructions and no faster; stopping propagation the moment the
-//! last removed cell is forced 1% more; loading the givens without a branch per cell, 4% more
-//! instructions and no faster.
+//! **Folded groups.** Which words a group's cells fill varies from group to group (a 9x9
+//! column has cells in both), so a one-bit test per word is a branch the processor often
+//! mispredicts. Each group has a rotation per word that folds its cells into one word on
+//! distinct bits (see [`fold`]), so the test is one word and one branch, nearly always "two
+//! cells or more": a few more instructions, far fewer mispredicted branches and less time
+//! (callgrind's branch simulation on the command above). Likewise a naked single's digit is
+//! read from all N digit sets at once rather than found by a loop that stops at it.
 //!
 //! The generator uses it up to 128 cells (W = 2): on 16x16 its branching, on the fewest
 //! candidates only, made it slower than the CSP, so larger grids, and any engine asked for by

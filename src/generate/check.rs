@@ -20,16 +20,12 @@
 //!   first such cell c (in the order removed) the cells before it hold S's digits. So one
 //!   search per removed cell, of P' with the cells before c given and S's digit of c ruled
 //!   out (`count_excluding`), for one solution: any found is T, none in all of them proves
-//!   S unique, and no search has to find S first. (An earlier try fixed c to each other digit
-//!   in turn, a search each, and was nine times slower on 25x25.)
+//!   S unique, and no search has to find S first.
 //! - **S's digits first.** Every search tries S's digit first in each cell
 //!   (`set_preferred`, the initial phase of a SAT solver), so the T it finds changes as few
 //!   cells of S as it must. Most searches of a strict-minimal thinning find a T (a given is
 //!   needed), and near S they find it sooner; a T near S is also a stronger witness for
-//!   `strict.rs`, since it meets fewer givens. On 16x16 rot180 strict (seeds 1 to 4, a build
-//!   printing each T's distance from S) the Ts found differed from S on 82 cells on average
-//!   at 17d3cde and on 51 with S's digits first (and the glances of `strict.rs`); see
-//!   [`Checker::FIRST_NODES`] for the times.
+//!   `strict.rs`, since it meets fewer givens; see [`Checker::FIRST_NODES`] for the times.
 //! - **Two engines, then a larger budget.** The engine is the CSP up to 16x16 and Dancing
 //!   Links above (see [`super::Order::default_engine`]). Behind the CSP stands Dancing Links
 //!   with learning: a CSP search still open after [`Checker::FIRST_NODES`] nodes goes on
@@ -132,12 +128,10 @@ pub(crate) struct Checker {
 impl Checker {
     /// The node budget of the CSP's first try when learning Dancing Links stands behind it:
     /// the whole default budget up to 16x16, so learning gets only what the CSP cannot decide.
-    /// Without S's digits first, 1,000 was best: learning DLX found the far second solutions
-    /// near the hardness peak sooner than the CSP. Preferring S, the CSP finds them sooner: on
-    /// 16x16 rot180 strict (`generate --box 4x4 --minimal -n N -j 1 --seed S --stats`, two
-    /// runs side by side), 70 puzzles (seeds 1 to 30 and 100 to 139) took 116 s at 20,000
-    /// against 133 s at 1,000 (1,406k and 4,891k nodes a puzzle on seeds 100 to 139); 5,000
-    /// was between them.
+    /// Trying S's digits first, the CSP finds the far second solutions near the hardness peak
+    /// sooner than learning DLX does, so it gets the whole budget: 20,000 took fewer nodes and
+    /// less time than 1,000 or 5,000 on 16x16 rot180 strict
+    /// (`generate --box 4x4 --minimal -n 40 -j 1 --seed S --stats`, seeds 1 and 100).
     pub(crate) const FIRST_NODES: u64 = 20_000;
 
     /// How far a check is escalated when the order needs every check decided: once, to 16

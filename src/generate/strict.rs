@@ -28,10 +28,10 @@
 //! [`Repairer::GLANCE_NODES`] nodes, and only the givens that no glance decided get the full
 //! checks. A glance decides most of them either way (a given that can go is often forced
 //! back at once; one that is needed often has a second solution close by), so the full
-//! searches that prove the other givens needed are no longer paid before the one that can go
-//! is met. On 16x16 rot180 strict (40 seeds, side by side) a puzzle took 0.97 s instead of
-//! 1.80 s, with 0.84M nodes instead of 1.62M; on 9x9 the instructions rose 0.9% (callgrind,
-//! `generate --minimal -n 200 -j 1 --seed 1`: 2,622.6M against 2,598.5M).
+//! searches that prove the other givens needed are not paid before the one that can go
+//! is met. That nearly halves the nodes of 16x16 rot180 strict generation
+//! (`generate --box 4x4 --minimal -n 40 -j 1 --seed 400 --stats`) for under 1% more
+//! instructions on 9x9 (callgrind, `generate --minimal -n 200 -j 1 --seed 1`).
 //!
 //! Every step keeps the puzzle unique, proved by the checker; a check that runs out of budget
 //! ends the repairs (the attempt then counts as minimal per orbit only), never removes a given.
@@ -72,11 +72,9 @@ impl Repairer {
     /// puzzle).
     const MAX_REPAIRS: u32 = 50;
 
-    /// The node budget of a glance at a given (see `removable_given`). On 16x16 rot180
-    /// (`generate --box 4x4 --minimal -n 40 -j 1 --seed S --stats`) 10, 50 and 200 nodes took
-    /// 1.02, 1.13 and 1.30 s a puzzle on seeds 300 to 339 and 1.43, 0.97 and 1.45 s on 400 to
-    /// 439, and 20 and 50 took 0.93 and 0.96 s on 500 to 539 (10 and 200 side by side, 20 and
-    /// 50 side by side; 50 on 300 to 339 alone, on 400 to 439 beside the binary before).
+    /// The node budget of a glance at a given (see `removable_given`): of 10, 20, 50 and 200,
+    /// 50 was the most even across seeds on 16x16 rot180
+    /// (`generate --box 4x4 --minimal -n 40 -j 1 --seed S --stats`, S = 300, 400, 500).
     const GLANCE_NODES: u64 = 50;
 
     pub(crate) fn new(orbits: &[Vec<usize>], cells: usize) -> Repairer {
