@@ -43,15 +43,15 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
 mod bitboard;
-mod check;
 mod latin;
 mod order;
 mod strict;
 mod symmetry;
+mod uniqueness;
 
-pub use check::CheckStats;
 pub use order::{Generated, Generator, Minimality, Order, generate_to_order, rated_within};
 pub use symmetry::Symmetry;
+pub use uniqueness::CheckStats;
 
 /// A random valid full grid of the given shape, reproducible from the seed (see the module
 /// docs): for Sudoku shapes a random symmetry of a pattern, not uniform over all grids; for

@@ -289,7 +289,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let pool = flags::pool(args.threads)?;
     let mut out = stdout();
     let mut line = String::new();
-    let mut summary = Summary::default();
+    let mut summary = Tally::default();
     let start = Instant::now();
     // In chunks, so that output starts early and memory stays flat.
     pool.install(|| {
@@ -369,7 +369,7 @@ fn write_json(puzzle: &Grid, seed: u64, extra: Option<&(Generated, Verdict)>) ->
 
 /// What `--stats` reports.
 #[derive(Default)]
-struct Summary {
+struct Tally {
     puzzles: u64,
     failed: u64,
     givens: u64,
@@ -384,7 +384,7 @@ struct Summary {
     given_up_checks: CheckStats,
 }
 
-impl Summary {
+impl Tally {
     fn add(&mut self, puzzle: &Grid, made: Option<&Generated>) {
         let givens = puzzle.givens();
         self.puzzles += 1;

@@ -19,7 +19,7 @@
 //! for caches and memory bandwidth can inflate every time.
 //!
 //! - `run.rs`: driving the engines over the puzzles, through [`crate::runner`].
-//! - `check.rs`: the checks of each puzzle's outcomes: solutions against the rules and the
+//! - `agreement.rs`: the checks of each puzzle's outcomes: solutions against the rules and the
 //!   givens, engines against each other.
 //! - `report.rs`: the text table and the JSON ([`Comparison::table`],
 //!   [`Comparison::write_json`]).
@@ -48,7 +48,7 @@
 //! # Ok::<(), quadrille::Error>(())
 //! ```
 
-mod check;
+mod agreement;
 #[cfg(feature = "plot")]
 pub mod plot;
 mod report;
@@ -211,7 +211,7 @@ impl Comparison {
     /// If there is not one outcome per engine (a bug in the caller, not bad input).
     pub fn add(&mut self, puzzle: &Puzzle, outcomes: &[Outcome]) {
         assert_eq!(outcomes.len(), self.engines.len(), "one outcome per engine");
-        let problems = check::disagreements(&self.engines, puzzle, outcomes);
+        let problems = agreement::disagreements(&self.engines, puzzle, outcomes);
         if !problems.is_empty() {
             self.disagreements.push(Disagreement {
                 line: puzzle.line,

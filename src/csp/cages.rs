@@ -1,7 +1,7 @@
 //! Killer cages in the CSP: the digits of a cage are all different and add up to its sum.
 //!
 //! All-different comes free: a cell's cage-mates are among its peers (see
-//! [`Tables`](super::domains::Tables)), so an assignment removes its digit from them as from
+//! [`CspTables`](super::domains::CspTables)), so an assignment removes its digit from them as from
 //! the rest of its units. The sum is kept by the cage's *digit sets*, the sets of different
 //! digits of the cage's size that add up to its sum ([`crate::board::Cage::digit_sets`]),
 //! precomputed per board: a set is still possible when it holds every digit placed in the

@@ -20,7 +20,7 @@ pub(crate) type UnitSet = [u64; UNIT_WORDS];
 
 /// Units (the board's groups) and peers of every cell, computed once per board.
 #[derive(Clone, Debug)]
-pub(crate) struct Tables {
+pub(crate) struct CspTables {
     /// The board's side n.
     pub n: usize,
     /// n*n.
@@ -64,8 +64,8 @@ pub(crate) struct Tables {
     set_starts: Vec<u32>,
 }
 
-impl Tables {
-    pub fn new(board: &Board) -> Tables {
+impl CspTables {
+    pub fn new(board: &Board) -> CspTables {
         let n = board.size();
         let cells = board.cell_count();
         let unit_count = board.groups().len();
@@ -141,7 +141,7 @@ impl Tables {
                 }
             }
         }
-        Tables {
+        CspTables {
             n,
             cells,
             full: if n == 64 { u64::MAX } else { (1 << n) - 1 },
@@ -229,7 +229,7 @@ pub(crate) struct State<'a> {
 impl<'a> State<'a> {
     /// Splits a block of `t.stride` words into its parts.
     #[inline]
-    pub fn view(t: &Tables, block: &'a mut [u64]) -> State<'a> {
+    pub fn view(t: &CspTables, block: &'a mut [u64]) -> State<'a> {
         let (dom, rest) = block.split_at_mut(t.cells);
         let (placed, rest) = rest.split_at_mut(t.unit_count);
         let (open, rest) = rest.split_at_mut(t.open_words);

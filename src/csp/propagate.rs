@@ -22,12 +22,12 @@
 
 use super::alldiff::AllDiff;
 use super::config::Propagation;
-use super::domains::{State, Tables, UNIT_WORDS, UnitSet, bits};
+use super::domains::{CspTables, State, UNIT_WORDS, UnitSet, bits};
 use super::stats::Inferences;
 
 /// The rule engine for one configuration, borrowing the solver's tables and buffers.
 pub(crate) struct Propagator<'a> {
-    pub t: &'a Tables,
+    pub t: &'a CspTables,
     /// Cells that became naked singles: `queue[..len]`. Room for every cell plus the peers
     /// of one more, since the branch-free loop writes a slot before deciding to keep it.
     pub queue: &'a mut [u16],
@@ -114,7 +114,7 @@ impl Propagator<'_> {
         for &p in t.peers(cell) {
             let p = p as usize;
             // SAFETY: peers are cell indices (< t.cells = dom.len() = cell_bits.len(), built
-            // in `Tables::new`), and `len` grows by at most one per peer from a value with
+            // in `CspTables::new`), and `len` grows by at most one per peer from a value with
             // room for all peers (checked above).
             let (dp, units, slot) = unsafe {
                 (

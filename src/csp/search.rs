@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::alldiff::AllDiff;
 use super::config::{Config, Propagation, ValueOrder, VariableOrder};
-use super::domains::{State, Tables};
+use super::domains::{CspTables, State};
 use super::propagate::Propagator;
 use super::restart::Run;
 use super::stats::{CspReport, CspStats};
@@ -40,7 +40,7 @@ struct Choice {
 #[derive(Clone, Debug)]
 pub struct CspSolver {
     config: Config,
-    tables: Tables,
+    tables: CspTables,
     /// State blocks, `tables.stride` words per depth; grown on demand, never shrunk.
     stack: Vec<u64>,
     /// Choice points per depth.
@@ -66,7 +66,7 @@ impl CspSolver {
     /// A solver for puzzles on `board`, searching as `config` says. Builds the unit and peer
     /// tables and the buffers.
     pub fn new(board: &Board, config: Config) -> CspSolver {
-        let tables = Tables::new(board);
+        let tables = CspTables::new(board);
         let cells = tables.cells;
         // Two levels up front; deeper ones as the search needs them.
         let stack = vec![0; 2 * tables.stride];
@@ -412,13 +412,13 @@ impl Popcnt {
     /// [`choose`], compiled with `popcnt`: MRV-degree counts a cell's open peers with
     /// popcounts, and this saves a fifth of the default configuration's instructions.
     #[inline]
-    fn choose(self, order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+    fn choose(self, order: VariableOrder, t: &CspTables, s: &State, floor: u32) -> usize {
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "popcnt")]
             fn choose_with_popcnt(
                 order: VariableOrder,
-                t: &Tables,
+                t: &CspTables,
                 s: &State,
                 floor: u32,
             ) -> usize {
@@ -451,7 +451,7 @@ fn size_of(d: u64) -> u32 {
 /// The cell to branch on; there is at least one open cell. `floor` is the smallest domain an
 /// open cell can have (2 once naked singles are assigned, else 1).
 #[inline(always)]
-fn choose(order: VariableOrder, t: &Tables, s: &State, floor: u32) -> usize {
+fn choose(order: VariableOrder, t: &CspTables, s: &State, floor: u32) -> usize {
     let open_cells = || s.open_cells();
     match order {
         VariableOrder::First => open_cells().next().unwrap_or(0),
@@ -516,7 +516,7 @@ fn preferred_bit(preferred: &[u8], cell: usize, remaining: u64) -> Option<u64> {
 
 /// The next digit (as a bit) to try at `cell` among `remaining`.
 #[inline]
-fn pick(order: ValueOrder, t: &Tables, s: &State, cell: usize, remaining: u64) -> u64 {
+fn pick(order: ValueOrder, t: &CspTables, s: &State, cell: usize, remaining: u64) -> u64 {
     let lowest = remaining & remaining.wrapping_neg();
     let score = |bit: u64| -> usize {
         match order {

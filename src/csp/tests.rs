@@ -558,9 +558,9 @@ fn with_propagator<R>(
     f: impl FnOnce(&mut super::propagate::Propagator, &mut super::domains::State) -> R,
 ) -> R {
     use super::alldiff::AllDiff;
-    use super::domains::{State, Tables};
+    use super::domains::{CspTables, State};
     use super::propagate::Propagator;
-    let t = Tables::new(board);
+    let t = CspTables::new(board);
     let mut block = vec![0; t.stride];
     t.reset(&mut block);
     let mut s = State::view(&t, &mut block);

@@ -127,7 +127,7 @@ impl Small {
 #[derive(Clone, Debug)]
 pub(crate) struct Bitboard<const W: usize, const N: usize> {
     /// The read-only tables.
-    tables: Tables<W>,
+    tables: BitTables<W>,
     /// One state per depth, the root first.
     stack: Vec<State<W, N>>,
     /// The cells of each digit in S, as a solved state's placed sets.
@@ -179,7 +179,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         let group_count = groups.len();
         let folds: Vec<[u32; W]> = groups.iter().map(fold).collect::<Option<_>>()?;
         Some(Bitboard {
-            tables: Tables {
+            tables: BitTables {
                 n,
                 cells: (peers.iter().zip(groups_of).zip(peer_groups))
                     .map(|((&peers, groups), peer_groups)| CellTable {
@@ -326,7 +326,7 @@ struct CellTable<const W: usize> {
 
 /// The read-only tables of a board, and the watched cells of the check under way.
 #[derive(Clone, Debug)]
-struct Tables<const W: usize> {
+struct BitTables<const W: usize> {
     n: usize,
     /// What a placement in each cell touches.
     cells: Vec<CellTable<W>>,
@@ -344,7 +344,7 @@ struct Tables<const W: usize> {
     watch: Vec<(usize, usize)>,
 }
 
-impl<const W: usize> Tables<W> {
+impl<const W: usize> BitTables<W> {
     /// Makes `state` the root state of `puzzle`: its givens loaded and propagated; false on
     /// a contradiction.
     fn load<const N: usize>(&self, puzzle: &Grid, state: &mut State<W, N>) -> bool {

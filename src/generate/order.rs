@@ -3,7 +3,7 @@
 //!
 //! **One attempt** takes a random full grid as the solution S (see `random_solution`), shuffles the
 //! orbits of the [`Symmetry`] and tries to remove each orbit's givens in that order, keeping
-//! the removal when the puzzle stays unique (see `check.rs` for how that is proved cheaply from
+//! the removal when the puzzle stays unique (see `uniqueness.rs` for how that is proved cheaply from
 //! S). This is QQWing's method (and Sudoku Explainer's): with a symmetry, whole orbits go or
 //! stay, so the pattern of givens keeps the symmetry, and the result is *minimal per orbit*:
 //! no orbit of givens can be removed without losing uniqueness. (Removing orbits can only make
@@ -36,8 +36,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
-use super::check::{CheckStats, Checker, Verdict};
 use super::strict::Repairer;
+use super::uniqueness::{CheckStats, Checker, Verdict};
 use super::{Symmetry, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL, random_grid_with};
 use crate::budget::Budget;
 use crate::engine::Engine;

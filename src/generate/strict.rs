@@ -42,8 +42,8 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
-use super::check::{Checker, Verdict};
 use super::order::Minimality;
+use super::uniqueness::{Checker, Verdict};
 use crate::sudoku::Grid;
 
 /// The orbits of a symmetry, the witnesses and the scratch of the repairs, built once per

@@ -17,7 +17,7 @@ pub(crate) enum House {
 /// The tables of one shape, built once and shared: the units (the board's groups: rows, then
 /// columns, then boxes), each cell's row, column and box, and its peers.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Tables {
+pub(crate) struct LogicTables {
     pub n: usize,
     /// The cells of unit `u`: `units[u * n..(u + 1) * n]`, in the board's order.
     pub units: Vec<u16>,
@@ -28,15 +28,15 @@ pub(crate) struct Tables {
     pub peer_count: usize,
 }
 
-impl Tables {
-    pub fn of(shape: Shape) -> &'static Tables {
-        static TABLES: [OnceLock<Tables>; MAX_SIZE * MAX_SIZE] =
+impl LogicTables {
+    pub fn of(shape: Shape) -> &'static LogicTables {
+        static TABLES: [OnceLock<LogicTables>; MAX_SIZE * MAX_SIZE] =
             [const { OnceLock::new() }; MAX_SIZE * MAX_SIZE];
         TABLES[(shape.box_rows() - 1) * MAX_SIZE + shape.box_cols() - 1]
-            .get_or_init(|| Tables::build(shape))
+            .get_or_init(|| LogicTables::build(shape))
     }
 
-    fn build(shape: Shape) -> Tables {
+    fn build(shape: Shape) -> LogicTables {
         let board = shape.board();
         let n = board.size();
         let units: Vec<u16> = board
@@ -67,7 +67,7 @@ impl Tables {
             }
             debug_assert_eq!(peers.len() - start, peer_count);
         }
-        Tables {
+        LogicTables {
             n,
             units,
             cell_units,
@@ -117,7 +117,7 @@ impl Tables {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidates {
     shape: Shape,
-    pub(crate) tables: &'static Tables,
+    pub(crate) tables: &'static LogicTables,
     pub(crate) values: Vec<u8>,
     /// The candidates of each empty cell; 0 for a filled cell.
     pub(crate) cands: Vec<u64>,
@@ -127,7 +127,7 @@ impl Candidates {
     /// The candidates of a puzzle: every digit its peers do not hold.
     pub fn new(grid: &Grid) -> Candidates {
         let shape = grid.shape();
-        let tables = Tables::of(shape);
+        let tables = LogicTables::of(shape);
         let mut state = Candidates {
             shape,
             tables,
