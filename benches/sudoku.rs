@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::batch::{self, Parallelism};
-use quadrille::engine::{Engine, Solver};
+use quadrille::engine::{Engine, Solve, Solver};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::Shape;
 use quadrille::{Budget, Request};

@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
-use quadrille::engine::{DlxSolver, Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
 use quadrille::generate::random_puzzle;
 use quadrille::sudoku::{Grid, Shape};
 

@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use quadrille::Budget;
-use quadrille::engine::{Engine, Solver};
+use quadrille::engine::{Engine, Solve, Solver};
 use quadrille::io::puzzle::{Layout, PuzzleReader};
 
 fn fixture(name: &str) -> String {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::Board;
 use crate::budget::Request;
-use crate::engine::{Engine, Outcome, Solver};
+use crate::engine::{Engine, Outcome, Solve, Solver};
 use crate::error::Result;
 use crate::io::puzzle::{Puzzle, PuzzleReader};
 use crate::runner::{self, Recent, WithinChunk};

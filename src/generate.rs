@@ -103,7 +103,7 @@ pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```
-/// use quadrille::engine::DlxSolver;
+/// use quadrille::engine::{DlxSolver, Solve};
 /// use quadrille::generate::unique_puzzle;
 /// use quadrille::sudoku::Shape;
 ///

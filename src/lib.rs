@@ -21,9 +21,9 @@
 //!   independent [`check`](sudoku::check)er, and the exact-cover
 //!   [`encode`](sudoku::encode)ing; the [`variant`](sudoku::variant)s X-Sudoku, windoku,
 //!   jigsaw and killer, each a [`Board`](board::Board) that every engine reads.
-//! - [`engine`]: [`Engine`](engine::Engine) and [`Solver`](engine::Solver) give every engine
-//!   one signature and one [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver)
-//!   and the [`csp`] solver.
+//! - [`engine`]: the [`Solve`](engine::Solve) trait gives every engine one signature and one
+//!   [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver), the [`csp`] solver,
+//!   and [`Solver`](engine::Solver), either one chosen by its [`Engine`](engine::Engine) name.
 //! - [`logic`]: a logical solver that explains a solution step by step, as a person solves
 //!   (singles, locked candidates, subsets, fish, wings, chains), and rates a puzzle on Sudoku
 //!   Explainer's scale ([`logic::rate`]).
@@ -51,7 +51,7 @@
 //!
 //! ```
 //! use quadrille::Budget;
-//! use quadrille::engine::{Engine, Solver};
+//! use quadrille::engine::{Engine, Solve, Solver};
 //! use quadrille::io::puzzle::parse_line;
 //!
 //! // A 4x4 puzzle with nine solutions, counted by both engines.

@@ -3,7 +3,7 @@
 
 use quadrille::Budget;
 use quadrille::board::{Board, Cell, Group};
-use quadrille::engine::{Engine, Solver};
+use quadrille::engine::{Engine, Solve, Solver};
 use quadrille::exact_cover::{Control, Dlx, Solution};
 use quadrille::sudoku::check::{check_solution_on, conflicts_on};
 use quadrille::sudoku::{Grid, Shape, encode};

@@ -6,12 +6,19 @@
 
 use proptest::prelude::*;
 use quadrille::Budget;
+use quadrille::board::{Cell, Digit};
 use quadrille::csp::{Config, CspSolver};
-use quadrille::engine::{DlxSolver, Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
 use quadrille::generate::{random_grid, random_puzzle};
 use quadrille::io::puzzle::parse_line;
 use quadrille::restart::Restarts;
 use quadrille::sudoku::{Grid, Shape};
+
+/// Cells and digits as the engines take them.
+fn placements(excluded: &[(usize, u8)]) -> Vec<(Cell, Digit)> {
+    let placement = |&(cell, digit): &(usize, u8)| (Cell::new(cell), Digit::new(digit).unwrap());
+    excluded.iter().map(placement).collect()
+}
 
 /// The solutions of `puzzle` with no cell of `excluded` holding its digit, from plain counts:
 /// the sum over subsets T of `excluded` of (-1)^|T| times the count with T's digits placed.
@@ -91,10 +98,10 @@ proptest! {
     fn every_engine_counts_what_inclusion_exclusion_counts((puzzle, excluded) in case(3)) {
         let expected = oracle(&puzzle, &excluded);
         for (name, mut solver) in engines(puzzle.shape()) {
-            let all = solver.count_excluding(&puzzle, &excluded, None, &Budget::unlimited());
+            let all = solver.count_excluding(&puzzle, &placements(&excluded), None, &Budget::unlimited());
             prop_assert_eq!(all.solutions, expected, "{} counts", name);
             prop_assert!(all.is_complete());
-            let one = solver.count_excluding(&puzzle, &excluded, Some(1), &Budget::unlimited());
+            let one = solver.count_excluding(&puzzle, &placements(&excluded), Some(1), &Budget::unlimited());
             prop_assert_eq!(one.solutions, expected.min(1), "{} finds one", name);
             if let Some(solution) = one.solution {
                 for (cell, (&given, &digit)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
@@ -131,10 +138,10 @@ proptest! {
         let own = plain.solve(&puzzle).solution.expect("a random puzzle keeps a grid's givens");
         for (name, mut solver) in engines(shape) {
             solver.set_preferred(Some(&near));
-            let all = solver.count_excluding(&puzzle, &excluded, None, &Budget::unlimited());
+            let all = solver.count_excluding(&puzzle, &placements(&excluded), None, &Budget::unlimited());
             prop_assert_eq!(all.solutions, expected, "{} counts, preferring", name);
             prop_assert!(all.is_complete());
-            let one = solver.count_excluding(&puzzle, &excluded, Some(1), &Budget::unlimited());
+            let one = solver.count_excluding(&puzzle, &placements(&excluded), Some(1), &Budget::unlimited());
             prop_assert_eq!(one.solutions, expected.min(1), "{} finds one, preferring", name);
             if let Some(found) = &one.solution {
                 for &(cell, digit) in &excluded {
@@ -167,13 +174,19 @@ fn ruling_out_the_solution_leaves_nothing() {
     let right = solution.cells()[cell];
     let wrong = right % 9 + 1;
     for (name, mut solver) in engines(puzzle.shape()) {
-        let none = solver.count_excluding(&puzzle, &[(cell, right)], Some(2), &Budget::unlimited());
+        let none = solver.count_excluding(
+            &puzzle,
+            &placements(&[(cell, right)]),
+            Some(2),
+            &Budget::unlimited(),
+        );
         assert_eq!(none.solutions, 0, "{name}");
         assert!(none.is_complete(), "{name}");
         // Twice the same candidate is ruled out once (in a debug build, Dancing Links checks
         // its links after every search).
         let twice = [(cell, wrong), (cell, wrong)];
-        let same = solver.count_excluding(&puzzle, &twice, Some(2), &Budget::unlimited());
+        let same =
+            solver.count_excluding(&puzzle, &placements(&twice), Some(2), &Budget::unlimited());
         assert_eq!(same.solutions, 1, "{name}");
         assert_eq!(same.solution.as_ref(), Some(&solution), "{name}");
     }

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use quadrille::Budget;
 use quadrille::csp::Config;
-use quadrille::engine::{DlxSolver, Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
 use quadrille::exact_cover::{Control, Dlx, FirstItem, ItemKind, Problem, Report, Solution};
 use quadrille::io::dlx::{parse_problem, problem_to_string, read_problem};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};

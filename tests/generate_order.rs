@@ -7,7 +7,7 @@
 //! library.
 
 use quadrille::Budget;
-use quadrille::engine::DlxSolver;
+use quadrille::engine::{DlxSolver, Solve};
 use quadrille::generate::{
     Generated, Minimality, Order, Symmetry, generate_to_order, unique_puzzle,
 };

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use quadrille::csp::Config;
-use quadrille::engine::{DlxSolver, Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
 use quadrille::exact_cover::{Control, CountSink, Dlx, Problem, Solution};
 use quadrille::problems;
 use quadrille::restart::Restarts;

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use quadrille::Budget;
-use quadrille::engine::DlxSolver;
+use quadrille::engine::{DlxSolver, Solve};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::logic::{self, Ending, Technique};
 use quadrille::sudoku::Grid;

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use quadrille::csp::Config;
-use quadrille::engine::{DlxSolver, Engine, Solver};
+use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
 use quadrille::generate::{random_contradictory, random_puzzle};
 use quadrille::restart::Restarts;
 use quadrille::sudoku::check::check_solution;

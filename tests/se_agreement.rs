@@ -6,7 +6,7 @@
 //! `benches/peers/se_agreement.sh` prints the same figures for any reference file.
 
 use quadrille::Budget;
-use quadrille::engine::DlxSolver;
+use quadrille::engine::{DlxSolver, Solve};
 use quadrille::io::puzzle::parse_line;
 use quadrille::logic::{self, LogicSolver, Step, Technique, cell_name};
 use quadrille::sudoku::{Grid, Shape};

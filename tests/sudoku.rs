@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use quadrille::batch::{self, Parallelism, Record, Summary};
 use quadrille::csp::Config;
-use quadrille::engine::{DlxSolver, Engine, Outcome, Solver};
+use quadrille::engine::{DlxSolver, Engine, Outcome, Solve, Solver};
 use quadrille::generate::{random_contradictory, random_grid, random_puzzle};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::check::check_solution;

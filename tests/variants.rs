@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use quadrille::board::{Board, Cage, Cell};
-use quadrille::engine::{Engine, Solver};
+use quadrille::engine::{Engine, Solve, Solver};
 use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
 use quadrille::sudoku::check::check_solution_on;
 use quadrille::sudoku::variant::{self, Variant};

@@ -8,7 +8,7 @@ use super::domains::{CspTables, State};
 use super::propagate::Propagator;
 use super::restart::Run;
 use super::stats::{CspReport, CspStats};
-use crate::board::Board;
+use crate::board::{Board, Cell, Digit};
 use crate::restart::{self, Restarts};
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
@@ -60,6 +60,8 @@ pub struct CspSolver {
     /// The digit tried first at each cell (0: none); empty when none is
     /// ([`CspSolver::set_preferred`]).
     preferred: Vec<u8>,
+    /// The excluded placements of the search under way, as cell index and digit (scratch).
+    ruled_out: Vec<(usize, u8)>,
 }
 
 impl CspSolver {
@@ -87,6 +89,7 @@ impl CspSolver {
             popcnt: Popcnt::detect(),
             restarts: Some(Restarts::default()),
             preferred: Vec::new(),
+            ruled_out: Vec::new(),
             tables,
         }
     }
@@ -166,11 +169,11 @@ impl CspSolver {
     }
 
     /// Counts, as [`CspSolver::count`] does, the solutions of `puzzle` in which no cell of
-    /// `excluded` holds its digit: each `(cell, digit)` (cell numbered row by row from 0, digit
-    /// from 1) is taken out of the cell's candidates at the root. A generator that knows a
+    /// `excluded` holds its digit: each digit is taken out of its cell's candidates at the root. A generator that knows a
     /// solution S of `puzzle` asks this way whether another exists, without finding S first.
     ///
     /// ```
+    /// use quadrille::board::{Cell, Digit};
     /// use quadrille::csp::{Config, CspSolver};
     /// use quadrille::sudoku::{Grid, Shape};
     /// use quadrille::Budget;
@@ -179,7 +182,8 @@ impl CspSolver {
     /// let mut solver = CspSolver::new(&shape.board(), Config::default());
     /// let empty = Grid::empty(shape);
     /// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
-    /// let outcome = solver.count_excluding(&empty, &[(0, 1)], None, &Budget::unlimited());
+    /// let corner_one = (Cell::new(0), Digit::new(1).unwrap());
+    /// let outcome = solver.count_excluding(&empty, &[corner_one], None, &Budget::unlimited());
     /// assert_eq!(outcome.solutions, 216);
     /// assert_ne!(outcome.solution.unwrap().cells()[0], 1);
     /// # Ok::<(), quadrille::Error>(())
@@ -190,16 +194,21 @@ impl CspSolver {
     pub fn count_excluding(
         &mut self,
         puzzle: &Grid,
-        excluded: &[(usize, u8)],
+        excluded: &[(Cell, Digit)],
         limit: Option<u64>,
         budget: &Budget,
     ) -> CspReport {
         let start = Instant::now();
         let n = self.tables.n;
         assert!(
-            (excluded.iter()).all(|&(cell, d)| cell < n * n && (1..=n as u8).contains(&d)),
+            (excluded.iter()).all(|&(cell, d)| cell.index() < n * n && d.index() < n),
             "an excluded cell or digit is not on the board"
         );
+        // The search takes them as the propagator does: cell index and digit.
+        let mut ruled_out = std::mem::take(&mut self.ruled_out);
+        ruled_out.clear();
+        ruled_out.extend(excluded.iter().map(|&(cell, d)| (cell.index(), d.get())));
+        let excluded = &ruled_out[..];
         assert_eq!(
             puzzle.size(),
             self.tables.n,
@@ -238,6 +247,7 @@ impl CspSolver {
             .then(|| Grid::from_cells(puzzle.shape(), self.first.clone()))
             .flatten();
         stats.elapsed = start.elapsed();
+        self.ruled_out = ruled_out;
         CspReport {
             solutions,
             solution,

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
-use crate::engine::Outcome;
+use crate::engine::{Outcome, Solve};
 use crate::exact_cover::{Control, Dlx, ProblemBuilder, Report, Solution, Stats};
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape, encode};
@@ -18,7 +18,7 @@ use crate::sudoku::{Grid, Shape, encode};
 ///
 /// ```
 /// use quadrille::Budget;
-/// use quadrille::engine::DlxSolver;
+/// use quadrille::engine::{DlxSolver, Solve};
 /// use quadrille::sudoku::{Grid, Shape};
 ///
 /// let shape = Shape::new(2, 2)?;
@@ -119,47 +119,9 @@ impl DlxSolver {
         self.learning
     }
 
-    /// Sets the digits that the restarting searches try first: at each cell its digit in
-    /// `near` (none at an empty cell), before the others; `None`: the usual order. A search for
-    /// a solution other than a known one S, preferring S, changes as few cells of S as it
-    /// must, and finds such a solution in fewer nodes. See [`Dlx::set_preferred`]; a search
-    /// without restarts ([`DlxSolver::set_restarts`]`(None)`) keeps Knuth's order.
-    ///
-    /// # Panics
-    /// If the grid's side is not the board's.
-    pub fn set_preferred(&mut self, near: Option<&Grid>) {
-        self.preferred.clear();
-        if let Some(near) = near {
-            assert_eq!(near.size(), self.size, "the grid's side is not the board's");
-            let n = self.size;
-            let options = (near.cells().iter().enumerate())
-                .filter_map(|(cell, &d)| Some((cell, Digit::new(d)?)))
-                .map(|(cell, digit)| encode::option(n, crate::board::Cell::new(cell), digit));
-            self.preferred.extend(options);
-        }
-        self.dlx.set_preferred(&self.preferred);
-    }
-
-    /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None` makes every
-    /// search one plain run of Algorithm X. The default is [`Restarts::default`]. A count of all
-    /// solutions never restarts: it must visit the whole tree anyway.
-    pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
-        self.restarts = restarts;
-    }
-
     /// How a count up to a limit restarts.
     pub fn restarts(&self) -> Option<Restarts> {
         self.restarts
-    }
-
-    /// The first solution, searching on only until one is found.
-    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
-        self.count(puzzle, Some(1), &Budget::unlimited())
-    }
-
-    /// Whether the puzzle has exactly one solution (searching for two).
-    pub fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        self.count(puzzle, Some(2), &Budget::unlimited()).solutions == 1
     }
 
     /// Counts solutions up to `limit` (`None`: all) within `budget` on the threads of the current
@@ -172,82 +134,6 @@ impl DlxSolver {
         budget: &Budget,
     ) -> Outcome {
         self.with_givens(puzzle, |dlx, _| dlx.count_parallel(limit, budget))
-    }
-
-    /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
-    ///
-    /// A puzzle whose givens clash (two equal digits in a unit) has no solution.
-    ///
-    /// # Panics
-    /// If the puzzle's side is not the board's.
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
-        self.count_excluding(puzzle, &[], limit, budget)
-    }
-
-    /// Counts, as [`DlxSolver::count`] does, the solutions of `puzzle` in which no cell of
-    /// `excluded` holds its digit: each `(cell, digit)` (cell numbered row by row from 0, digit
-    /// from 1) has its option ruled out before the search. A generator that knows a solution S
-    /// of `puzzle` asks this way whether another exists, without finding S first.
-    ///
-    /// ```
-    /// use quadrille::engine::DlxSolver;
-    /// use quadrille::sudoku::{Grid, Shape};
-    /// use quadrille::Budget;
-    ///
-    /// let shape = Shape::new(2, 2)?;
-    /// let mut solver = DlxSolver::sudoku(shape);
-    /// let empty = Grid::empty(shape);
-    /// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
-    /// let outcome = solver.count_excluding(&empty, &[(0, 1)], None, &Budget::unlimited());
-    /// assert_eq!(outcome.solutions, 216);
-    /// assert_ne!(outcome.solution.unwrap().cells()[0], 1);
-    /// # Ok::<(), quadrille::Error>(())
-    /// ```
-    ///
-    /// # Panics
-    /// If the puzzle's side is not the board's, or an excluded cell or digit is not on it.
-    pub fn count_excluding(
-        &mut self,
-        puzzle: &Grid,
-        excluded: &[(usize, u8)],
-        limit: Option<u64>,
-        budget: &Budget,
-    ) -> Outcome {
-        let restarts = restart::for_limit(self.restarts, limit);
-        let learning = self.learning;
-        let limit = limit.unwrap_or(u64::MAX);
-        let n = self.size;
-        let excluded = excluded.iter().map(|&(cell, digit)| {
-            let digit = Digit::new(digit).filter(|d| d.index() < n);
-            assert!(
-                cell < n * n && digit.is_some(),
-                "an excluded cell or digit is not on the board"
-            );
-            encode::option(n, crate::board::Cell::new(cell), digit.expect("checked"))
-        });
-        self.ruled_out.clear();
-        self.ruled_out.extend(excluded);
-        self.with_givens(puzzle, |dlx, first| {
-            let mut found = 0u64;
-            let sink = |s: &Solution<'_>| {
-                if found == 0 {
-                    s.options_into(first);
-                }
-                found += 1;
-                if found >= limit {
-                    Control::Stop
-                } else {
-                    Control::Continue
-                }
-            };
-            match restarts {
-                Some(restarts) if learning => {
-                    dlx.search_restarting_learning(&restarts, budget, sink)
-                }
-                Some(restarts) => dlx.search_restarting(&restarts, budget, sink),
-                None => dlx.search(budget, sink),
-            }
-        })
     }
 
     /// Forces the puzzle's givens, rules out the options of `ruled_out`, runs `search` (which may record a solution's options in its
@@ -359,6 +245,72 @@ impl DlxSolver {
                 Dlx::new(&none.build().expect("one item and no option is a problem"))
             }
         }
+    }
+}
+
+impl Solve for DlxSolver {
+    /// Rules out each excluded placement's option before the search (see [`Dlx::exclude`]).
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        let restarts = restart::for_limit(self.restarts, limit);
+        let learning = self.learning;
+        let limit = limit.unwrap_or(u64::MAX);
+        let n = self.size;
+        let excluded = excluded.iter().map(|&(cell, digit)| {
+            assert!(
+                cell.index() < n * n && digit.index() < n,
+                "an excluded cell or digit is not on the board"
+            );
+            encode::option(n, cell, digit)
+        });
+        self.ruled_out.clear();
+        self.ruled_out.extend(excluded);
+        self.with_givens(puzzle, |dlx, first| {
+            let mut found = 0u64;
+            let sink = |s: &Solution<'_>| {
+                if found == 0 {
+                    s.options_into(first);
+                }
+                found += 1;
+                if found >= limit {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            };
+            match restarts {
+                Some(restarts) if learning => {
+                    dlx.search_restarting_learning(&restarts, budget, sink)
+                }
+                Some(restarts) => dlx.search_restarting(&restarts, budget, sink),
+                None => dlx.search(budget, sink),
+            }
+        })
+    }
+
+    /// The default is [`Restarts::default`]; `None` makes every search one plain run of
+    /// Algorithm X.
+    fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        self.restarts = restarts;
+    }
+
+    /// See [`Dlx::set_preferred`]; a search without restarts keeps Knuth's order.
+    fn set_preferred(&mut self, near: Option<&Grid>) {
+        self.preferred.clear();
+        if let Some(near) = near {
+            assert_eq!(near.size(), self.size, "the grid's side is not the board's");
+            let n = self.size;
+            let options = (near.cells().iter().enumerate())
+                .filter_map(|(cell, &d)| Some((Cell::new(cell), Digit::new(d)?)))
+                .map(|(cell, digit)| encode::option(n, cell, digit));
+            self.preferred.extend(options);
+        }
+        self.dlx.set_preferred(&self.preferred);
     }
 }
 

@@ -1,10 +1,10 @@
-//! One solver signature for every engine: given a puzzle, a solution limit and a budget, return
-//! the number of solutions found, the first one, and the search's statistics ([`Outcome`]).
-//! The batch runner, `quadrille compare`, the generator and the benchmarks all go through it.
+//! One solver signature for every engine, the [`Solve`] trait: given a puzzle, a solution
+//! limit and a budget, return the number of solutions found, the first one, and the search's
+//! statistics, as one [`Outcome`]. The batch runner, `quadrille compare`, the generator and the
+//! benchmarks all go through it; [`Solver`] picks an engine by its [`Engine`] name.
 //!
 //! This layer sits above the engines it joins: [`DlxSolver`] (Sudoku as exact cover, through
-//! [`crate::exact_cover`]) and [`csp::CspSolver`]; neither of those knows of the other or of
-//! this module.
+//! [`crate::exact_cover`]) and [`csp::CspSolver`]; neither of those knows of the other.
 
 mod dlx;
 
@@ -13,7 +13,7 @@ pub use dlx::DlxSolver;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::Board;
+use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
 use crate::csp;
 use crate::error::{Error, ErrorKind, Result};
@@ -82,6 +82,74 @@ impl FromStr for Engine {
     }
 }
 
+/// What every Sudoku engine does on the board it was built for: count a puzzle's solutions up
+/// to a limit within a budget, keeping the first, with some placements ruled out if asked, and
+/// say what happened as one [`Outcome`]. Implemented by [`DlxSolver`], [`csp::CspSolver`] and
+/// [`Solver`] (either, chosen by name), so that code written against it runs on every engine.
+///
+/// ```
+/// use quadrille::Budget;
+/// use quadrille::board::{Cell, Digit};
+/// use quadrille::csp::{Config, CspSolver};
+/// use quadrille::engine::{DlxSolver, Solve};
+/// use quadrille::sudoku::{Grid, Shape};
+///
+/// fn without_a_corner_one(solver: &mut impl Solve, empty: &Grid) -> u64 {
+///     let corner_one = (Cell::new(0), Digit::new(1).unwrap());
+///     solver.count_excluding(empty, &[corner_one], None, &Budget::unlimited()).solutions
+/// }
+/// let shape = Shape::new(2, 2)?;
+/// let empty = Grid::empty(shape);
+/// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
+/// assert_eq!(without_a_corner_one(&mut DlxSolver::sudoku(shape), &empty), 216);
+/// assert_eq!(without_a_corner_one(&mut CspSolver::new(shape.board(), Config::default()), &empty), 216);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub trait Solve {
+    /// Counts the solutions of `puzzle` in which no cell of `excluded` holds its digit, up to
+    /// `limit` (`None`: all) within `budget`, keeping the first. A puzzle whose givens clash
+    /// has no solution. A generator that knows a solution S asks this way whether another
+    /// exists, without finding S first.
+    ///
+    /// # Panics
+    /// If the puzzle's side is not the board's, or an excluded cell or digit is not on it.
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome;
+
+    /// Counts the solutions of `puzzle` up to `limit` (`None`: all) within `budget`, keeping
+    /// the first.
+    fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        self.count_excluding(puzzle, &[], limit, budget)
+    }
+
+    /// The first solution, searching only until one is found.
+    fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.count(puzzle, Some(1), &Budget::unlimited())
+    }
+
+    /// Whether the puzzle has exactly one solution (searching for two).
+    fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        self.count(puzzle, Some(2), &Budget::unlimited()).solutions == 1
+    }
+
+    /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None`: one plain
+    /// run. A count of all solutions never restarts: it must visit the whole tree anyway.
+    fn set_restarts(&mut self, restarts: Option<Restarts>);
+
+    /// Sets the digits that a search tries first at each cell: its digit in `near` (none at an
+    /// empty cell); `None`: the engine's usual order. A search for a solution other than a
+    /// known one S, preferring S, changes as few cells of S as it must.
+    ///
+    /// # Panics
+    /// If the grid's side is not the board's.
+    fn set_preferred(&mut self, near: Option<&Grid>);
+}
+
 /// What solving one puzzle gave, the same for every engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -147,38 +215,11 @@ impl Solver {
         }
     }
 
-    /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None`: one plain
-    /// run. Solvers start with [`Restarts::DEFAULT`].
-    pub fn set_restarts(&mut self, restarts: Option<Restarts>) {
-        match self {
-            Solver::Dlx(s) => s.set_restarts(restarts),
-            Solver::Csp(s) => s.set_restarts(restarts),
-        }
-    }
-
-    /// Sets the digits that a search tries first at each cell: its digit in `near` (none at an
-    /// empty cell); `None`: the engine's usual order. See [`DlxSolver::set_preferred`] and
-    /// [`csp::CspSolver::set_preferred`].
-    ///
-    /// # Panics
-    /// If the grid's side is not the board's.
-    pub fn set_preferred(&mut self, near: Option<&Grid>) {
-        match self {
-            Solver::Dlx(s) => s.set_preferred(near),
-            Solver::Csp(s) => s.set_preferred(near),
-        }
-    }
-
     /// A solver of `engine` for the Sudoku of `shape`.
-    pub fn sudoku(engine: Engine, shape: Shape) -> Solver {
-        Solver::new(engine, shape.board())
-    }
-
-    /// Counts solutions up to `limit` (`None`: all) within `budget`, keeping the first.
     ///
     /// ```
     /// use quadrille::Budget;
-    /// use quadrille::engine::{Engine, Solver};
+    /// use quadrille::engine::{Engine, Solve, Solver};
     /// use quadrille::sudoku::{Grid, Shape};
     ///
     /// let empty = Grid::empty(Shape::new(2, 2)?);
@@ -188,27 +229,8 @@ impl Solver {
     /// }
     /// # Ok::<(), quadrille::Error>(())
     /// ```
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
-        match self {
-            Solver::Dlx(s) => s.count(puzzle, limit, budget),
-            Solver::Csp(s) => s.count(puzzle, limit, budget).into(),
-        }
-    }
-
-    /// Like [`Solver::count`], counting only the solutions in which no cell of `excluded` holds
-    /// its digit (see [`DlxSolver::count_excluding`] and
-    /// [`CspSolver::count_excluding`](crate::csp::CspSolver::count_excluding)).
-    pub fn count_excluding(
-        &mut self,
-        puzzle: &Grid,
-        excluded: &[(usize, u8)],
-        limit: Option<u64>,
-        budget: &Budget,
-    ) -> Outcome {
-        match self {
-            Solver::Dlx(s) => s.count_excluding(puzzle, excluded, limit, budget),
-            Solver::Csp(s) => s.count_excluding(puzzle, excluded, limit, budget).into(),
-        }
+    pub fn sudoku(engine: Engine, shape: Shape) -> Solver {
+        Solver::new(engine, shape.board())
     }
 
     /// Like [`Solver::count`], but a long DLX count is split across the threads of the current
@@ -241,5 +263,54 @@ impl Solver {
         outcome.work += probe.work;
         outcome.elapsed += probe.elapsed;
         outcome
+    }
+}
+
+impl Solve for Solver {
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        match self {
+            Solver::Dlx(s) => s.count_excluding(puzzle, excluded, limit, budget),
+            Solver::Csp(s) => Solve::count_excluding(s, puzzle, excluded, limit, budget),
+        }
+    }
+
+    fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        match self {
+            Solver::Dlx(s) => s.set_restarts(restarts),
+            Solver::Csp(s) => s.set_restarts(restarts),
+        }
+    }
+
+    fn set_preferred(&mut self, near: Option<&Grid>) {
+        match self {
+            Solver::Dlx(s) => s.set_preferred(near),
+            Solver::Csp(s) => s.set_preferred(near),
+        }
+    }
+}
+
+impl Solve for csp::CspSolver {
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        csp::CspSolver::count_excluding(self, puzzle, excluded, limit, budget).into()
+    }
+
+    fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        csp::CspSolver::set_restarts(self, restarts);
+    }
+
+    fn set_preferred(&mut self, near: Option<&Grid>) {
+        csp::CspSolver::set_preferred(self, near);
     }
 }

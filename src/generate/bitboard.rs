@@ -540,7 +540,7 @@ impl<const W: usize> BitTables<W> {
 mod tests {
     use super::*;
     use crate::budget::Budget;
-    use crate::engine::DlxSolver;
+    use crate::engine::{DlxSolver, Solve};
     use crate::generate::unique_puzzle;
     use crate::sudoku::Shape;
     use crate::sudoku::check::check_solution;

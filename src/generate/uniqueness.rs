@@ -37,9 +37,9 @@
 //! verdict [`Verdict::Undecided`], never a guess.
 
 use super::bitboard::{Found, Small};
-use crate::board::Board;
+use crate::board::{Board, Cell, Digit};
 use crate::budget::Budget;
-use crate::engine::{Engine, Outcome, Solver};
+use crate::engine::{Engine, Outcome, Solve, Solver};
 use crate::sudoku::{Grid, Shape};
 
 /// What a check proved about P'.
@@ -216,7 +216,8 @@ impl Checker {
         self.scratch.cells_mut().copy_from_slice(puzzle.cells());
         for &cell in removed {
             let digit = solution.cells()[cell];
-            let outcome = self.search_other(&[(cell, digit)], glance);
+            let placement = (Cell::new(cell), Digit::new(digit).expect("S is a solution"));
+            let outcome = self.search_other(&[placement], glance);
             if outcome.solutions >= 1 {
                 self.witness = outcome.solution;
                 return Verdict::Multiple;
@@ -246,7 +247,7 @@ impl Checker {
     /// Searches `scratch` less the `excluded` candidates for a solution: on the first engine
     /// within its budget, then on the fallback's, then with the budget raised 16-fold at a time
     /// up to the escalation; at a glance, on the first engine within `glance` nodes only.
-    fn search_other(&mut self, excluded: &[(usize, u8)], glance: Option<u64>) -> Outcome {
+    fn search_other(&mut self, excluded: &[(Cell, Digit)], glance: Option<u64>) -> Outcome {
         let Checker {
             solver,
             fallback,

@@ -60,7 +60,7 @@ pub use technique::Technique;
 
 use crate::Budget;
 use crate::board::{Cell, Digit};
-use crate::engine::DlxSolver;
+use crate::engine::{DlxSolver, Solve};
 use crate::runner::Recent;
 use crate::sudoku::{Grid, Shape};
 use state::digits;

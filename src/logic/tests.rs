@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::board::{Cell, Digit};
-use crate::engine::DlxSolver;
+use crate::engine::{DlxSolver, Solve};
 use crate::io::puzzle::{Layout, PuzzleReader};
 
 /// Checks every step of `grid`'s explanation against its unique solution: a placement is the
