@@ -34,8 +34,9 @@
 
 use super::chains::{self, ChainScratch};
 use super::state::{Candidates, bits, digits, full_mask};
-use super::technique::length_bonus;
-use super::{Step, Technique, fish, intersections, subsets};
+use super::step::{Assumption, Step};
+use super::technique::{Technique, length_bonus};
+use super::{fish, intersections, subsets};
 
 /// The most candidates of a cell whose candidates the search assumes: every cell of a 9x9 grid,
 /// and on larger grids the cells that are already narrowed down. Without this bound a nearly
@@ -440,21 +441,6 @@ pub(crate) fn forcing_chain(
         step.eliminate(agreed.cell, agreed.digit);
     }
     true
-}
-
-/// What a forcing chain assumed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Assumption {
-    /// The candidate true: a contradiction, so it goes.
-    On,
-    /// The candidate false: a contradiction, so it is placed.
-    Off,
-    /// Both ways, which agree on something.
-    Both,
-    /// Each candidate of the cell in turn, which all agree on something.
-    EachCandidate,
-    /// Each place of the digit in this unit in turn, which all agree on something.
-    EachPlace(usize),
 }
 
 /// A forcing chain found: its score, nodes, and assumption (on a cell and digit).
