@@ -79,6 +79,7 @@ mod propagate;
 mod restart;
 mod search;
 mod stats;
+mod subsets;
 
 pub use config::{Config, Propagation, ValueOrder, VariableOrder};
 pub use levels::{LevelBacktracks, backtracks_by_level};

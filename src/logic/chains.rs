@@ -10,8 +10,8 @@
 //! chain of all starts, since SE's score grows with the length.
 
 use super::state::{Candidates, bits, digits};
-use super::technique::length_bonus;
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::{Technique, length_bonus};
 
 /// The most literals one search for a chain may reach, over all its starts, before it settles
 /// for the shortest chain found so far: far above what a 9x9 grid needs (at most 729 starts

@@ -8,7 +8,8 @@
 use std::fmt::Write as _;
 
 use super::state::{Candidates, digits};
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 use crate::sudoku::digit_char;
 
 /// How a digit is written: `1`-`9`, `A`-`Z` up to 35, its number beyond.

@@ -2,8 +2,9 @@
 //! k columns (or in k columns, in k rows): the rest of those columns (rows) lose it.
 
 use super::state::{Candidates, bits, digits, full_mask};
+use super::step::Step;
 use super::subsets::choose;
-use super::{Step, Technique};
+use super::technique::Technique;
 
 /// The fish of size `k`, k in 2..=4; rows as the base first, then columns.
 pub(crate) fn fish(state: &Candidates, step: &mut Step, k: usize) -> bool {

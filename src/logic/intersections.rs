@@ -2,7 +2,8 @@
 //! places of a digit in one box).
 
 use super::state::{Candidates, bits, digits, full_mask};
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// In a box, a digit's places all on one row or column: the rest of that line loses it.
 /// `direct`: only a pointing that leaves a hidden single, placed in the same step.

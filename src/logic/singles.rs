@@ -1,7 +1,8 @@
 //! Singles: full house, hidden single, naked single.
 
 use super::state::{Candidates, House, digits};
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// A unit with one empty cell left: it takes the missing digit.
 pub(crate) fn full_house(state: &Candidates, step: &mut Step) -> bool {

@@ -5,7 +5,8 @@
 //! together k cells; those cells lose every other digit.
 
 use super::state::{Candidates, bits, full_mask};
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// The naked subset of `k` cells, k in 2..=4.
 pub(crate) fn naked(state: &Candidates, step: &mut Step, k: usize) -> bool {

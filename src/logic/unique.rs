@@ -12,7 +12,8 @@
 //!   extra digit the grid would have no solution or several, so that cell holds it. SE: 5.6.
 
 use super::state::{Candidates, digits};
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// A unique rectangle of type 1, 2 or 4.
 pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {

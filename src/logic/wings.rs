@@ -1,8 +1,8 @@
 //! Wings: XY-wing, XYZ-wing, W-wing.
 
 use super::state::{Candidates, bits, digits};
-use super::technique::length_bonus;
-use super::{Step, Technique};
+use super::step::Step;
+use super::technique::{Technique, length_bonus};
 
 /// A bivalue pivot {x,y} that sees bivalue pincers {x,z} and {y,z}: whichever the pivot is,
 /// one pincer is z, so cells seeing both pincers lose z.

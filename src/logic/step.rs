@@ -1,0 +1,333 @@
+//! [`Step`], what the solver hands out for each step: its technique, score, pattern (units,
+//! cells, digits, a chain's nodes, a forcing chain's [`Assumption`]) and conclusions, and
+//! `why()`, the sentence that explains it. Every technique writes into a `Step` and the
+//! solver, the drawing and the CLI only read one, so the record and its wording live here,
+//! apart from the techniques that find steps and the solver that applies them.
+
+use std::fmt::Write as _;
+
+use super::state::digits;
+use super::technique::Technique;
+use crate::board::{Cell, Digit};
+use crate::sudoku::Shape;
+
+/// One step of a solution: what was done, where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    shape: Shape,
+    technique: Technique,
+    tenths: u16,
+    /// The units of the pattern (board group numbers).
+    pub(super) units: Vec<usize>,
+    /// The cells of the pattern.
+    pub(super) cells: Vec<u16>,
+    /// The digits of the pattern.
+    pub(super) digits: u64,
+    pub(super) placements: Vec<(u16, u8)>,
+    pub(super) eliminations: Vec<(u16, u8)>,
+    /// A chain's literals in order: cell, digit, true (ON) or false (OFF).
+    pub(super) chain: Vec<(u16, u8, bool)>,
+    /// A forcing chain's assumption, its nodes, and whether dynamic forcing chains were
+    /// followed inside it (the deepest nested chains).
+    pub(super) forcing: Option<(Assumption, usize, bool)>,
+}
+
+impl Step {
+    pub(super) fn new(shape: Shape) -> Step {
+        Step {
+            shape,
+            technique: Technique::FullHouse,
+            tenths: 0,
+            units: Vec::new(),
+            cells: Vec::new(),
+            digits: 0,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            chain: Vec::new(),
+            forcing: None,
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.units.clear();
+        self.cells.clear();
+        self.digits = 0;
+        self.placements.clear();
+        self.eliminations.clear();
+        self.chain.clear();
+        self.forcing = None;
+    }
+
+    pub(super) fn begin(&mut self, technique: Technique, tenths: u16) {
+        self.clear();
+        self.technique = technique;
+        self.tenths = tenths;
+    }
+
+    pub(super) fn place(&mut self, c: usize, d: u8) {
+        self.placements.push((c as u16, d));
+    }
+
+    pub(super) fn eliminate(&mut self, c: usize, d: u8) {
+        if !self.eliminations.contains(&(c as u16, d)) {
+            self.eliminations.push((c as u16, d));
+        }
+    }
+
+    /// The shape of the grid it was found in.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The technique.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// Its score on SE's scale (a hidden single in a box 1.2, in a line 1.5; chains with their
+    /// length modifier).
+    pub fn score(&self) -> f64 {
+        f64::from(self.tenths) / 10.0
+    }
+
+    /// Its score in tenths.
+    pub fn tenths(&self) -> u16 {
+        self.tenths
+    }
+
+    /// The digits placed.
+    pub fn placements(&self) -> impl ExactSizeIterator<Item = (Cell, Digit)> + '_ {
+        self.placements.iter().map(|&(c, d)| cell_digit(c, d))
+    }
+
+    /// The candidates removed.
+    pub fn eliminations(&self) -> impl ExactSizeIterator<Item = (Cell, Digit)> + '_ {
+        self.eliminations.iter().map(|&(c, d)| cell_digit(c, d))
+    }
+
+    /// The units of the pattern, as numbers of the board's groups
+    /// ([`Shape::board`]): rows, then columns, then boxes.
+    pub fn units(&self) -> &[usize] {
+        &self.units
+    }
+
+    /// The cells of the pattern (those that justify the step), in the order found.
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.cells.iter().map(|&c| Cell::new(usize::from(c)))
+    }
+
+    /// The digits of the pattern, as a mask (bit `d - 1` for digit d).
+    pub fn digits(&self) -> u64 {
+        self.digits
+    }
+
+    /// A chain's nodes in order: cell, digit, and whether the node is "is d" (true) or "is
+    /// not d" (false). Empty for other techniques.
+    pub fn chain(&self) -> impl ExactSizeIterator<Item = (Cell, Digit, bool)> + '_ {
+        self.chain.iter().map(|&(c, d, on)| {
+            let (cell, digit) = cell_digit(c, d);
+            (cell, digit, on)
+        })
+    }
+
+    /// Why the step holds, in a sentence.
+    pub fn why(&self) -> String {
+        let n = self.shape.size();
+        let board = self.shape.board();
+        let unit = |i: usize| board.group(self.units[i]).to_string();
+        let units = |range: std::ops::Range<usize>| {
+            self.units[range]
+                .iter()
+                .map(|&u| board.group(u).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let names = |cells: &[u16], separator: &str| {
+            cells
+                .iter()
+                .map(|&c| cell_name(c as usize, n))
+                .collect::<Vec<_>>()
+                .join(separator)
+        };
+        let cells = || names(&self.cells, " ");
+        // A wing's cells: its pivot, then its pincers.
+        let wing = || match &self.cells[..] {
+            [pivot, pincers @ ..] => (cell_name(*pivot as usize, n), names(pincers, " and ")),
+            [] => (String::new(), String::new()),
+        };
+        let digit_list = digit_list(self.digits);
+        match self.technique {
+            Technique::FullHouse => format!("{} has one empty cell left", unit(0)),
+            Technique::HiddenSingle => format!("{digit_list} has one place left in {}", unit(0)),
+            Technique::NakedSingle => format!("{} has one candidate left", cells()),
+            Technique::Pointing | Technique::Claiming => format!(
+                "in {}, {digit_list} can only be in {}, so it is not elsewhere in {}",
+                unit(0),
+                cells(),
+                unit(1)
+            ),
+            Technique::DirectPointing | Technique::DirectClaiming => format!(
+                "in {}, {digit_list} can only be in {}, so it is not elsewhere in {}; then {}",
+                unit(0),
+                cells(),
+                unit(1),
+                self.direct_single()
+            ),
+            Technique::DirectHiddenPair | Technique::DirectHiddenTriple => format!(
+                "in {}, {digit_list} can only be in {}, so those cells hold nothing else; then {}",
+                unit(0),
+                cells(),
+                self.direct_single()
+            ),
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+                "in {}, cells {} hold only {digit_list}, so no other cell of it does",
+                unit(0),
+                cells()
+            ),
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
+                "in {}, {digit_list} can only be in {}, so those cells hold nothing else",
+                unit(0),
+                cells()
+            ),
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let k = self.units.len() / 2;
+                format!(
+                    "{digit_list} in {} lies only in {}, so not elsewhere in those",
+                    units(0..k),
+                    units(k..2 * k)
+                )
+            }
+            Technique::XyWing => {
+                let (pivot, pincers) = wing();
+                format!(
+                    "pivot {pivot} and pincers {pincers}: whatever the pivot is, one pincer holds the digit removed"
+                )
+            }
+            Technique::XyzWing => {
+                let (pivot, pincers) = wing();
+                format!(
+                    "pivot {pivot} and pincers {pincers}: one of the three holds the digit removed"
+                )
+            }
+            Technique::WWing => format!(
+                "the pair {digit_list} twice, and {} must hold one digit of it in {}, each seeing a pair cell: one pair cell holds the other digit",
+                unit(0),
+                cells()
+            ),
+            Technique::XChain | Technique::Aic => {
+                let mut text = String::new();
+                for (i, &(c, d, on)) in self.chain.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(if on { " => " } else { " -> " });
+                    }
+                    let _ = write!(
+                        text,
+                        "{}{}{d}",
+                        cell_name(c as usize, n),
+                        if on { "=" } else { "<>" }
+                    );
+                }
+                let (first, last) = (self.chain[0], self.chain[self.chain.len() - 1]);
+                format!(
+                    "{text}: {}{} or {}{}",
+                    cell_name(first.0 as usize, n),
+                    format_args!("={}", first.1),
+                    cell_name(last.0 as usize, n),
+                    format_args!("={}", last.1)
+                )
+            }
+            Technique::ForcingChain
+            | Technique::ForcingChainPlus
+            | Technique::NestedForcingChain => {
+                let cell = cell_name(self.cells[0] as usize, n);
+                let d = digit_list;
+                let by = match self.technique {
+                    Technique::ForcingChain => "singles",
+                    Technique::ForcingChainPlus => "singles, locked candidates, pairs and X-wings",
+                    _ if matches!(self.forcing, Some((_, _, true))) => {
+                        "singles, locked candidates, pairs, X-wings, inner X-chains and AICs, and inner forcing chains"
+                    }
+                    _ => "singles, locked candidates, pairs, X-wings, and inner X-chains and AICs",
+                };
+                match self.forcing {
+                    Some((Assumption::On, k, _)) => format!(
+                        "{cell}={d} leads to a contradiction by {by} (a chain of {k} nodes)"
+                    ),
+                    Some((Assumption::Off, k, _)) => format!(
+                        "{cell}<>{d} leads to a contradiction by {by} (a chain of {k} nodes)"
+                    ),
+                    Some((Assumption::EachCandidate, k, _)) => format!(
+                        "each candidate of {cell} leads to this by {by} (chains of {k} nodes)"
+                    ),
+                    Some((Assumption::EachPlace(u), k, _)) => format!(
+                        "each place of {d} in {} leads to this by {by} (chains of {k} nodes)",
+                        board.group(u)
+                    ),
+                    _ => format!("{cell}={d} and {cell}<>{d} both lead to this by {by}"),
+                }
+            }
+            Technique::UniqueRectangle => format!(
+                "{} could all hold only {digit_list}, which could then swap: a second solution, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
+            Technique::Bug => format!(
+                "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
+            Technique::Guess => format!(
+                "no technique applies: {} takes its digit from the solution (a guess, verified, never wrong)",
+                cells()
+            ),
+        }
+    }
+}
+
+impl Step {
+    /// The hidden single a direct step places, in words.
+    fn direct_single(&self) -> String {
+        let n = self.shape.size();
+        let (c, d) = self.placements[0];
+        let unit = self
+            .shape
+            .board()
+            .group(*self.units.last().expect("the single's unit"));
+        format!(
+            "{d} has one place left in {unit}, {}",
+            cell_name(c as usize, n)
+        )
+    }
+}
+
+fn cell_digit(c: u16, d: u8) -> (Cell, Digit) {
+    (
+        Cell::new(usize::from(c)),
+        Digit::new(d).expect("digits are 1..=64"),
+    )
+}
+
+/// A cell as people write it: `r3c4` (1-based).
+pub fn cell_name(c: usize, n: usize) -> String {
+    format!("r{}c{}", c / n + 1, c % n + 1)
+}
+
+fn digit_list(mask: u64) -> String {
+    digits(mask)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// What a forcing chain assumed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Assumption {
+    /// The candidate true: a contradiction, so it goes.
+    On,
+    /// The candidate false: a contradiction, so it is placed.
+    Off,
+    /// Both ways, which agree on something.
+    Both,
+    /// Each candidate of the cell in turn, which all agree on something.
+    EachCandidate,
+    /// Each place of the digit in this unit in turn, which all agree on something.
+    EachPlace(usize),
+}
