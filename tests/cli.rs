@@ -1087,6 +1087,17 @@ fn xc_knuth_gives_the_papers_statistics() {
         code(&run(&["xc", file.as_str(), "--knuth", "-j", "2"], "")),
         2
     );
+    // One thread, the default, is what --knuth and --restarts do: asking for it is no conflict.
+    let one_thread = json(&["--knuth", "-j", "1"]);
+    for field in ["solutions", "nodes", "updates"] {
+        assert_eq!(one_thread[field], knuth[field], "{field}");
+    }
+    for flag in ["--knuth", "--restarts"] {
+        let output = run(&["xc", file.as_str(), "--count", flag, "--threads", "1"], "");
+        assert_eq!(code(&output), 0, "{flag}: {}", stderr(&output));
+        assert_eq!(stdout(&output).trim(), "92", "{flag}");
+        assert_eq!(code(&run(&["xc", file.as_str(), flag, "-j", "0"], "")), 2, "{flag}");
+    }
 }
 
 /// A puzzle given up still has its attempts and checks counted in `--stats`, beside the line

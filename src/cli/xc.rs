@@ -42,12 +42,12 @@ pub struct Args {
     /// Restart on Luby's schedule with randomised, conflict-weighted choices (see the README):
     /// for finding a few solutions of a hard problem. Off by default, so that the statistics
     /// are those of plain Algorithm X; a count of all solutions gains nothing from it.
-    #[arg(long, conflicts_with_all = ["threads", "estimate", "shard"])]
+    #[arg(long, conflicts_with_all = ["estimate", "shard"])]
     restarts: bool,
     /// Walk Knuth's tree and count as he does: dlx1's item choice (an item with no option left
     /// is chosen, and fails, before any other) and updates as in "Dancing Links" (2000), which
     /// count covered items and dead ends too, so the statistics can be put beside his.
-    #[arg(long, conflicts_with_all = ["restarts", "threads", "estimate", "shard"])]
+    #[arg(long, conflicts_with_all = ["restarts", "estimate", "shard"])]
     knuth: bool,
     /// The seed of the random choices of --restarts and --estimate.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
@@ -66,6 +66,16 @@ pub struct Args {
 
 /// Reads the problem, searches, prints.
 pub fn run(args: Args) -> quadrille::Result<Status> {
+    // `--threads 1`, the default, is what these searches do anyway: only more is a conflict.
+    for (given, flag) in [(args.knuth, "--knuth"), (args.restarts, "--restarts")] {
+        if given && args.threads != 1 {
+            return Ok(usage(format!(
+                "{flag} searches on one thread, and --threads {} asks for {}",
+                args.threads,
+                if args.threads == 0 { "one per core" } else { "more" }
+            )));
+        }
+    }
     let input = open_input(args.file.as_deref())?;
     let problem = match dlx::read_problem(input.reader) {
         Ok(problem) => problem.into_problem(),
