@@ -1093,10 +1093,17 @@ fn xc_knuth_gives_the_papers_statistics() {
         assert_eq!(one_thread[field], knuth[field], "{field}");
     }
     for flag in ["--knuth", "--restarts"] {
-        let output = run(&["xc", file.as_str(), "--count", flag, "--threads", "1"], "");
+        let output = run(
+            &["xc", file.as_str(), "--count", flag, "--threads", "1"],
+            "",
+        );
         assert_eq!(code(&output), 0, "{flag}: {}", stderr(&output));
         assert_eq!(stdout(&output).trim(), "92", "{flag}");
-        assert_eq!(code(&run(&["xc", file.as_str(), flag, "-j", "0"], "")), 2, "{flag}");
+        assert_eq!(
+            code(&run(&["xc", file.as_str(), flag, "-j", "0"], "")),
+            2,
+            "{flag}"
+        );
     }
 }
 

@@ -451,6 +451,50 @@ mod cli {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A puzzle without exactly one solution gets no score and no steps, on every box size,
+    /// quickly (Dancing Links decides it before any step): the empty grids, and a 4x4 whose
+    /// givens leave no solution without repeating a digit.
+    #[test]
+    fn puzzles_without_exactly_one_solution_are_not_rated_or_explained() {
+        for cells in [16, 36, 81, 256, 625] {
+            let empty = format!("{}\n", ".".repeat(cells));
+            let out = run(&["rate", "--json", "--levels", "none"], &empty);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            let object = &json_lines(&out)[0];
+            assert_eq!(object["score"], Value::Null, "{cells} cells: {object}");
+            assert_eq!(object["steps"], 0, "{cells} cells");
+            assert_eq!(object["unique"], false, "{cells} cells");
+            let out = run(&["rate", "--levels", "none"], &empty);
+            assert_eq!(text(&out.stdout), "several-solutions (not rated)\n");
+            let out = run(&["explain"], &empty);
+            assert!(
+                text(&out.stdout).ends_with("  not explained: the puzzle has several solutions\n"),
+                "{cells} cells: {}",
+                text(&out.stdout)
+            );
+            let out = run(&["explain", "--json"], &empty);
+            let object = &json_lines(&out)[0];
+            assert_eq!(object["score"], Value::Null);
+            assert_eq!(object["steps"].as_array().unwrap().len(), 0);
+        }
+        // `generate --box 2x2 --kind contradictory -n 1 --seed 1`: no digit repeats, and
+        // `count` finds no solution.
+        let none = "..3.....41.2...1\n";
+        assert_eq!(text(&run(&["count"], none).stdout), "0\n");
+        let out = run(&["rate", "--json", "--levels", "none"], none);
+        let object = &json_lines(&out)[0];
+        assert_eq!(
+            (object["score"].clone(), object["solved"].clone()),
+            (Value::Null, Value::Bool(false))
+        );
+        assert_eq!(
+            text(&run(&["rate", "--levels", "none"], none).stdout),
+            "no-solution (not rated)\n"
+        );
+        let out = run(&["explain"], none);
+        assert!(text(&out.stdout).ends_with("  not explained: the puzzle has no solution\n"));
+    }
+
     #[test]
     fn rate_gives_score_hardest_steps_and_backtracks() {
         let out = run(&["rate", "-j", "2"], INPUT);

@@ -110,6 +110,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
         Ending::Stuck => "stuck",
         Ending::NoSolution => "no solution",
         Ending::Stopped => "stopped",
+        Ending::Several => "several solutions",
     };
     let (tenths, name) = hardest.unwrap_or((0, "none".to_string()));
     if args.input.json {
@@ -118,7 +119,8 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             "solved": ending == Ending::Solved,
             "ending": ending_name,
             "unique": unique,
-            "score": f64::from(tenths) / 10.0,
+            "score": matches!(ending, Ending::Solved | Ending::Stuck | Ending::Stopped)
+                .then(|| f64::from(tenths) / 10.0),
             "hardest": name,
             "steps": steps_json,
         });
@@ -144,16 +146,18 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
                 );
                 write_candidates(state, &mut text);
             }
+            // Told before any step: there is no one solution to explain.
+            None if ending == Ending::Several => {
+                let _ = writeln!(text, "  not explained: the puzzle has several solutions");
+            }
+            None if ending == Ending::NoSolution && count == 0 => {
+                let _ = writeln!(text, "  not explained: the puzzle has no solution");
+            }
             None => {
                 let _ = writeln!(
                     text,
-                    "  {ending_name} in {count} steps; hardest: {name} ({:.1}){}",
+                    "  {ending_name} in {count} steps; hardest: {name} ({:.1})",
                     f64::from(tenths) / 10.0,
-                    if unique {
-                        ""
-                    } else {
-                        "; the puzzle has several solutions, and the guesses follow one"
-                    }
                 );
             }
         }

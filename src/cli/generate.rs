@@ -198,7 +198,9 @@ fn judge(args: &Args, made: &Generated) -> Option<Verdict> {
     match band {
         Some(band) => rated_within(band)(made).map(Some),
         None => Some(args.json.then(|| {
-            logic::with_thread_solver(made.puzzle.shape(), |solver| solver.rate(&made.puzzle))
+            logic::with_thread_solver(made.puzzle.shape(), |solver| {
+                solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
+            })
         })),
     }
 }

@@ -109,8 +109,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             let r = result.rating;
             rated += 1;
             working += result.elapsed;
-            counts[usize::from(r.tenths).min(120)] += 1;
-            *by_technique.entry(r.hardest).or_default() += 1;
+            if !matches!(r.ending, Ending::Several | Ending::NoSolution) {
+                counts[usize::from(r.tenths).min(120)] += 1;
+                *by_technique.entry(r.hardest).or_default() += 1;
+            }
             guessed += u64::from(r.guesses > 0);
             unsolvable += u64::from(r.ending == Ending::NoSolution);
             several += u64::from(!r.unique);
@@ -120,9 +122,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 for (name, b) in names.zip(&result.backtracks) {
                     levels.insert(name.to_string(), json!(b.count));
                 }
+                // A puzzle without exactly one solution has no rating: no score, no steps.
+                let rated = !matches!(r.ending, Ending::Several | Ending::NoSolution);
                 let mut object = json!({
                     "line": puzzle.line,
-                    "score": r.score(),
+                    "score": rated.then(|| r.score()),
                     "hardest": r.hardest.name(),
                     "steps": r.steps,
                     "guesses": r.guesses,
@@ -149,19 +153,17 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 }
                 writeln!(out, "{object}")
             } else {
-                let mut line = format!(
-                    "{:.1} {} steps={} guesses={}",
-                    r.score(),
-                    r.hardest,
-                    r.steps,
-                    r.guesses
-                );
-                if r.ending == Ending::NoSolution {
-                    line.push_str(" no-solution");
-                }
-                if !r.unique {
-                    line.push_str(" several-solutions");
-                }
+                let mut line = match r.ending {
+                    Ending::NoSolution => "no-solution (not rated)".to_string(),
+                    Ending::Several => "several-solutions (not rated)".to_string(),
+                    _ => format!(
+                        "{:.1} {} steps={} guesses={}",
+                        r.score(),
+                        r.hardest,
+                        r.steps,
+                        r.guesses
+                    ),
+                };
                 if !result.backtracks.is_empty() {
                     line.push_str(" backtracks");
                     for (name, b) in names.zip(&result.backtracks) {

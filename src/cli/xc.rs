@@ -72,7 +72,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             return Ok(usage(format!(
                 "{flag} searches on one thread, and --threads {} asks for {}",
                 args.threads,
-                if args.threads == 0 { "one per core" } else { "more" }
+                if args.threads == 0 {
+                    "one per core"
+                } else {
+                    "more"
+                }
             )));
         }
     }

@@ -188,8 +188,9 @@ pub struct Generated {
 pub fn rated_within(band: RangeInclusive<u16>) -> impl FnMut(&Generated) -> Option<Rating> {
     move |made| {
         let shape = made.puzzle.shape();
-        let rating =
-            logic::with_thread_solver(shape, |solver| solver.rate_up_to(&made.puzzle, *band.end()));
+        let rating = logic::with_thread_solver(shape, |solver| {
+            solver.rate_unique_up_to(&made.puzzle, &made.solution, *band.end())
+        });
         (rating.ending == Ending::Solved && band.contains(&rating.tenths)).then_some(rating)
     }
 }

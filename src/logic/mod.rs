@@ -75,6 +75,10 @@ pub enum Ending {
     NoSolution,
     /// The caller's sink asked to stop.
     Stopped,
+    /// The puzzle has more than one solution, so no step was taken: a logical solution, and
+    /// a rating, hold only for a puzzle with exactly one (Sudoku Explainer refuses the others
+    /// too).
+    Several,
 }
 
 /// A whole explanation: the steps, and how it ended.
@@ -104,7 +108,7 @@ pub struct LogicSolver {
     chains: chains::ChainScratch,
     forcing: forcing::ForcingScratch,
     dlx: Option<DlxSolver>,
-    /// Whether the last solution's first guess found a second solution of the puzzle.
+    /// Whether the last puzzle solved has a second solution.
     several: bool,
     /// Whether the puzzle being solved is unique, once a uniqueness technique asked.
     uniqueness: Option<bool>,
@@ -124,10 +128,8 @@ impl LogicSolver {
         }
     }
 
-    /// Whether the puzzle last solved has one solution, as far as that solution found out:
-    /// a puzzle solved without a guess is unique (every step holds for every solution), and
-    /// the first guess counts the solutions up to 2. A puzzle that ended before a guess
-    /// (stuck, stopped, or without solution) says `true` here without proof.
+    /// Whether the puzzle last solved has at most one solution: Dancing Links counts them up
+    /// to 2 before the first step (see [`Ending::Several`]).
     pub fn found_unique(&self) -> bool {
         !self.several
     }
@@ -148,13 +150,44 @@ impl LogicSolver {
         &mut self,
         grid: &Grid,
         guesses: bool,
+        each: impl FnMut(&Candidates, &Step) -> bool,
+    ) -> Ending {
+        self.solve_known(grid, None, guesses, each)
+    }
+
+    /// [`LogicSolver::solve_with`], where the caller may vouch for the puzzle's one solution
+    /// (a generator knows it), which spares the count that proves it.
+    pub(crate) fn solve_known(
+        &mut self,
+        grid: &Grid,
+        solution: Option<&Grid>,
+        guesses: bool,
         mut each: impl FnMut(&Candidates, &Step) -> bool,
     ) -> Ending {
         assert_eq!(grid.shape(), self.state.shape(), "a grid of another shape");
         self.state.reset(grid);
-        self.several = false;
-        self.uniqueness = None;
-        let mut solution: Option<Option<Grid>> = None;
+        // Dancing Links counts the solutions up to 2 first: a puzzle without exactly one
+        // ends here, before any step, and the one solution is what guesses follow.
+        let known = match solution {
+            Some(solution) => solution.clone(),
+            None => {
+                let shape = self.state.shape();
+                let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
+                let outcome = dlx.count(grid, Some(2), &Budget::unlimited());
+                match outcome.solutions {
+                    0 => {
+                        (self.several, self.uniqueness) = (false, Some(false));
+                        return Ending::NoSolution;
+                    }
+                    1 => outcome.solution.expect("a count of one keeps its solution"),
+                    _ => {
+                        (self.several, self.uniqueness) = (true, Some(false));
+                        return Ending::Several;
+                    }
+                }
+            }
+        };
+        (self.several, self.uniqueness) = (false, Some(true));
         let mut guesses_made = 0u16;
         loop {
             if self.state.is_contradictory() {
@@ -167,20 +200,6 @@ impl LogicSolver {
                 if !guesses {
                     return Ending::Stuck;
                 }
-                let shape = self.state.shape();
-                let several = &mut self.several;
-                let known = solution.get_or_insert_with(|| {
-                    // Restarts (the solver's default, seeded) keep large open grids quick.
-                    // Counting to 2 tells a puzzle of several solutions, which logic alone
-                    // never solves, from one that only needs a guess.
-                    let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
-                    let outcome = dlx.count(&self.state.grid(), Some(2), &Budget::unlimited());
-                    *several = outcome.solutions >= 2;
-                    outcome.solution
-                });
-                let Some(known) = known else {
-                    return Ending::NoSolution;
-                };
                 let state = &self.state;
                 let c = (0..state.cands.len())
                     .filter(|&c| state.values[c] == 0)

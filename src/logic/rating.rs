@@ -141,6 +141,19 @@ impl LogicSolver {
     /// # Panics
     /// If `grid` is not of this solver's shape.
     pub fn rate_up_to(&mut self, grid: &Grid, max_tenths: u16) -> Rating {
+        self.rate_known(grid, None, max_tenths)
+    }
+
+    /// [`LogicSolver::rate_up_to`] of a puzzle whose one solution the caller knows (a
+    /// generator's), which spares the count that would prove it.
+    ///
+    /// # Panics
+    /// If `grid` or `solution` is not of this solver's shape.
+    pub fn rate_unique_up_to(&mut self, grid: &Grid, solution: &Grid, max_tenths: u16) -> Rating {
+        self.rate_known(grid, Some(solution), max_tenths)
+    }
+
+    fn rate_known(&mut self, grid: &Grid, solution: Option<&Grid>, max_tenths: u16) -> Rating {
         let mut rating = Rating {
             tenths: 0,
             hardest: Technique::FullHouse,
@@ -149,7 +162,7 @@ impl LogicSolver {
             ending: Ending::Solved,
             unique: true,
         };
-        rating.ending = self.solve_with(grid, true, |_, step| {
+        rating.ending = self.solve_known(grid, solution, true, |_, step| {
             rating.steps += 1;
             if step.technique() == Technique::Guess {
                 rating.guesses += 1;

@@ -279,17 +279,22 @@ fn a_contradictory_grid_has_no_solution() {
     assert_eq!(explanation.ending, Ending::NoSolution);
 }
 
-/// A puzzle of several solutions is said to be one: its rating and its explanation say
-/// `unique: false` (counted by Dancing Links at the first guess), where a unique puzzle that
-/// needs guesses and one that logic solves alone say `true`.
+/// A puzzle of several solutions is said to be one, before any step: its rating and its
+/// explanation end [`Ending::Several`] with `unique: false` (counted by Dancing Links first),
+/// where a unique puzzle that needs guesses and one that logic solves alone say `true`.
 #[test]
 fn several_solutions_are_told_apart_from_a_unique_puzzle_that_needs_guesses() {
     let read = |line: &str| crate::io::puzzle::parse_line(line, None).unwrap();
     // Nine solutions.
     let several = read("1...........4..2");
     let rating = rate(&several);
-    assert!(rating.guesses > 0 && !rating.unique, "{rating:?}");
-    assert!(!explain(&several).unique);
+    assert_eq!(
+        (rating.ending, rating.steps, rating.unique),
+        (Ending::Several, 0, false)
+    );
+    let explanation = explain(&several);
+    assert_eq!(explanation.ending, Ending::Several);
+    assert!(!explanation.unique && explanation.steps.is_empty());
     // Line 326 of the forum's hardest 11+ list (puzzles5_forum_hardest_1905_11+): unique, and
     // beyond the techniques, nested forcing chains included.
     let hardest =
