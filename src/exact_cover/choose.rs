@@ -5,8 +5,8 @@ use rand_pcg::Pcg64;
 
 use crate::restart::ConflictWeights;
 
+use super::links::scan::{self, ByteWant, Want};
 use super::links::{COVERED, Dlx, Node, SECONDARY_LEN, STRIDE, header_of};
-use super::scan::{self, ByteWant, Want};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {

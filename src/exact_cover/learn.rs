@@ -55,8 +55,8 @@
 use std::time::Instant;
 
 use super::choose::{ActiveItems, ConflictMrv, ItemChooser};
+use super::links::scan::{self, ByteWant, Want};
 use super::links::{COVERED, Dlx, STRIDE};
-use super::scan::{self, ByteWant, Want};
 use super::search::{CLOCK_INTERVAL, Control, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;

@@ -43,8 +43,8 @@ mod parallel;
 mod search;
 
 use super::links::Dlx;
+use super::links::LinkError;
 use super::problem::{ItemKind, Problem, ProblemBuilder};
-use super::sanity::LinkError;
 
 /// One node: a header, an option's node, or a spacer (`top == 0`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

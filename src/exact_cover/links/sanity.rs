@@ -1,6 +1,6 @@
 //! Knuth's `sanity()`: every invariant of the links, checked, for debug builds and tests.
 
-use super::links::{COVERED, Dlx, SECONDARY_LEN, STRIDE};
+use super::{COVERED, Dlx, SECONDARY_LEN, STRIDE};
 
 /// A broken invariant of the links, found by [`Dlx::sanity`]. Nodes and items are node
 /// numbers in the block (items are their headers, 1-based).
@@ -167,7 +167,6 @@ impl Dlx {
 mod tests {
     use super::*;
     use crate::exact_cover::ProblemBuilder;
-    use crate::exact_cover::links::STRIDE;
 
     fn knuth() -> Dlx {
         let mut b = ProblemBuilder::new();

@@ -64,9 +64,14 @@ use std::ptr::NonNull;
 
 use typed_arena::Arena;
 
+mod sanity;
+pub(crate) mod scan;
+
+pub use sanity::LinkError;
+
 use super::problem::{ItemKind, Problem};
-use super::scan::{self, Want};
 use crate::{Error, ErrorKind, Result};
+use scan::Want;
 
 /// One node of the dancing-links structure (header or option node).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
