@@ -34,6 +34,7 @@
 //! ```
 
 mod choose;
+mod dlx;
 mod estimate;
 mod learn;
 mod links;
@@ -46,8 +47,8 @@ mod split;
 mod xcc;
 
 pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
+pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
-pub use links::Dlx;
 pub use links::LinkError;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};

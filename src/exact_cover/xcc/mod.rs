@@ -42,8 +42,8 @@
 mod parallel;
 mod search;
 
-use super::links::Dlx;
 use super::links::LinkError;
+use super::links::Links;
 use super::problem::{ItemKind, Problem, ProblemBuilder};
 
 /// One node: a header, an option's node, or a spacer (`top == 0`).
@@ -105,8 +105,8 @@ pub struct Xcc {
     choice: Vec<u32>,
     first_tweak: Vec<u32>,
     /// Links that only list the options, one node each, whose forced options are the
-    /// solution being reported: a [`Solution`](super::Solution) reads a `Dlx`.
-    listing: Dlx,
+    /// solution being reported: a [`Solution`](super::Solution) reads the options of links.
+    listing: Links,
 }
 
 impl Xcc {
@@ -473,13 +473,12 @@ impl Xcc {
     /// Puts the options chosen on the levels below `level` in `listing` as its forced
     /// options, for a [`Solution`](super::Solution) to read.
     fn list_solution(&mut self, level: usize) {
-        self.listing.forced.clear();
-        for &c in &self.choice[..level] {
-            if !self.is_header(c) {
-                let option = self.option_of[c as usize] as usize;
-                self.listing.forced.push(self.listing.option_span[option].0);
-            }
-        }
+        let (item_count, option_of) = (self.item_count, &self.option_of);
+        let options = (self.choice[..level].iter())
+            // A header chosen leaves its item alone: no option.
+            .filter(|&&c| c > item_count)
+            .map(|&c| option_of[c as usize] as usize);
+        self.listing.list_forced(options);
     }
 
     /// Checks every invariant of the links, as Knuth's `sanity()`: each item's list is a
@@ -562,11 +561,11 @@ impl Xcc {
 }
 
 /// Links of one item with `count` options of that item alone: option `k`'s node names `k`.
-fn option_list(count: usize) -> Dlx {
+fn option_list(count: usize) -> Links {
     let mut b = ProblemBuilder::new();
     b.primary("option").expect("one item");
     for _ in 0..count {
         b.option([0]).expect("an option of the one item");
     }
-    Dlx::new(&b.build().expect("a problem of one item"))
+    Links::try_new(&b.build().expect("a problem of one item")).expect("a plain problem")
 }

@@ -137,7 +137,7 @@ impl Xcc {
                             if counted {
                                 stats.solutions += 1;
                                 self.list_solution(level);
-                                if sink.solution(&Solution::of_forced(&self.listing))
+                                if sink.solution(&Solution::new(&self.listing, &[]))
                                     == Control::Stop
                                 {
                                     halted = Some(Stop::Limit);
