@@ -138,14 +138,13 @@ impl ActiveItems<'_> {
     #[inline(always)]
     fn forced(&self) -> Option<ActiveItem> {
         let links = &self.dlx.links;
-        let headers = links.primary_headers();
         let i = if links.tracks_bytes() {
             scan::first_byte(links.primary_byte_lens(), ByteWant::AtMostOne)?
         } else {
-            scan::first(headers, Want::AtMostOne)?
+            scan::first(links.primary_headers(), Want::AtMostOne)?
         };
         // Without a panic: a search that reads no `len` then reads no header here.
-        let len = headers.get(i).map_or(0, Node::len);
+        let len = (links.primary_headers().get(i)).map_or(0, Node::len);
         Some(ActiveItem::new(i, len))
     }
 }
