@@ -1,6 +1,7 @@
 //! The items' `len`s kept in bytes, for the item choice's dense scan.
 
-use super::Item;
+use super::scan::{self, Want};
+use super::{COVERED, Item, Links, STRIDE};
 
 /// The `len`s of the items, a byte each, beside the headers' `top`s: [`u8::MAX`] for a covered
 /// item (and 255 or more options, which the primary items of links that keep them never
@@ -33,7 +34,7 @@ impl ByteLens {
         }
     }
 
-    /// Records the `len` (with [`COVERED`](super::COVERED), if set) of item `h`, saturated at [`u8::MAX`].
+    /// Records the `len` (with [`COVERED`], if set) of item `h`, saturated at [`u8::MAX`].
     #[inline(always)]
     pub(super) fn set_len(&mut self, h: Item, len: u32) {
         let i = h.number();
@@ -60,5 +61,39 @@ impl ByteLens {
     #[inline(always)]
     pub(super) fn primary_lens(&self, count: usize) -> &[u8] {
         &self.lens[1..=count]
+    }
+}
+
+impl Links {
+    /// Keeps count of the active primary items with no option left, so that the search sees a
+    /// dead end without scanning the items and can take Knuth's item choice (the first item of
+    /// minimum `len`) while stopping its scan at the first item with one option. See
+    /// [`Dlx::track_dead_ends`](super::Dlx::track_dead_ends).
+    pub(crate) fn track_dead_ends(&mut self, on: bool) {
+        self.track_empty = on;
+        self.empty_items = (self.primary_headers().iter())
+            .filter(|header| header.top == 0)
+            .count() as u32;
+        self.track_forced_items(on);
+    }
+
+    /// Keeps each item's `len` in a byte of its own beside the headers, and the number of
+    /// active primary items, when dead ends are tracked and every primary item has fewer than
+    /// 255 options. See [`Dlx::track_forced_items`](super::Dlx::track_forced_items).
+    pub(crate) fn track_forced_items(&mut self, on: bool) {
+        let short = (self.primary_headers().iter()).all(|header| header.top & !COVERED < 255);
+        self.track_bytes = on && self.track_empty && short;
+        self.bytes = self.byte_lens();
+    }
+
+    /// The items' `len`s in bytes and the count of active primary items, from the headers:
+    /// what `bytes` holds when `track_bytes` is set.
+    pub(super) fn byte_lens(&self) -> ByteLens {
+        let mut bytes = ByteLens::new(self.item_count as usize + 1);
+        for h in (1..=self.item_count).map(|i| Item(i * STRIDE)) {
+            bytes.set_len(h, self.len(h));
+        }
+        bytes.active = scan::count(self.primary_headers(), Want::Active);
+        bytes
     }
 }
