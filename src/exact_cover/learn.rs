@@ -345,9 +345,7 @@ impl Dlx {
                     stats.solutions += 1;
                     let depth = self.solution_on_stack(&l);
                     stats.max_depth = stats.max_depth.max(depth);
-                    if sink.solution(&Solution::new(&self.links, &self.stack[..depth]))
-                        == Control::Stop
-                    {
+                    if sink.solution(&Solution::new(self, depth)) == Control::Stop {
                         break 'search Stop::Limit;
                     }
                     break 'propagate Some(Conflict::Solution);

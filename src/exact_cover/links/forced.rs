@@ -155,18 +155,4 @@ impl Links {
     pub(crate) fn forced_nodes(&self) -> &[OptionNode] {
         &self.forced
     }
-
-    /// Sets the forced options to `options` without covering anything: for links that only
-    /// list options, as [`Xcc`](crate::exact_cover::Xcc) hands its solutions over. Nothing may
-    /// be released afterwards.
-    ///
-    /// # Panics
-    /// If an option is not an option of the problem.
-    pub(crate) fn list_forced(&mut self, options: impl Iterator<Item = usize>) {
-        self.forced.clear();
-        for option in options {
-            let (first, _) = self.span_of(option);
-            self.forced.push(OptionNode(first));
-        }
-    }
 }
