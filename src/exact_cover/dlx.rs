@@ -15,7 +15,8 @@ use crate::Result;
 /// [`release_all`](Dlx::release_all), leaves the links exactly as they were.
 #[derive(Clone)]
 pub struct Dlx {
-    /// The node block, the forced options and the tracking: all the links' invariants.
+    /// The node block, the forced options and the tracking: all the links' invariants. Never
+    /// replaced: the handles on the stacks below are these links'.
     pub(super) links: Links,
     /// The search's choice stack, one node per level, allocated once (empty when the problem
     /// has no option, and so no level).

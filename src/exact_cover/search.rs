@@ -22,7 +22,8 @@ pub enum Control {
 
 /// A solution, as the search holds it: read its options only if you need them.
 pub struct Solution<'a> {
-    picks: &'a dyn Picks,
+    /// `Sync`, so that a `Solution` is `Send` and `Sync` as it was when it held a `&Dlx`.
+    picks: &'a (dyn Picks + Sync),
     /// The levels of the search that chose options.
     depth: usize,
 }
@@ -68,7 +69,7 @@ impl Picks for Vec<usize> {
 impl<'a> Solution<'a> {
     /// The solution at `depth` of a search that keeps its options in `picks`.
     #[inline(always)]
-    pub(crate) fn new(picks: &'a dyn Picks, depth: usize) -> Solution<'a> {
+    pub(crate) fn new(picks: &'a (dyn Picks + Sync), depth: usize) -> Solution<'a> {
         Solution { picks, depth }
     }
 
@@ -487,4 +488,16 @@ pub(crate) fn solutions_of(
         }
     });
     (found, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solution may be handed to another thread, as when it borrowed a whole `Dlx`.
+    #[test]
+    fn a_solution_is_send_and_sync() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<Solution<'_>>();
+    }
 }
