@@ -11,7 +11,7 @@ use crate::{Error, ErrorKind, Result};
 
 impl Links {
     /// Builds the links of a plain problem, or says why it cannot: a problem with colours or
-    /// multiplicities is an [`ErrorKind::NotPlain`](crate::ErrorKind::NotPlain) error.
+    /// multiplicities is an [`ErrorKind::NotPlain`] error.
     pub(crate) fn try_new(problem: &Problem) -> Result<Links> {
         let what = match (problem.has_colors(), problem.has_multiplicities()) {
             (false, false) => None,

@@ -68,7 +68,7 @@ impl Links {
     /// Keeps count of the active primary items with no option left, so that the search sees a
     /// dead end without scanning the items and can take Knuth's item choice (the first item of
     /// minimum `len`) while stopping its scan at the first item with one option. See
-    /// [`Dlx::track_dead_ends`](super::Dlx::track_dead_ends).
+    /// [`Dlx::track_dead_ends`](crate::exact_cover::Dlx::track_dead_ends).
     pub(crate) fn track_dead_ends(&mut self, on: bool) {
         self.track_empty = on;
         self.empty_items = (self.primary_headers().iter())
@@ -79,7 +79,7 @@ impl Links {
 
     /// Keeps each item's `len` in a byte of its own beside the headers, and the number of
     /// active primary items, when dead ends are tracked and every primary item has fewer than
-    /// 255 options. See [`Dlx::track_forced_items`](super::Dlx::track_forced_items).
+    /// 255 options. See [`Dlx::track_forced_items`](crate::exact_cover::Dlx::track_forced_items).
     pub(crate) fn track_forced_items(&mut self, on: bool) {
         let short = (self.primary_headers().iter()).all(|header| header.top & !COVERED < 255);
         self.track_bytes = on && self.track_empty && short;

@@ -22,9 +22,9 @@
 //! There is no linked list of active items. The item choice scans the primary headers in place
 //! (they are the block's first nodes), eight at a time (see `scan`); the `COVERED` bit keeps a
 //! covered item from being chosen, and secondary items, whose headers come after, are never
-//! scanned. With [`Dlx::track_forced_items`](super::Dlx::track_forced_items) on, the links also keep the items' `len`s in
-//! bytes ([`ByteLens`]), so that at 25x25 a forced move, most nodes of a Sudoku search, is found
-//! by a scan 16 times denser.
+//! scanned. With [`Dlx::track_forced_items`](super::Dlx::track_forced_items) on, the links
+//! also keep the items' `len`s in bytes ([`ByteLens`]), so that at 25x25 a forced move, most
+//! nodes of a Sudoku search, is found by a scan 16 times denser.
 //!
 //! All nodes are allocated by one `Arena::alloc_extend` call, which hands back a single
 //! contiguous block, and the links are 32-bit **byte offsets** into that block rather than
@@ -73,13 +73,13 @@
 //!
 //! and that these invariants hold from the build on, whatever the order of the calls:
 //!
-//! 1. **Every `up` and `down` is a node of the same item** (its header or one of its option
-//!    nodes; a header belongs to its own item). The build links each item's nodes into a ring;
+//! 1. **The `up` and `down` of a header or an option node are nodes of the same item** (its
+//!    header or one of its option nodes). The build links each item's nodes into a ring;
 //!    afterwards a link is only ever written by `hide`/`unhide` (and their whole-option forms),
 //!    which give `q`'s neighbours each other's offsets or `q`'s own, or restored from a copy of
-//!    the block taken when it held (`release_all`). So a walk from a header meets only that
-//!    item's nodes, and a node reached from an option node that is not its item's header is an
-//!    option node: that is how `first_option` and `next_option` make [`OptionNode`]s.
+//!    the block taken when it held (`release_all`). So a walk down an item's list meets only
+//!    that item's nodes, and the ones that are not its header are option nodes: that is how
+//!    `first_option` and `next_option` make [`OptionNode`]s, and `cover` the nodes it hides.
 //! 2. **An option node's `top` is its item's header and its `option` the number of its option**
 //!    (below `option_count`). Both are written only by the build; the only `top`s written later
 //!    are headers' (their `len`s), and only through an [`Item`]. So the `top` of an option node
@@ -98,7 +98,10 @@
 //!
 //! A call in the wrong order (an item uncovered that was never covered, an option included that
 //! was never excluded) breaks the structure's meaning, and `sanity` says how, but not these
-//! invariants: the memory stays sound, only the answers go wrong.
+//! invariants: the memory stays sound, only the answers go wrong. The scans of `scan` read
+//! only the slices they are given, and check their lengths; the only way to break an invariant
+//! is the `#[cfg(test)]` hook through which the tests of `sanity` plant broken links, an
+//! `unsafe fn`.
 
 use std::ptr::NonNull;
 
@@ -192,8 +195,8 @@ pub(crate) const COVERED: u32 = 1 << 30;
 /// `Links::empty_items`) without a test in `hide` for the kind of item.
 const SECONDARY_LEN: u32 = 1 << 29;
 
-/// The dancing-links form of a plain [`Problem`]: the node block and the options forced into
-/// every solution. See the module doc.
+/// The dancing-links form of a plain [`Problem`](crate::exact_cover::Problem): the node block
+/// and the options forced into every solution. See the module doc.
 pub(crate) struct Links {
     /// Owns the node block; never read directly, it only keeps `nodes` alive.
     _arena: Arena<Node>,
