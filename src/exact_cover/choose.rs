@@ -5,8 +5,9 @@ use rand_pcg::Pcg64;
 
 use crate::restart::ConflictWeights;
 
-use super::links::{COVERED, Dlx, Node, SECONDARY_LEN, STRIDE, header_of};
-use super::scan::{self, ByteWant, Want};
+use super::Dlx;
+use super::links::scan::{self, ByteWant, Want};
+use super::links::{COVERED, Item, Node};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub struct ActiveItems<'a> {
@@ -16,7 +17,10 @@ pub struct ActiveItems<'a> {
 /// An active primary item and the number of options left in its list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActiveItem {
-    pub(crate) header: u32,
+    /// Its position among the primary items (0-based): a number, which the search checks,
+    /// rather than a handle of the links, since a chooser may keep it from one search to
+    /// another.
+    index: u32,
     /// The number of options that could still cover the item.
     pub len: u32,
 }
@@ -24,7 +28,23 @@ pub struct ActiveItem {
 impl ActiveItem {
     /// The item's number in the [`Problem`](crate::exact_cover::Problem).
     pub fn item(self, items: &ActiveItems<'_>) -> usize {
-        items.dlx.item_of_header[(self.header / STRIDE) as usize] as usize
+        let links = &items.dlx.links;
+        links.item_number(links.primary_item(self.index()))
+    }
+
+    /// Its position among the primary items (0-based).
+    #[inline(always)]
+    pub(crate) fn index(self) -> usize {
+        self.index as usize
+    }
+
+    /// The primary item at `index`, with `len` options left.
+    #[inline(always)]
+    fn new(index: usize, len: u32) -> ActiveItem {
+        ActiveItem {
+            index: index as u32,
+            len,
+        }
     }
 }
 
@@ -36,12 +56,9 @@ impl<'a> ActiveItems<'a> {
     /// The active primary items, in the order of their headers (Knuth's item list).
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = ActiveItem> + 'a {
-        (self.dlx.primary_headers().iter().enumerate())
-            .filter(|(_, header)| header.top & COVERED == 0)
-            .map(|(i, header)| ActiveItem {
-                header: header_of(i),
-                len: header.top,
-            })
+        (self.dlx.links.primary_headers().iter().enumerate())
+            .filter(|(_, header)| header.len() & COVERED == 0)
+            .map(|(i, header)| ActiveItem::new(i, header.len()))
     }
 }
 
@@ -102,19 +119,16 @@ impl ItemChooser for Mrv {
         if let Some(forced) = items.forced() {
             return forced;
         }
-        let dlx = items.dlx;
-        let headers = dlx.primary_headers();
+        let links = &items.dlx.links;
+        let headers = links.primary_headers();
         // The first item of two options, from the `len`s kept in bytes when there are some.
-        let two = if dlx.track_bytes {
-            scan::first_byte(dlx.bytes.primary_lens(headers.len()), ByteWant::Equal(2))
+        let two = if links.tracks_bytes() {
+            scan::first_byte(links.primary_byte_lens(), ByteWant::Equal(2))
         } else {
             scan::first(headers, Want::Equal(2))
         };
         let i = two.unwrap_or_else(|| first_minimum(headers));
-        ActiveItem {
-            header: header_of(i),
-            len: headers[i].top,
-        }
+        ActiveItem::new(i, headers[i].len())
     }
 }
 
@@ -123,17 +137,15 @@ impl ActiveItems<'_> {
     /// bytes ([`Dlx::track_forced_items`]), else from the headers.
     #[inline(always)]
     fn forced(&self) -> Option<ActiveItem> {
-        let dlx = self.dlx;
-        let header = if dlx.track_bytes {
-            let lens = dlx.bytes.primary_lens(dlx.primary_count as usize);
-            header_of(scan::first_byte(lens, ByteWant::AtMostOne)?)
+        let links = &self.dlx.links;
+        let i = if links.tracks_bytes() {
+            scan::first_byte(links.primary_byte_lens(), ByteWant::AtMostOne)?
         } else {
-            header_of(scan::first(dlx.primary_headers(), Want::AtMostOne)?)
+            scan::first(links.primary_headers(), Want::AtMostOne)?
         };
-        Some(ActiveItem {
-            header,
-            len: dlx.len(header),
-        })
+        // Without a panic: a search that reads no `len` then reads no header here.
+        let len = (links.primary_headers().get(i)).map_or(0, Node::len);
+        Some(ActiveItem::new(i, len))
     }
 }
 
@@ -213,14 +225,15 @@ impl ItemChooser for ConflictMrv {
         if let Some(forced) = items.forced() {
             return forced;
         }
-        let headers = items.dlx.primary_headers();
+        let links = &items.dlx.links;
+        let headers = links.primary_headers();
         self.weights.fit(headers.len());
         // The minimum is most often 2 (see `first_minimum`): look at the items of two options
         // first, and for the minimum only if there are none. The ties are met in the same
         // order either way, so the random choices are the same.
-        let two = if items.dlx.track_bytes {
+        let two = if links.tracks_bytes() {
             // The `len`s kept in bytes, 16 to a vector (see `Dlx::track_forced_items`).
-            let lens = items.dlx.bytes.primary_lens(headers.len());
+            let lens = links.primary_byte_lens();
             let (weights, rng) = (self.weights.as_slice(), &mut self.rng);
             let mut heaviest = Heaviest::new();
             scan::for_each_byte(lens, ByteWant::Equal(2), |i| {
@@ -234,10 +247,7 @@ impl ItemChooser for ConflictMrv {
             let low = scan::minimum(headers);
             (self.heaviest(headers, low)).expect("the minimum is an entry")
         });
-        ActiveItem {
-            header: header_of(best),
-            len: headers[best].top,
-        }
+        ActiveItem::new(best, headers[best].len())
     }
 
     #[inline]
@@ -246,21 +256,18 @@ impl ItemChooser for ConflictMrv {
             // A forced move: nothing to order.
             return 0;
         }
-        let dlx = items.dlx;
-        let h = chosen.header;
-        if let Some(k) = preferred_position(dlx, h) {
+        let links = &items.dlx.links;
+        let h = links.primary_item(chosen.index());
+        if let Some(k) = preferred_position(items.dlx, h) {
             return k;
         }
         let (mut best, mut best_removed, mut ties) = (0, u32::MAX, 0u32);
-        let mut x = dlx.node(h).down;
+        let mut next = links.first_option(h);
         let mut k = 0;
-        while x != h {
+        while let Some(x) = next {
             // The options that choosing x takes from its other items.
-            let (first, end) = dlx.span(x);
-            let removed: u32 = (first..end)
-                .step_by(STRIDE as usize)
-                .filter(|&q| q != x)
-                .map(|q| (dlx.len(dlx.node(q).top) & (SECONDARY_LEN - 1)).saturating_sub(1))
+            let removed: u32 = (links.other_items(x))
+                .map(|i| links.options_left(i).saturating_sub(1))
                 .sum();
             if removed < best_removed {
                 (best, best_removed, ties) = (k, removed, 1);
@@ -271,19 +278,18 @@ impl ItemChooser for ConflictMrv {
                 }
             }
             k += 1;
-            x = dlx.node(x).down;
+            next = links.next_option(x);
         }
         best
     }
 
     #[inline]
     fn dead_end(&mut self, items: &ActiveItems<'_>) {
-        let dlx = items.dlx;
-        let headers = dlx.primary_headers();
+        let links = &items.dlx.links;
+        let headers = links.primary_headers();
         self.weights.fit(headers.len());
-        let empty = if dlx.track_bytes {
-            let lens = dlx.bytes.primary_lens(headers.len());
-            scan::first_byte(lens, ByteWant::Equal(0))
+        let empty = if links.tracks_bytes() {
+            scan::first_byte(links.primary_byte_lens(), ByteWant::Equal(0))
         } else {
             scan::first(headers, Want::Equal(0))
         };
@@ -363,22 +369,23 @@ impl ItemChooser for FirstItem {
 }
 
 /// Where the first preferred option ([`Dlx::set_preferred`]) stands in the list of the item
-/// whose header is `h`, counted from the top; `None` when none is preferred.
+/// `h`, counted from the top; `None` when none is preferred.
 ///
 /// [`Dlx::set_preferred`]: crate::exact_cover::Dlx::set_preferred
 #[inline]
-fn preferred_position(dlx: &Dlx, h: u32) -> Option<u32> {
+fn preferred_position(dlx: &Dlx, h: Item) -> Option<u32> {
     if dlx.preferred.is_empty() {
         return None;
     }
-    let mut x = dlx.node(h).down;
+    let links = &dlx.links;
+    let mut next = links.first_option(h);
     let mut k = 0;
-    while x != h {
-        if dlx.preferred[dlx.node(x).option as usize] {
+    while let Some(x) = next {
+        if dlx.preferred[links.option_of(x)] {
             return Some(k);
         }
         k += 1;
-        x = dlx.node(x).down;
+        next = links.next_option(x);
     }
     None
 }

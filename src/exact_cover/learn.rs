@@ -54,9 +54,10 @@
 
 use std::time::Instant;
 
+use super::Dlx;
 use super::choose::{ActiveItems, ConflictMrv, ItemChooser};
-use super::links::{COVERED, Dlx, STRIDE};
-use super::scan::{self, ByteWant, Want};
+use super::links::scan::{self, ByteWant, Want};
+use super::links::{Item, OptionNode};
 use super::search::{CLOCK_INTERVAL, Control, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
@@ -72,9 +73,9 @@ const ROOT: u32 = u32::MAX - 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
     /// Chosen by a decision (the option's node in the item chosen).
-    Decide(u32),
-    /// Chosen because its item, at header `1`, had no other option left.
-    Force(u32, u32),
+    Decide(OptionNode),
+    /// Chosen because its item, `1`, had no other option left.
+    Force(OptionNode, Item),
     /// Option `0` hidden by nogood `1`: its other options are chosen.
     Hide(u32, u32),
     /// Option `0` hidden at level 0 by a nogood of its own (a unit nogood).
@@ -84,7 +85,7 @@ enum Step {
 impl Step {
     /// The node through which a chosen option was covered, if the step chose one.
     #[inline]
-    fn chosen(self) -> Option<u32> {
+    fn chosen(self) -> Option<OptionNode> {
         match self {
             Step::Decide(x) | Step::Force(x, _) => Some(x),
             Step::Hide(..) | Step::HideUnit(_) => None,
@@ -95,8 +96,8 @@ impl Step {
 /// What a conflict is.
 #[derive(Clone, Copy, Debug)]
 enum Conflict {
-    /// A primary item, at this header, with no option left.
-    Empty(u32),
+    /// A primary item with no option left.
+    Empty(Item),
     /// A nogood whose options are all chosen.
     Nogood(u32),
     /// The decisions of a solution delivered.
@@ -167,14 +168,14 @@ const LITS_PER_OPTION: usize = 0;
 
 impl Learner {
     fn new(dlx: &Dlx) -> Learner {
-        let options = dlx.option_count();
-        let headers = dlx.item_count as usize + 1;
+        let links = &dlx.links;
+        let options = links.option_count();
+        let headers = links.item_count() + 1;
         // The options of each item, as built: counted, then placed.
         let mut item_start = vec![0u32; headers + 1];
         for k in 0..options {
-            let (first, end) = dlx.option_span[k];
-            for q in (first..end).step_by(STRIDE as usize) {
-                item_start[(dlx.node(q).top / STRIDE) as usize + 1] += 1;
+            for h in links.items_of(k) {
+                item_start[h.number() + 1] += 1;
             }
         }
         for i in 1..=headers {
@@ -183,9 +184,8 @@ impl Learner {
         let mut fill = item_start.clone();
         let mut item_options = vec![0u32; item_start[headers] as usize];
         for k in 0..options {
-            let (first, end) = dlx.option_span[k];
-            for q in (first..end).step_by(STRIDE as usize) {
-                let h = (dlx.node(q).top / STRIDE) as usize;
+            for h in links.items_of(k) {
+                let h = h.number();
                 item_options[fill[h] as usize] = k as u32;
                 fill[h] += 1;
             }
@@ -196,16 +196,9 @@ impl Learner {
             decisions: Vec::new(),
             chosen_at: vec![NONE; options],
             // The options hidden before the search: those with an item covered, and those
-            // excluded whole ([`Dlx::exclude`]), whose first node is out of its list.
+            // excluded whole ([`Dlx::exclude`]).
             hidden_at: (0..options)
-                .map(|k| {
-                    let (first, end) = dlx.option_span[k];
-                    let covered = (first..end)
-                        .step_by(STRIDE as usize)
-                        .any(|q| dlx.len(dlx.node(q).top) & COVERED != 0);
-                    let excluded = dlx.node(dlx.node(first).up).down != first;
-                    if covered || excluded { ROOT } else { NONE }
-                })
+                .map(|k| if links.is_out(k) { ROOT } else { NONE })
                 .collect(),
             item_start,
             item_options,
@@ -247,10 +240,10 @@ impl Learner {
         });
     }
 
-    /// The options of the item at header `h`, as built.
+    /// The options of item `h`, as built.
     #[inline]
-    fn options_of(&self, h: u32) -> std::ops::Range<usize> {
-        let i = (h / STRIDE) as usize;
+    fn options_of(&self, h: Item) -> std::ops::Range<usize> {
+        let i = h.number();
         self.item_start[i] as usize..self.item_start[i + 1] as usize
     }
 }
@@ -295,11 +288,11 @@ impl Dlx {
         budget: &Budget,
         sink: S,
     ) -> Report {
-        let tracked = self.track_empty;
+        let tracked = self.links.tracks_dead_ends();
         if !tracked {
             self.track_dead_ends(true);
         }
-        let report = if self.track_bytes {
+        let report = if self.links.tracks_bytes() {
             self.learn::<S, true>(chooser, restarts, first_run, budget, sink)
         } else {
             self.learn::<S, false>(chooser, restarts, first_run, budget, sink)
@@ -320,7 +313,7 @@ impl Dlx {
         budget: &Budget,
         mut sink: S,
     ) -> Report {
-        debug_assert!(self.track_empty);
+        debug_assert!(self.links.tracks_dead_ends());
         let start = Instant::now();
         let deadline = budget.deadline(start);
         let node_limit = budget.node_limit();
@@ -340,19 +333,19 @@ impl Dlx {
                     let t = l.queue;
                     l.queue += 1;
                     if let Some(x) = l.trail[t].chosen()
-                        && let Some(g) = self.watch::<BYTES>(&mut l, self.node(x).option)
+                        && let Some(g) = self.watch::<BYTES>(&mut l, self.links.option_of(x) as u32)
                     {
                         break 'propagate Some(Conflict::Nogood(g));
                     }
                 }
-                if self.empty_items > 0 {
+                if self.links.empty_items() > 0 {
                     break 'propagate Some(Conflict::Empty(self.first_empty::<BYTES>()));
                 }
-                if self.all_covered::<BYTES>() {
+                if self.links.all_covered::<BYTES>() {
                     stats.solutions += 1;
                     let depth = self.solution_on_stack(&l);
                     stats.max_depth = stats.max_depth.max(depth);
-                    if sink.solution(&Solution::on_stack(self, depth)) == Control::Stop {
+                    if sink.solution(&Solution::new(self, depth)) == Control::Stop {
                         break 'search Stop::Limit;
                     }
                     break 'propagate Some(Conflict::Solution);
@@ -366,7 +359,7 @@ impl Dlx {
                 }
                 stats.nodes += 1;
                 run_nodes += 1;
-                let x = self.node(h).down;
+                let x = (self.links.first_option(h)).expect("an item of one option");
                 stats.updates += self.choose::<BYTES>(&mut l, Step::Force(x, h));
             };
 
@@ -409,9 +402,12 @@ impl Dlx {
             }
             let chosen = chooser.choose(&ActiveItems::new(self));
             debug_assert!(chosen.len >= 2);
-            let mut x = self.node(chosen.header).down;
+            let h = self.links.primary_item(chosen.index());
+            let first = (self.links.first_option(h)).expect("an item of two options or more");
+            let mut x = first;
             for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
-                x = self.node(x).down;
+                // Past the bottom of the list comes its top.
+                x = self.links.next_option(x).unwrap_or(first);
             }
             l.decisions.push(l.trail.len() as u32);
             stats.updates += self.choose::<BYTES>(&mut l, Step::Decide(x));
@@ -433,12 +429,12 @@ impl Dlx {
     fn choose<const BYTES: bool>(&mut self, l: &mut Learner, step: Step) -> u64 {
         let x = step.chosen().expect("a choice");
         let t = l.trail.len() as u32;
-        let h = self.node(x).top;
+        let h = self.links.item_of(x);
         let hidden_at = &mut l.hidden_at;
         let mut note = |k: u32| hidden_at[k as usize] = t;
-        let updates = self.cover_noting::<true, BYTES>(h, &mut note)
-            + self.cover_others_noting::<true, BYTES>(x, &mut note);
-        let k = self.node(x).option;
+        let updates = self.links.cover_noting::<true, BYTES>(h, &mut note)
+            + self.links.cover_others_noting::<true, BYTES>(x, &mut note);
+        let k = self.links.option_of(x) as u32;
         l.chosen_at[k as usize] = t;
         l.depth += 1;
         l.trail.push(step);
@@ -451,7 +447,7 @@ impl Dlx {
         let (Step::Hide(k, _) | Step::HideUnit(k)) = step else {
             unreachable!("a hide")
         };
-        self.hide_whole_option::<BYTES>(k);
+        self.links.hide_whole_option::<BYTES>(k);
         l.hidden_at[k as usize] = l.trail.len() as u32;
         l.trail.push(step);
         l.level_of.push(l.level());
@@ -466,13 +462,15 @@ impl Dlx {
                 Step::Decide(x) | Step::Force(x, _) => {
                     let hidden_at = &mut l.hidden_at;
                     let mut note = |k: u32| hidden_at[k as usize] = NONE;
-                    self.uncover_others_noting::<true, BYTES>(x, &mut note);
-                    self.uncover_noting::<true, BYTES>(self.node(x).top, &mut note);
-                    l.chosen_at[self.node(x).option as usize] = NONE;
+                    self.links
+                        .uncover_others_noting::<true, BYTES>(x, &mut note);
+                    let h = self.links.item_of(x);
+                    self.links.uncover_noting::<true, BYTES>(h, &mut note);
+                    l.chosen_at[self.links.option_of(x)] = NONE;
                     l.depth -= 1;
                 }
                 Step::Hide(k, _) | Step::HideUnit(k) => {
-                    self.unhide_whole_option::<BYTES>(k);
+                    self.links.unhide_whole_option::<BYTES>(k);
                     l.hidden_at[k as usize] = NONE;
                 }
             }
@@ -546,27 +544,25 @@ impl Dlx {
         conflict
     }
 
-    /// The header of the first primary item with no option left (one exists).
-    fn first_empty<const BYTES: bool>(&self) -> u32 {
+    /// The first primary item with no option left (one exists).
+    fn first_empty<const BYTES: bool>(&self) -> Item {
         let i = if BYTES {
-            let lens = self.bytes.primary_lens(self.primary_count as usize);
-            scan::first_byte(lens, ByteWant::Equal(0))
+            scan::first_byte(self.links.primary_byte_lens(), ByteWant::Equal(0))
         } else {
-            scan::first(self.primary_headers(), Want::Equal(0))
+            scan::first(self.links.primary_headers(), Want::Equal(0))
         };
-        super::links::header_of(i.expect("an empty item"))
+        self.links.primary_item(i.expect("an empty item"))
     }
 
-    /// The header of the first primary item with one option left, if any (none is empty).
+    /// The first primary item with one option left, if any (none is empty).
     #[inline]
-    fn first_forced<const BYTES: bool>(&self) -> Option<u32> {
+    fn first_forced<const BYTES: bool>(&self) -> Option<Item> {
         let i = if BYTES {
-            let lens = self.bytes.primary_lens(self.primary_count as usize);
-            scan::first_byte(lens, ByteWant::AtMostOne)?
+            scan::first_byte(self.links.primary_byte_lens(), ByteWant::AtMostOne)?
         } else {
-            scan::first(self.primary_headers(), Want::AtMostOne)?
+            scan::first(self.links.primary_headers(), Want::AtMostOne)?
         };
-        Some(super::links::header_of(i))
+        Some(self.links.primary_item(i))
     }
 
     /// Puts the chosen options' nodes on the choice stack, oldest first, for [`Solution`];
@@ -611,8 +607,8 @@ impl Dlx {
         }
     }
 
-    /// Marks the choices that emptied the item at header `h`, but for option `except`.
-    fn explain_item(&self, l: &mut Learner, h: u32, except: u32) {
+    /// Marks the choices that emptied item `h`, but for option `except`.
+    fn explain_item(&self, l: &mut Learner, h: Item, except: u32) {
         for i in l.options_of(h) {
             let k = l.item_options[i];
             if k != except {
@@ -629,7 +625,7 @@ impl Dlx {
         let Step::Force(x, h) = l.trail[m as usize] else {
             return false;
         };
-        let chosen = self.node(x).option;
+        let chosen = self.links.option_of(x) as u32;
         let known = |t: u32| l.seen[t as usize] || l.level_of[t as usize] == 0;
         l.options_of(h).all(|i| {
             let k = l.item_options[i];
@@ -704,7 +700,7 @@ impl Dlx {
             match l.trail[t] {
                 Step::Force(x, h) => {
                     let before = l.marked.len();
-                    self.explain_item(l, h, self.node(x).option);
+                    self.explain_item(l, h, self.links.option_of(x) as u32);
                     pending += (l.marked[before..].iter())
                         .filter(|&&m| l.level_of[m as usize] == level)
                         .count();
@@ -714,7 +710,9 @@ impl Dlx {
         };
         // The nogood: the UIP's option and the lower levels' choices.
         l.learned.clear();
-        let uip_option = self.node(l.trail[uip].chosen().expect("a choice")).option;
+        let uip_option = self
+            .links
+            .option_of(l.trail[uip].chosen().expect("a choice")) as u32;
         l.learned.push(uip_option);
         let mut back = 0;
         let mut second = 0;
@@ -727,7 +725,7 @@ impl Dlx {
                     second = l.learned.len();
                 }
                 let x = l.trail[m as usize].chosen().expect("a choice");
-                l.learned.push(self.node(x).option);
+                l.learned.push(self.links.option_of(x) as u32);
             }
         }
         self.backjump::<BYTES>(l, back);

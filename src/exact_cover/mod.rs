@@ -34,24 +34,23 @@
 //! ```
 
 mod choose;
+mod dlx;
 mod estimate;
 mod learn;
 mod links;
 mod parallel;
 mod problem;
 mod restart;
-mod sanity;
-mod scan;
 mod search;
 mod shard;
 mod split;
 mod xcc;
 
 pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
+pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
-pub use links::Dlx;
+pub use links::LinkError;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
-pub use sanity::LinkError;
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
 pub use shard::ShardPlan;
 pub use split::{Split, Subtree};

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::links::Dlx;
+use super::Dlx;
 use super::search::{Control, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 

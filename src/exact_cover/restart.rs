@@ -6,8 +6,8 @@
 use std::cell::Cell;
 use std::time::Instant;
 
+use super::Dlx;
 use super::choose::{ConflictMrv, Mrv};
-use super::links::Dlx;
 use super::search::{Cutoff, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;

@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
+use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, KnuthMrv, Mrv};
-use super::links::Dlx;
 use crate::budget::{Budget, Stop};
 
 /// What a [`Sink`] tells the search after a solution.
@@ -22,27 +22,60 @@ pub enum Control {
 
 /// A solution, as the search holds it: read its options only if you need them.
 pub struct Solution<'a> {
-    dlx: &'a Dlx,
+    /// `Sync`, so that a `Solution` is `Send` and `Sync` as it was when it held a `&Dlx`.
+    picks: &'a (dyn Picks + Sync),
+    /// The levels of the search that chose options.
     depth: usize,
 }
 
-impl<'a> Solution<'a> {
-    /// The solution made of the options forced in `dlx`, which need not be covered: how
-    /// [`Xcc`](super::Xcc) hands its solutions over, through links that only list its options.
-    /// (A `Solution` that could hold either kind, an enum, cost the restarting Sudoku search,
-    /// into which its sinks are inlined, 4% more instructions under callgrind.)
-    pub(crate) fn of_forced(dlx: &'a Dlx) -> Solution<'a> {
-        Solution { dlx, depth: 0 }
+/// Where a search keeps the options of its solutions: a [`Dlx`] in its forced options and
+/// choice stack, an [`Xcc`](super::Xcc) in a list of option numbers. A `Solution` reaches
+/// either through a trait object, so that the search loop builds only a reference and a
+/// depth: an enum of the two kinds cost the restarting 9x9 search 2% more instructions
+/// (callgrind, `solve --limit 2 -j1` on 1,000 17-clue puzzles), even read out of line.
+pub(crate) trait Picks {
+    /// The number of options of the solution at `depth`.
+    fn count(&self, depth: usize) -> usize;
+
+    /// The option at `i` (below [`Picks::count`]) of the solution at `depth`.
+    fn option(&self, depth: usize, i: usize) -> usize;
+}
+
+impl Picks for Dlx {
+    fn count(&self, depth: usize) -> usize {
+        self.links.forced_count() + depth
     }
 
-    /// The solution made of the forced options and the first `depth` nodes of the choice stack.
-    pub(crate) fn on_stack(dlx: &'a Dlx, depth: usize) -> Solution<'a> {
-        Solution { dlx, depth }
+    fn option(&self, _: usize, i: usize) -> usize {
+        let forced = self.links.forced_nodes();
+        let x = match forced.get(i) {
+            Some(&x) => x,
+            None => self.stack[i - forced.len()],
+        };
+        self.links.option_of(x)
+    }
+}
+
+impl Picks for Vec<usize> {
+    fn count(&self, _: usize) -> usize {
+        self.len()
+    }
+
+    fn option(&self, _: usize, i: usize) -> usize {
+        self[i]
+    }
+}
+
+impl<'a> Solution<'a> {
+    /// The solution at `depth` of a search that keeps its options in `picks`.
+    #[inline(always)]
+    pub(crate) fn new(picks: &'a (dyn Picks + Sync), depth: usize) -> Solution<'a> {
+        Solution { picks, depth }
     }
 
     /// The number of options in the solution (forced ones included).
     pub fn len(&self) -> usize {
-        self.dlx.forced.len() + self.depth
+        self.picks.count(self.depth)
     }
 
     /// Whether the solution has no options (never true of exact cover; a problem with
@@ -54,11 +87,7 @@ impl<'a> Solution<'a> {
     /// The options of the solution: forced ones first, then those chosen by the search, level by
     /// level.
     pub fn options(&self) -> impl Iterator<Item = usize> + '_ {
-        let dlx = self.dlx;
-        dlx.forced
-            .iter()
-            .chain(&dlx.stack[..self.depth])
-            .map(move |&x| dlx.node(x).option as usize)
+        (0..self.len()).map(|i| self.picks.option(self.depth, i))
     }
 
     /// The options of the solution, appended to `out` (no allocation once `out` is large enough).
@@ -262,7 +291,7 @@ impl Dlx {
         sink: S,
         cutoff: Option<Cutoff<'_>>,
     ) -> Report {
-        match (self.track_empty, self.track_bytes) {
+        match (self.links.tracks_dead_ends(), self.links.tracks_bytes()) {
             (true, true) => self.run::<C, S, true, true>(chooser, budget, sink, cutoff),
             (true, false) => self.run::<C, S, true, false>(chooser, budget, sink, cutoff),
             _ => self.run::<C, S, false, false>(chooser, budget, sink, cutoff),
@@ -306,33 +335,31 @@ impl Dlx {
             }
             stats.max_depth = stats.max_depth.max(level);
 
-            if self.all_covered::<BYTES>() {
+            if self.links.all_covered::<BYTES>() {
                 stats.solutions += 1;
-                let solution = Solution {
-                    dlx: self,
-                    depth: level,
-                };
+                let solution = Solution::new(self, level);
                 if sink.solution(&solution) == Control::Stop {
                     break 'search Stop::Limit;
                 }
-            } else if !TRACK || self.empty_items == 0 {
+            } else if !TRACK || self.links.empty_items() == 0 {
                 let chosen = chooser.choose(&ActiveItems::new(self));
-                if chosen.len > 0 {
-                    let h = chosen.header;
-                    stats.updates += self.cover::<TRACK, BYTES>(h);
+                let h = self.links.primary_item(chosen.index());
+                if let Some(first) = self.links.first_option(h) {
+                    stats.updates += self.links.cover::<TRACK, BYTES>(h);
                     if C::COUNTS_COVERS {
                         stats.covers += 1;
                     }
-                    let mut x = self.node(h).down;
+                    let mut x = first;
                     if C::ROTATES {
                         for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
-                            x = self.node(x).down;
+                            // Past the bottom of the list comes its top.
+                            x = self.links.next_option(x).unwrap_or(first);
                         }
                         self.first_tried[level] = x;
                     }
-                    stats.updates += self.cover_others::<TRACK, BYTES>(x);
+                    stats.updates += self.links.cover_others::<TRACK, BYTES>(x);
                     if C::COUNTS_COVERS {
-                        stats.covers += self.option_size(x) - 1;
+                        stats.covers += self.links.option_size(x) - 1;
                     }
                     self.stack[level] = x;
                     level += 1;
@@ -357,29 +384,29 @@ impl Dlx {
                 }
                 level -= 1;
                 let x = self.stack[level];
-                self.uncover_others::<TRACK, BYTES>(x);
-                let h = self.node(x).top;
-                let mut next = self.node(x).down;
+                self.links.uncover_others::<TRACK, BYTES>(x);
+                let h = self.links.item_of(x);
+                let mut next = self.links.next_option(x);
                 if C::ROTATES {
                     // Past the bottom of the list comes its top; back at the first option
                     // tried, the level is done.
-                    if next == h {
-                        next = self.node(h).down;
+                    if next.is_none() {
+                        next = self.links.first_option(h);
                     }
-                    if next == self.first_tried[level] {
-                        next = h;
+                    if next == Some(self.first_tried[level]) {
+                        next = None;
                     }
                 }
-                if next != h {
-                    stats.updates += self.cover_others::<TRACK, BYTES>(next);
+                if let Some(next) = next {
+                    stats.updates += self.links.cover_others::<TRACK, BYTES>(next);
                     if C::COUNTS_COVERS {
-                        stats.covers += self.option_size(next) - 1;
+                        stats.covers += self.links.option_size(next) - 1;
                     }
                     self.stack[level] = next;
                     level += 1;
                     continue 'search;
                 }
-                self.uncover::<TRACK, BYTES>(h);
+                self.links.uncover::<TRACK, BYTES>(h);
             }
         };
 
@@ -387,8 +414,8 @@ impl Dlx {
         while level > 0 {
             level -= 1;
             let x = self.stack[level];
-            self.uncover_others::<TRACK, BYTES>(x);
-            self.uncover::<TRACK, BYTES>(self.node(x).top);
+            self.links.uncover_others::<TRACK, BYTES>(x);
+            self.links.uncover::<TRACK, BYTES>(self.links.item_of(x));
         }
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();
@@ -400,7 +427,7 @@ impl Dlx {
     /// before any other), the item choice of dlx1, and [`Stats::covers`] counted, so that
     /// [`Stats::knuth_updates`] is his count of updates. The tracking is set back as it was.
     pub fn count_as_knuth(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
-        let tracked = self.track_empty;
+        let tracked = self.links.tracks_dead_ends();
         self.track_dead_ends(true);
         let report = self.search_with(&mut KnuthMrv, budget, CountSink::new(limit));
         self.track_dead_ends(tracked);
@@ -461,4 +488,16 @@ pub(crate) fn solutions_of(
         }
     });
     (found, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solution may be handed to another thread, as when it borrowed a whole `Dlx`.
+    #[test]
+    fn a_solution_is_send_and_sync() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<Solution<'_>>();
+    }
 }

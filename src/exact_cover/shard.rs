@@ -15,7 +15,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::links::{Dlx, STRIDE};
+use super::Dlx;
 use super::search::{Report, Sink, Stats};
 use super::split::Subtree;
 use crate::budget::{Budget, Stop};
@@ -200,7 +200,7 @@ impl Dlx {
         if shard == 1 {
             // The split counted these; a search of each, from its options forced, hands it
             // to the sink as any other.
-            let keep = self.forced.len();
+            let keep = self.links.forced_count();
             for options in &plan.top_solutions {
                 for &option in options {
                     self.force(option)
@@ -242,21 +242,19 @@ impl Dlx {
 
     /// Estimated nodes of one part, from `probes` probes seeded by `seed`.
     fn estimate_part(&mut self, part: &Subtree, probes: usize, seed: u64) -> f64 {
-        let keep = self.forced.len();
-        self.enter(part);
+        let keep = self.links.forced_count();
+        let (h, _) = self.enter(part);
         let mut rng = Pcg64::seed_from_u64(seed);
         let len = part.options().len();
         let mut nodes = 0.0;
         for _ in 0..probes {
             let k = rng.random_range(0..len as u64) as usize;
-            let x = self.node_of(part.options()[k], part.header());
-            self.cover_rest(x);
-            self.forced.push(x);
+            let x = self.links.node_of(part.options()[k], h);
+            self.links.choose(x);
             nodes += self.probe(&mut rng, len as f64).nodes;
-            self.forced.pop();
-            self.uncover_rest(x);
+            self.links.unchoose(x);
         }
-        self.leave(part, keep);
+        self.leave(h, keep);
         nodes / probes as f64
     }
 
@@ -265,17 +263,17 @@ impl Dlx {
     /// (FNV-1a over the numbers, not the standard library's hasher, which may change).
     pub fn fingerprint(&self) -> u64 {
         let mut hash = Fnv::new();
-        hash.add(self.item_count as u64);
-        hash.add(self.primary_count as u64);
-        hash.add(self.option_span.len() as u64);
-        for &(first, end) in &self.option_span {
-            hash.add(((end - first) / STRIDE) as u64);
-            for q in (first..end).step_by(STRIDE as usize) {
-                let header = self.node(q).top / STRIDE;
-                hash.add(self.item_of_header[header as usize] as u64);
+        let links = &self.links;
+        hash.add(links.item_count() as u64);
+        hash.add(links.primary_count() as u64);
+        hash.add(links.option_count() as u64);
+        for k in 0..links.option_count() {
+            hash.add(links.items_of(k).count() as u64);
+            for h in links.items_of(k) {
+                hash.add(links.item_number(h) as u64);
             }
         }
-        hash.add(self.forced.len() as u64);
+        hash.add(links.forced_count() as u64);
         for option in self.forced() {
             hash.add(option as u64);
         }

@@ -16,8 +16,9 @@
 
 use std::time::Instant;
 
+use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
-use super::links::{Dlx, STRIDE};
+use super::links::Item;
 use super::search::{Control, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
@@ -36,7 +37,8 @@ const COVER_BUDGET: usize = 1 << 20;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Subtree {
     prefix: Vec<usize>,
-    /// The header of the item chosen at the node.
+    /// The item chosen at the node, as [`Item::id`] names it: a number, checked when the part
+    /// is entered, since a part may be handed to other links.
     header: u32,
     options: Vec<usize>,
 }
@@ -52,7 +54,7 @@ impl Subtree {
         &self.options
     }
 
-    /// The header of the item chosen at the node, as a number (for fingerprints).
+    /// The item chosen at the node, as a number (for fingerprints).
     pub(crate) fn header(&self) -> u32 {
         self.header
     }
@@ -93,14 +95,14 @@ impl Dlx {
     /// ```
     pub fn split(&mut self, wanted: usize) -> Split {
         let wanted = wanted.max(1);
-        let keep = self.forced.len();
+        let keep = self.links.forced_count();
         let mut stats = Stats::default();
         let mut level = Vec::new();
         let mut solutions = Vec::new();
         match self.open_node(&mut stats) {
-            Some((header, options)) => level.push(Subtree {
+            Some((h, options)) => level.push(Subtree {
                 prefix: Vec::new(),
-                header,
+                header: h.id(),
                 options,
             }),
             None if stats.solutions > 0 => solutions.push(Vec::new()),
@@ -113,29 +115,28 @@ impl Dlx {
             }
             let mut next = Vec::with_capacity(children);
             for part in &level {
-                stats.updates += self.enter(part);
+                let (h, updates) = self.enter(part);
+                stats.updates += updates;
                 for &option in &part.options {
-                    let x = self.node_of(option, part.header);
-                    stats.updates += self.cover_rest(x);
-                    self.forced.push(x);
+                    let x = self.links.node_of(option, h);
+                    stats.updates += self.links.choose(x);
                     stats.max_depth = stats.max_depth.max(depth + 1);
                     let solved = stats.solutions;
                     let open = self.open_node(&mut stats);
                     let mut prefix = part.prefix.clone();
                     prefix.push(option);
                     match open {
-                        Some((header, options)) => next.push(Subtree {
+                        Some((h, options)) => next.push(Subtree {
                             prefix,
-                            header,
+                            header: h.id(),
                             options,
                         }),
                         None if stats.solutions > solved => solutions.push(prefix),
                         None => {}
                     }
-                    self.forced.pop();
-                    self.uncover_rest(x);
+                    self.links.unchoose(x);
                 }
-                self.leave(part, keep);
+                self.leave(h, keep);
             }
             level = next;
         }
@@ -166,9 +167,10 @@ impl Dlx {
         let start = Instant::now();
         let deadline = budget.deadline(start);
         let node_limit = budget.node_limit();
-        let keep = self.forced.len();
+        let keep = self.links.forced_count();
         let mut stats = Stats::default();
-        stats.updates += self.enter(part);
+        let (h, updates) = self.enter(part);
+        stats.updates += updates;
         let mut stop = Stop::Exhausted;
         for &option in &part.options {
             // A search of few nodes never reads the clock: read it here, once per option.
@@ -184,16 +186,14 @@ impl Dlx {
                 stop = Stop::Limit;
                 break;
             }
-            let x = self.node_of(option, part.header);
-            stats.updates += self.cover_rest(x);
-            self.forced.push(x);
+            let x = self.links.node_of(option, h);
+            stats.updates += self.links.choose(x);
             let left = Budget {
                 nodes: budget.nodes.map(|_| node_limit - stats.nodes),
                 time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
             };
             let report = self.search(&left, |s: &Solution<'_>| sink.solution(s));
-            self.forced.pop();
-            self.uncover_rest(x);
+            self.links.unchoose(x);
             let mut sub = report.stats;
             sub.max_depth += part.prefix.len() + 1;
             sub.elapsed = Default::default();
@@ -203,38 +203,43 @@ impl Dlx {
                 break;
             }
         }
-        self.leave(part, keep);
+        self.leave(h, keep);
         stats.elapsed = start.elapsed();
         Report { stats, stop }
     }
 
-    /// Forces a part's prefix and covers its item; returns the updates.
-    pub(crate) fn enter(&mut self, part: &Subtree) -> u64 {
+    /// Forces a part's prefix and covers its item; returns the item and the updates.
+    ///
+    /// # Panics
+    /// If the part is not a part of these links' tree.
+    pub(crate) fn enter(&mut self, part: &Subtree) -> (Item, u64) {
+        let h = self.links.item_by_id(part.header);
         let mut updates = 0;
         for &option in &part.prefix {
             updates += self
+                .links
                 .force(option)
                 .expect("a part's prefix is a path of the tree");
         }
-        updates + self.cover_item(part.header)
+        (h, updates + self.links.cover_item(h))
     }
 
-    /// Undoes [`Dlx::enter`], leaving `keep` options forced.
-    pub(crate) fn leave(&mut self, part: &Subtree, keep: usize) {
-        self.uncover_item(part.header);
-        self.release_to(keep);
+    /// Undoes [`Dlx::enter`] of a part whose item is `h`, leaving `keep` options forced.
+    pub(crate) fn leave(&mut self, h: Item, keep: usize) {
+        self.links.uncover_item(h);
+        self.links.release_to(keep);
     }
 
     /// Counts the node the links stand at (`stats.nodes`, and a solution or dead end there).
     /// Returns the item the search would branch on and its options, in list order, unless the
     /// node is a leaf.
-    fn open_node(&mut self, stats: &mut Stats) -> Option<(u32, Vec<usize>)> {
+    fn open_node(&mut self, stats: &mut Stats) -> Option<(Item, Vec<usize>)> {
         stats.nodes += 1;
-        if self.is_solved() {
+        if self.links.is_solved() {
             stats.solutions += 1;
             return None;
         }
-        if self.known_dead_end() {
+        if self.links.known_dead_end() {
             stats.backtracks += 1;
             return None;
         }
@@ -243,59 +248,14 @@ impl Dlx {
             stats.backtracks += 1;
             return None;
         }
-        let h = chosen.header;
+        let h = self.links.primary_item(chosen.index());
         let mut options = Vec::with_capacity(chosen.len as usize);
-        let mut x = self.node(h).down;
-        while x != h {
-            options.push(self.node(x).option as usize);
-            x = self.node(x).down;
+        let mut next = self.links.first_option(h);
+        while let Some(x) = next {
+            options.push(self.links.option_of(x));
+            next = self.links.next_option(x);
         }
         Some((h, options))
-    }
-
-    /// The node of `option` in the list of the item whose header is `h`.
-    pub(crate) fn node_of(&self, option: usize, h: u32) -> u32 {
-        let (first, end) = self.option_span[option];
-        (first..end)
-            .step_by(STRIDE as usize)
-            .find(|&q| self.node(q).top == h)
-            .expect("a part's options are in its item's list")
-    }
-
-    /// `cover(h)`, with the links' tracking.
-    pub(crate) fn cover_item(&mut self, h: u32) -> u64 {
-        match (self.track_empty, self.track_bytes) {
-            (true, true) => self.cover::<true, true>(h),
-            (true, false) => self.cover::<true, false>(h),
-            _ => self.cover::<false, false>(h),
-        }
-    }
-
-    /// `uncover(h)`, with the links' tracking.
-    pub(crate) fn uncover_item(&mut self, h: u32) {
-        match (self.track_empty, self.track_bytes) {
-            (true, true) => self.uncover::<true, true>(h),
-            (true, false) => self.uncover::<true, false>(h),
-            _ => self.uncover::<false, false>(h),
-        }
-    }
-
-    /// `cover_others(x)`, with the links' tracking.
-    pub(crate) fn cover_rest(&mut self, x: u32) -> u64 {
-        match (self.track_empty, self.track_bytes) {
-            (true, true) => self.cover_others::<true, true>(x),
-            (true, false) => self.cover_others::<true, false>(x),
-            _ => self.cover_others::<false, false>(x),
-        }
-    }
-
-    /// `uncover_others(x)`, with the links' tracking.
-    pub(crate) fn uncover_rest(&mut self, x: u32) {
-        match (self.track_empty, self.track_bytes) {
-            (true, true) => self.uncover_others::<true, true>(x),
-            (true, false) => self.uncover_others::<true, false>(x),
-            _ => self.uncover_others::<false, false>(x),
-        }
     }
 }
 

@@ -42,9 +42,8 @@
 mod parallel;
 mod search;
 
-use super::links::Dlx;
-use super::problem::{ItemKind, Problem, ProblemBuilder};
-use super::sanity::LinkError;
+use super::links::LinkError;
+use super::problem::{ItemKind, Problem};
 
 /// One node: a header, an option's node, or a spacer (`top == 0`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,9 +103,8 @@ pub struct Xcc {
     /// the branch that leaves the item alone), and the first node tweaked.
     choice: Vec<u32>,
     first_tweak: Vec<u32>,
-    /// Links that only list the options, one node each, whose forced options are the
-    /// solution being reported: a [`Solution`](super::Solution) reads a `Dlx`.
-    listing: Dlx,
+    /// The options of the solution being reported, for a [`Solution`](super::Solution).
+    solution: Vec<usize>,
 }
 
 impl Xcc {
@@ -196,7 +194,7 @@ impl Xcc {
             option_of,
             choice: vec![0; depth],
             first_tweak: vec![0; depth],
-            listing: option_list(problem.option_count()),
+            solution: Vec::new(),
         }
     }
 
@@ -470,14 +468,13 @@ impl Xcc {
         best.map(|h| (h, best_score))
     }
 
-    /// Puts the options chosen on the levels below `level` in `listing` as its forced
-    /// options, for a [`Solution`](super::Solution) to read.
+    /// Puts the options chosen on the levels below `level` in `solution`, for a
+    /// [`Solution`](super::Solution) to read.
     fn list_solution(&mut self, level: usize) {
-        self.listing.forced.clear();
+        self.solution.clear();
         for &c in &self.choice[..level] {
             if !self.is_header(c) {
-                let option = self.option_of[c as usize] as usize;
-                self.listing.forced.push(self.listing.option_span[option].0);
+                self.solution.push(self.option_of[c as usize] as usize);
             }
         }
     }
@@ -559,14 +556,4 @@ impl Xcc {
         out.extend(self.prev.iter().map(|&p| p as i64));
         out
     }
-}
-
-/// Links of one item with `count` options of that item alone: option `k`'s node names `k`.
-fn option_list(count: usize) -> Dlx {
-    let mut b = ProblemBuilder::new();
-    b.primary("option").expect("one item");
-    for _ in 0..count {
-        b.option([0]).expect("an option of the one item");
-    }
-    Dlx::new(&b.build().expect("a problem of one item"))
 }

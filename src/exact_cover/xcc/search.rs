@@ -137,8 +137,7 @@ impl Xcc {
                             if counted {
                                 stats.solutions += 1;
                                 self.list_solution(level);
-                                if sink.solution(&Solution::of_forced(&self.listing))
-                                    == Control::Stop
+                                if sink.solution(&Solution::new(&self.solution, 0)) == Control::Stop
                                 {
                                     halted = Some(Stop::Limit);
                                 }

@@ -7,7 +7,7 @@
 //! is plain code. Compiled as plain code, the strided loads stayed scalar, and the scan was a
 //! quarter of the instructions of a 17-clue Sudoku search.
 
-use super::links::{COVERED, Node};
+use super::{COVERED, Node};
 
 /// Headers tested at a time.
 const GROUP: usize = 8;

@@ -1,8 +1,8 @@
 //! Knuth's `sanity()`: every invariant of the links, checked, for debug builds and tests.
 
-use super::links::{COVERED, Dlx, SECONDARY_LEN, STRIDE};
+use super::{COVERED, Item, Link, Links, SECONDARY_LEN, STRIDE};
 
-/// A broken invariant of the links, found by [`Dlx::sanity`]. Nodes and items are node
+/// A broken invariant of the links, found by [`Dlx::sanity`](crate::exact_cover::Dlx::sanity). Nodes and items are node
 /// numbers in the block (items are their headers, 1-based).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LinkError {
@@ -76,12 +76,12 @@ pub enum LinkError {
     },
 }
 
-impl Dlx {
+impl Links {
     /// Checks every invariant of the links, like Knuth's `sanity`: each item's list is a
     /// proper circular doubly linked list whose nodes name the item and whose length is the
     /// item's `len`, and the count of empty primary items is right. Items are named by their
     /// header's node number (1-based, primary items first).
-    pub fn sanity(&self) -> Result<(), LinkError> {
+    pub(crate) fn sanity(&self) -> Result<(), LinkError> {
         let in_block =
             |o: u32| o.is_multiple_of(STRIDE) && ((o / STRIDE) as usize) < self.node_count;
         let node = |o: u32| o / STRIDE;
@@ -89,14 +89,16 @@ impl Dlx {
             let mut count = 0u32;
             let mut p = h;
             loop {
-                let next = self.node(p).down;
+                // `p` is `h` or a link checked below.
+                let next = self.node(Link(p)).down.0;
                 if !in_block(next) {
                     return Err(LinkError::OutOfBlock {
                         node: node(p),
                         link: next,
                     });
                 }
-                if self.node(next).up != p {
+                let below = self.node(Link(next));
+                if below.up.0 != p {
                     return Err(LinkError::BrokenUpLink {
                         item: node(h),
                         node: node(next),
@@ -105,11 +107,11 @@ impl Dlx {
                 if next == h {
                     break;
                 }
-                if self.node(next).top != h {
+                if below.top != h {
                     return Err(LinkError::WrongItem {
                         item: node(h),
                         node: node(next),
-                        names: node(self.node(next).top),
+                        names: node(below.top),
                     });
                 }
                 count += 1;
@@ -123,7 +125,7 @@ impl Dlx {
             } else {
                 0
             };
-            let len = self.len(h) & !COVERED;
+            let len = self.len(Item(h)) & !COVERED;
             if count + base != len {
                 return Err(LinkError::WrongLen {
                     item: node(h),
@@ -167,9 +169,8 @@ impl Dlx {
 mod tests {
     use super::*;
     use crate::exact_cover::ProblemBuilder;
-    use crate::exact_cover::links::STRIDE;
 
-    fn knuth() -> Dlx {
+    fn knuth() -> Links {
         let mut b = ProblemBuilder::new();
         for item in ["a", "b", "c", "d", "e", "f", "g"] {
             b.primary(item).unwrap();
@@ -177,9 +178,17 @@ mod tests {
         for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
             b.option_by_names(option.split(' ')).unwrap();
         }
-        let mut dlx = Dlx::new(&b.build().unwrap());
-        dlx.track_dead_ends(true);
-        dlx
+        let mut links = Links::try_new(&b.build().unwrap()).unwrap();
+        links.track_dead_ends(true);
+        links
+    }
+
+    /// `knuth()` with one field of node `number` changed through the test hook.
+    fn broken(number: u32, change: impl FnOnce(&mut super::super::Node)) -> Links {
+        let mut links = knuth();
+        // SAFETY: nothing but `sanity` is called on the broken links, and then they are dropped.
+        unsafe { links.plant(number, change) };
+        links
     }
 
     #[test]
@@ -187,62 +196,55 @@ mod tests {
         assert_eq!(knuth().sanity(), Ok(()));
         // Item a (header 1) has options 2 and 4; its first node is node 10 ("a d g" starts
         // after the 7 headers and the 2 nodes of "c e").
-        let mut dlx = knuth();
-        dlx.node_mut(STRIDE).top += 1;
         assert_eq!(
-            dlx.sanity(),
+            broken(1, |n| n.top += 1).sanity(),
             Err(LinkError::WrongLen {
                 item: 1,
                 len: 3,
                 nodes: 2
             })
         );
-        let mut dlx = knuth();
-        dlx.node_mut(10 * STRIDE).up = 0;
         assert_eq!(
-            dlx.sanity(),
+            broken(10, |n| n.up = Link(0)).sanity(),
             Err(LinkError::BrokenUpLink { item: 1, node: 10 })
         );
-        let mut dlx = knuth();
-        dlx.node_mut(10 * STRIDE).top = 2 * STRIDE;
         assert_eq!(
-            dlx.sanity(),
+            broken(10, |n| n.top = 2 * STRIDE).sanity(),
             Err(LinkError::WrongItem {
                 item: 1,
                 node: 10,
                 names: 2
             })
         );
-        let mut dlx = knuth();
-        dlx.node_mut(STRIDE).down = 7;
         assert_eq!(
-            dlx.sanity(),
+            broken(1, |n| n.down = Link(7)).sanity(),
             Err(LinkError::OutOfBlock { node: 1, link: 7 })
         );
-        let mut dlx = knuth();
-        dlx.empty_items = 1;
+        // The counts beside the nodes are not links: changing them breaks no memory invariant.
+        let mut links = knuth();
+        links.empty_items = 1;
         assert_eq!(
-            dlx.sanity(),
+            links.sanity(),
             Err(LinkError::EmptyCount {
                 empty: 0,
                 counted: 1
             })
         );
-        let mut dlx = knuth();
-        dlx.track_forced_items(true);
-        dlx.bytes.active -= 1;
+        let mut links = knuth();
+        links.track_forced_items(true);
+        links.bytes.active -= 1;
         assert_eq!(
-            dlx.sanity(),
+            links.sanity(),
             Err(LinkError::ActiveCount {
                 active: 7,
                 counted: 6
             })
         );
-        let mut dlx = knuth();
-        dlx.track_forced_items(true);
-        dlx.bytes.set_len(STRIDE, 1);
+        let mut links = knuth();
+        links.track_forced_items(true);
+        links.bytes.set_len(Item(STRIDE), 1);
         assert_eq!(
-            dlx.sanity(),
+            links.sanity(),
             Err(LinkError::ByteLen {
                 item: 1,
                 len: 2,
