@@ -101,7 +101,7 @@ pub fn luby(i: u64) -> u64 {
 /// The restart policy of a count: the solver's restarts when the count has a limit, none when
 /// it counts every solution (which must visit the whole tree anyway, so restarts only add to
 /// it). Every engine asks this one question.
-pub fn for_limit(restarts: Option<Restarts>, limit: Option<u64>) -> Option<Restarts> {
+pub(crate) fn for_limit(restarts: Option<Restarts>, limit: Option<u64>) -> Option<Restarts> {
     restarts.filter(|_| limit.is_some())
 }
 
@@ -112,7 +112,7 @@ pub fn for_limit(restarts: Option<Restarts>, limit: Option<u64>) -> Option<Resta
 /// of Boussemart et al., 2004). Both engines' restarting choices prefer the heaviest variable
 /// among those of smallest domain.
 #[derive(Clone, Debug)]
-pub struct ConflictWeights {
+pub(crate) struct ConflictWeights {
     weights: Vec<f64>,
     /// What the next conflict adds.
     bump: f64,

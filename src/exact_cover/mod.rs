@@ -53,5 +53,4 @@ pub use links::LinkError;
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
 pub use shard::ShardPlan;
-pub use split::{Split, Subtree};
 pub use xcc::Xcc;

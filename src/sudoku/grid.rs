@@ -139,7 +139,7 @@ impl Grid {
 }
 
 /// The one-line character of a cell value: `.` for 0, `1`-`9`, then `A`-`Z` for 10-35.
-pub fn digit_char(d: u8) -> char {
+pub(crate) fn digit_char(d: u8) -> char {
     match d {
         0 => '.',
         1..=9 => (b'0' + d) as char,

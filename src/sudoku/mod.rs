@@ -8,5 +8,6 @@ mod grid;
 mod shape;
 pub mod variant;
 
-pub use grid::{Grid, digit_char};
+pub use grid::Grid;
+pub(crate) use grid::digit_char;
 pub use shape::{MAX_SIZE, Shape};

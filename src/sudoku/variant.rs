@@ -127,7 +127,7 @@ fn group(kind: &'static str, number: usize, cells: impl IntoIterator<Item = Cell
 
 /// The X-Sudoku board of a shape: rows, columns, boxes, then `diagonal 1` (r1c1 to rncn) and
 /// `diagonal 2` (r1cn to rnc1).
-pub fn x_board(shape: Shape) -> Board {
+pub(crate) fn x_board(shape: Shape) -> Board {
     let n = shape.size();
     let mut groups = shape.board().groups().to_vec();
     groups.push(group("diagonal", 1, (0..n).map(|i| Cell::at(i, i, n))));
@@ -243,7 +243,7 @@ pub fn jigsaw_board(n: usize, regions: &[usize]) -> Result<Board> {
 ///
 /// # Errors
 /// As [`Board::with_cages`].
-pub fn killer_board(shape: Shape, cages: Vec<Cage>) -> Result<Board> {
+pub(crate) fn killer_board(shape: Shape, cages: Vec<Cage>) -> Result<Board> {
     shape.board().clone().with_cages(cages)
 }
 
