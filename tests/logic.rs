@@ -236,14 +236,14 @@ fn the_fixtures_of_every_shape_explain_correctly() {
 
 // --- The data sets: ignored unless asked for ---
 
-use crate::sudoku::data_set;
+use crate::support::data_text;
 
 /// The target: every puzzle of the forum's hardest (SE 11+) rates above every
 /// technique short of chains (the hidden quad, 5.4); here the first 300, every step checked.
 #[test]
 #[ignore = "reads ../shared/data; about 2 minutes in release (nested forcing chains); run with --ignored"]
 fn the_forum_hardest_rate_above_every_technique_short_of_chains() {
-    let Some(text) = data_set("puzzles5_forum_hardest_1905_11+") else {
+    let Some(text) = data_text("puzzles5_forum_hardest_1905_11+") else {
         return;
     };
     let chains = Technique::XChain.base_tenths();
@@ -262,7 +262,7 @@ fn the_forum_hardest_rate_above_every_technique_short_of_chains() {
 #[test]
 #[ignore = "reads ../shared/data; run with --ignored"]
 fn the_17_clue_puzzles_explain_correctly() {
-    let Some(text) = data_set("puzzles2_17_clue") else {
+    let Some(text) = data_text("puzzles2_17_clue") else {
         return;
     };
     for puzzle in PuzzleReader::new(text.as_bytes(), None, Layout::Line)

@@ -5,8 +5,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::cli::path as fixture;
 use crate::cli::{BIN, run};
+use crate::support::fixture;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -17,5 +17,6 @@ mod shard;
 #[cfg(feature = "cli")]
 mod shard_cli;
 mod sudoku;
+mod support;
 mod variants;
 mod xcc;
