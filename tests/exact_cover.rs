@@ -376,10 +376,6 @@ mod known_counts {
 
     /// 9,356 tilings (a few seconds), counted once: the fixture is the generator's problem.
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "slow without optimisation; run with --release"
-    )]
     fn pentominoes_6x10_from_generator_and_fixture() {
         let problem = problems::pentominoes(6, 10).unwrap();
         assert_eq!(fixture("pentominoes_6x10.dlx"), problem);
@@ -387,10 +383,6 @@ mod known_counts {
     }
 
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "slow without optimisation; run with --release"
-    )]
     fn pentominoes_on_every_board() {
         for ((rows, cols), solutions) in [((5, 12), 4040), ((4, 15), 1472)] {
             assert_eq!(
