@@ -28,9 +28,6 @@ fn run(solver: &mut CspSolver, puzzles: &[Grid], budget: &Budget) -> u64 {
 
 fn bench_set(c: &mut Criterion, file: &str, label: &str, configs: &[Config], sample: usize) {
     let Some(puzzles) = load(file, sample) else {
-        eprintln!(
-            "note: the data directory (../shared/data or $QUADRILLE_DATA) is missing; skipping {label}"
-        );
         return;
     };
     let mut group = c.benchmark_group(format!("csp/{label}"));

@@ -33,7 +33,6 @@ fn rate(c: &mut Criterion) {
         ("puzzles5_forum_hardest_1905_11+", "hardest-11+", 50),
     ] {
         let Some(puzzles) = load(file, sample) else {
-            eprintln!("note: the data directory is missing; skipping {label}");
             return;
         };
         let mut solver = LogicSolver::new(Shape::CLASSIC);

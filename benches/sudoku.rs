@@ -1,4 +1,5 @@
-//! Sudoku benchmarks on the public data sets in `../shared/data` (skipped when absent).
+//! Sudoku benchmarks on the public data sets in `../shared/data` or `$QUADRILLE_DATA` (skipped,
+//! with a note, when absent).
 //!
 //! Every measurement goes end to end through the library, as a user's program would: parse
 //! the line, count solutions up to 2, and write the solution as a line. One iteration solves a
@@ -8,7 +9,6 @@
 //! `cargo bench --bench sudoku`
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -18,28 +18,8 @@ use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::Shape;
 use quadrille::{Budget, Request};
 
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
-}
-
-/// The first `count` puzzle lines of a data set, or `None` when the data is not there.
-fn sample(file: &str, count: usize) -> Option<Vec<String>> {
-    let path = data_dir().join(file);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(_) => {
-            eprintln!("skipping {file}: {} not found", path.display());
-            return None;
-        }
-    };
-    Some(
-        text.lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .take(count)
-            .map(str::to_string)
-            .collect(),
-    )
-}
+#[path = "data/mod.rs"]
+mod data;
 
 /// Parses, counts up to 2 and formats every line with one solver.
 fn solve_lines(solver: &mut Solver, lines: &[String], out: &mut String) -> u64 {
@@ -62,7 +42,7 @@ fn engines(c: &mut Criterion, engine: Engine, sets: &[(&str, &str, usize)]) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(8));
     for &(name, file, count) in sets {
-        let Some(lines) = sample(file, count) else {
+        let Some(lines) = data::lines(file, count) else {
             continue;
         };
         let mut solver = Solver::sudoku(engine, Shape::CLASSIC);
@@ -103,7 +83,7 @@ fn csp_default(c: &mut Criterion) {
 /// The batch runner on one thread and on two, over the same text: the speed-up of the
 /// streaming, ordered, parallel path.
 fn batch_threads(c: &mut Criterion) {
-    let Some(lines) = sample("puzzles2_17_clue", 20_000) else {
+    let Some(lines) = data::lines("puzzles2_17_clue", 20_000) else {
         return;
     };
     let text = lines.join("\n");

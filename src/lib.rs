@@ -83,6 +83,8 @@ pub mod problems;
 pub mod restart;
 pub mod runner;
 pub mod sudoku;
+#[cfg(test)]
+mod test_data;
 
 pub use budget::{Budget, Request, SolutionCount, Stop};
 pub use error::{Error, ErrorKind, Result};

@@ -8,9 +8,7 @@ use quadrille::exact_cover::{Control, Dlx, Solution};
 use quadrille::sudoku::check::{check_solution_on, conflicts_on};
 use quadrille::sudoku::{Grid, Shape, encode};
 
-fn engines() -> [Engine; 2] {
-    [Engine::Dlx, Engine::Csp(Default::default())]
-}
+use crate::support::{count_on, dlx_and_csp};
 
 fn rows_and_columns(n: usize) -> Vec<Group> {
     let rows = (0..n).map(|r| Group::new("row", r + 1, (0..n).map(|c| Cell::at(r, c, n))));
@@ -27,29 +25,18 @@ fn x_sudoku(shape: Shape) -> Board {
     Board::new(n, groups).unwrap()
 }
 
-/// The count of `engine` on `board` from `puzzle`, all solutions, the first checked against
-/// the board: the board and variant tests count through this.
-pub fn count(engine: Engine, board: &Board, puzzle: &Grid) -> u64 {
-    let outcome = Solver::new(engine, board).count(puzzle, None, &Budget::unlimited());
-    assert!(outcome.is_complete());
-    if let Some(solution) = &outcome.solution {
-        assert_eq!(
-            check_solution_on(board, puzzle, solution),
-            Ok(()),
-            "{engine}"
-        );
-    }
-    outcome.solutions
-}
-
 #[test]
 fn latin_squares_have_their_known_counts() {
     // 576 of order 4 and 161,280 of order 5 (OEIS A002860).
     for (n, known) in [(4, 576), (5, 161_280)] {
         let board = Board::new(n, rows_and_columns(n)).unwrap();
         let empty = Grid::empty(Shape::new(1, n).unwrap());
-        for engine in engines() {
-            assert_eq!(count(engine, &board, &empty), known, "{engine}, order {n}");
+        for engine in dlx_and_csp() {
+            assert_eq!(
+                count_on(engine, &board, &empty),
+                known,
+                "{engine}, order {n}"
+            );
         }
     }
 }
@@ -79,8 +66,8 @@ fn x_sudoku_4x4_counts_the_grids_whose_diagonals_are_whole() {
     });
     assert_eq!(grids, 288);
     assert!(kept > 0 && kept < 288);
-    for engine in engines() {
-        assert_eq!(count(engine, &board, &empty), kept, "{engine}");
+    for engine in dlx_and_csp() {
+        assert_eq!(count_on(engine, &board, &empty), kept, "{engine}");
     }
 }
 
@@ -99,7 +86,7 @@ fn x_sudoku_9x9_solutions_keep_the_diagonals() {
         Ok(())
     );
     let mut solutions = Vec::new();
-    for engine in engines() {
+    for engine in dlx_and_csp() {
         let outcome = Solver::new(engine, &board).count(&puzzle, Some(1), &Budget::unlimited());
         let solution = outcome
             .solution
@@ -117,11 +104,11 @@ fn x_sudoku_9x9_solutions_keep_the_diagonals() {
     for cell in (0..81).step_by(2) {
         partial.cells_mut()[cell] = 0;
     }
-    let on_x: Vec<u64> = engines()
-        .map(|engine| count(engine, &board, &partial))
+    let on_x: Vec<u64> = dlx_and_csp()
+        .map(|engine| count_on(engine, &board, &partial))
         .to_vec();
     assert_eq!(on_x, [1, 1]);
-    assert_eq!(count(Engine::Dlx, shape.board(), &partial), 2);
+    assert_eq!(count_on(Engine::Dlx, shape.board(), &partial), 2);
     // Two equal digits on a diagonal are a conflict of the X board only.
     let mut clash = Grid::empty(shape);
     clash.set(0, 0, 5);

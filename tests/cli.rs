@@ -10,10 +10,7 @@ use serde_json::Value;
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
 
-/// The path of a fixture, `fixtures/REL`.
-pub fn path(rel: &str) -> String {
-    format!("{}/fixtures/{rel}", env!("CARGO_MANIFEST_DIR"))
-}
+pub use crate::support::fixture as path;
 
 /// Runs the binary with `args` and `stdin` as standard input, in the package's root. The one
 /// runner of every module's command-line tests.

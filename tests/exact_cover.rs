@@ -8,78 +8,8 @@ use quadrille::problems;
 use quadrille::restart::Restarts;
 use quadrille::{Budget, Stop};
 
-/// A random 0-1 matrix: each option is a bit mask over `items` items (at most 20), the first `primary` of
-/// which are primary. Options without a primary item get one (the builder rejects them).
-pub(crate) fn matrix() -> impl Strategy<Value = (usize, usize, Vec<u32>)> {
-    // Up to 20 items, so that some options are long enough (16 nodes or more) to take the path
-    // where the spacer, not the node, says where the option ends.
-    (1usize..=20).prop_flat_map(|items| {
-        (
-            Just(items),
-            1..=items,
-            prop::collection::vec(1u32..(1 << items), 0..=20),
-        )
-    })
-}
-
-pub(crate) fn build(items: usize, primary: usize, masks: &[u32]) -> (Problem, Vec<u32>) {
-    let mut b = ProblemBuilder::new();
-    for i in 0..items {
-        if i < primary {
-            b.primary(&format!("p{i}")).unwrap();
-        } else {
-            b.secondary(&format!("s{i}")).unwrap();
-        }
-    }
-    let primary_mask = (1u32 << primary) - 1;
-    let mut used = Vec::new();
-    for &mask in masks {
-        let mask = if mask & primary_mask == 0 {
-            mask | 1
-        } else {
-            mask
-        };
-        b.option((0..items).filter(|i| mask >> i & 1 == 1)).unwrap();
-        used.push(mask);
-    }
-    (b.build().unwrap(), used)
-}
-
-/// Every exact cover, by trying every subset of options (with pruning of overlaps).
-pub(crate) fn brute_force(primary: usize, masks: &[u32]) -> Vec<Vec<usize>> {
-    fn go(
-        k: usize,
-        covered: u32,
-        chosen: &mut Vec<usize>,
-        masks: &[u32],
-        target: u32,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if k == masks.len() {
-            if covered & target == target {
-                out.push(chosen.clone());
-            }
-            return;
-        }
-        go(k + 1, covered, chosen, masks, target, out);
-        if covered & masks[k] == 0 {
-            chosen.push(k);
-            go(k + 1, covered | masks[k], chosen, masks, target, out);
-            chosen.pop();
-        }
-    }
-    let mut out = Vec::new();
-    go(
-        0,
-        0,
-        &mut Vec::new(),
-        masks,
-        (1u32 << primary) - 1,
-        &mut out,
-    );
-    out.sort();
-    out
-}
+use crate::support::oracle::exact_covers;
+use crate::support::{build, matrix};
 
 fn sorted_solutions(dlx: &mut Dlx) -> Vec<Vec<usize>> {
     let (mut found, report) = dlx.solutions(None);
@@ -96,10 +26,10 @@ proptest! {
 
     #[test]
     fn finds_exactly_the_covers_brute_force_finds((items, primary, masks) in matrix()) {
-        let (problem, masks) = build(items, primary, &masks);
+        let (problem, _) = build(items, primary, &masks);
         let mut dlx = Dlx::new(&problem);
         let before = dlx.link_fingerprint();
-        let expected = brute_force(primary, &masks);
+        let expected = exact_covers(&problem);
         prop_assert_eq!(sorted_solutions(&mut dlx), expected.clone());
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
         // The same count with Knuth's exact rule and with no heuristic at all.
@@ -136,7 +66,8 @@ proptest! {
         node_budget in 1u64..30,
     ) {
         let (problem, masks) = build(items, primary, &masks);
-        let total = brute_force(primary, &masks).len() as u64;
+        let covers = exact_covers(&problem);
+        let total = covers.len() as u64;
         let mut dlx = Dlx::new(&problem);
         let before = dlx.link_fingerprint();
 
@@ -161,7 +92,7 @@ proptest! {
         if !masks.is_empty() {
             let forced = masks.len() / 2;
             prop_assert!(dlx.force(forced).is_some());
-            let with_it = brute_force(primary, &masks).into_iter().filter(|s| s.contains(&forced)).count() as u64;
+            let with_it = covers.iter().filter(|s| s.contains(&forced)).count() as u64;
             prop_assert_eq!(dlx.count(None).stats.solutions, with_it);
             dlx.release_all();
             prop_assert_eq!(dlx.link_fingerprint(), before.clone());
@@ -192,8 +123,8 @@ proptest! {
         (items, primary, masks) in matrix(),
         limit in prop::option::of(1u64..5),
     ) {
-        let (problem, masks) = build(items, primary, &masks);
-        let total = brute_force(primary, &masks).len() as u64;
+        let (problem, _) = build(items, primary, &masks);
+        let total = exact_covers(&problem).len() as u64;
         let mut dlx = Dlx::new(&problem);
         let before = dlx.link_fingerprint();
         let two_threads = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
@@ -219,8 +150,8 @@ proptest! {
         track in any::<bool>(),
         bytes in any::<bool>(),
     ) {
-        let (problem, masks) = build(items, primary, &masks);
-        let expected = brute_force(primary, &masks);
+        let (problem, _) = build(items, primary, &masks);
+        let expected = exact_covers(&problem);
         let mut dlx = Dlx::new(&problem);
         dlx.track_dead_ends(track);
         dlx.track_forced_items(bytes);
@@ -359,9 +290,10 @@ fn no_solution_is_not_stopped_early() {
 
 mod known_counts {
     use quadrille::exact_cover::{Dlx, Problem};
-    use quadrille::io::dlx;
     use quadrille::problems;
     use quadrille::sudoku::{Shape, encode};
+
+    use crate::support::fixture_problem as fixture;
 
     fn count(problem: &Problem) -> u64 {
         let mut dlx = Dlx::new(problem);
@@ -370,14 +302,6 @@ mod known_counts {
         assert!(report.is_complete());
         assert_eq!(dlx.link_fingerprint(), before, "links not restored");
         report.stats.solutions
-    }
-
-    fn fixture(name: &str) -> Problem {
-        let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-        let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        dlx::read_problem(std::io::BufReader::new(file))
-            .unwrap()
-            .into_problem()
     }
 
     #[test]
@@ -450,22 +374,15 @@ mod known_counts {
         }
     }
 
-    /// 9,356 tilings; a few seconds in a release build, far longer in a debug one.
+    /// 9,356 tilings (a few seconds), counted once: the fixture is the generator's problem.
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "slow without optimisation; run with --release"
-    )]
     fn pentominoes_6x10_from_generator_and_fixture() {
-        assert_eq!(count(&problems::pentominoes(6, 10).unwrap()), 9356);
-        assert_eq!(count(&fixture("pentominoes_6x10.dlx")), 9356);
+        let problem = problems::pentominoes(6, 10).unwrap();
+        assert_eq!(fixture("pentominoes_6x10.dlx"), problem);
+        assert_eq!(count(&problem), 9356);
     }
 
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "slow without optimisation; run with --release"
-    )]
     fn pentominoes_on_every_board() {
         for ((rows, cols), solutions) in [((5, 12), 4040), ((4, 15), 1472)] {
             assert_eq!(

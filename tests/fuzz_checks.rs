@@ -1,7 +1,9 @@
 //! The properties each fuzz target checks, one function per target, on one input (a failed
 //! property panics). The fuzz targets (`fuzz/fuzz_targets/<target>.rs`) include this file, and
 //! `tests/fuzz_corpus.rs` replays the committed corpora through the same functions, so the
-//! fuzzers and stable CI check exactly the same things. Only the library is used here.
+//! fuzzers and stable CI check exactly the same things. Only the library and the oracles of
+//! `tests/support/oracle.rs` (which the fuzz targets include as `crate::support::oracle`) are
+//! used here.
 
 #![allow(dead_code)] // each fuzz target uses one of the checks
 
@@ -14,6 +16,8 @@ use quadrille::exact_cover::{Control, Dlx, FirstItem, ItemKind, Problem, Report,
 use quadrille::io::dlx::{parse_problem, problem_to_string, read_problem};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::{Grid, Shape, check};
+
+use crate::support::oracle::exact_covers;
 
 fn shape(r: usize, c: usize) -> Shape {
     Shape::new(r, c).unwrap()
@@ -186,7 +190,10 @@ pub fn check_dlx(data: &[u8]) {
     }
 
     if options <= DLX_BRUTE_MAX_OPTIONS {
-        let (all, with_last) = brute_force(&problem);
+        let covers = exact_covers(&problem);
+        let all = covers.len() as u64;
+        let last = options.checked_sub(1);
+        let with_last = covers.iter().filter(|s| s.last() == last.as_ref()).count() as u64;
         for (count, complete) in reports {
             if complete {
                 assert_eq!(count, all, "Dlx counted {count}, brute force {all}");
@@ -256,45 +263,6 @@ fn is_exact_cover(problem: &Problem, options: &[usize]) -> bool {
         ItemKind::Primary => uses[item] == 1,
         ItemKind::Secondary => uses[item] <= 1,
     })
-}
-
-/// Exact covers among all subsets of options (pruning subsets whose options share an item),
-/// and those holding the last option.
-fn brute_force(problem: &Problem) -> (u64, u64) {
-    fn walk(
-        problem: &Problem,
-        next: usize,
-        used: &mut [bool],
-        with_last: bool,
-        out: &mut (u64, u64),
-    ) {
-        if next == problem.option_count() {
-            let covered = (0..problem.item_count())
-                .all(|item| problem.item_kind(item) == ItemKind::Secondary || used[item]);
-            if covered {
-                out.0 += 1;
-                out.1 += with_last as u64;
-            }
-            return;
-        }
-        walk(problem, next + 1, used, with_last, out);
-        let items = problem.option(next);
-        if items.iter().all(|&item| !used[item]) {
-            items.iter().for_each(|&item| used[item] = true);
-            let last = next + 1 == problem.option_count();
-            walk(problem, next + 1, used, with_last || last, out);
-            items.iter().for_each(|&item| used[item] = false);
-        }
-    }
-    let mut out = (0, 0);
-    walk(
-        problem,
-        0,
-        &mut vec![false; problem.item_count()],
-        false,
-        &mut out,
-    );
-    out
 }
 
 const SOLVE_SHAPES: [(usize, usize); 6] = [(2, 2), (1, 4), (4, 1), (2, 3), (3, 2), (3, 3)];

@@ -1,20 +1,15 @@
 //! The fuzz corpora (`fuzz/corpus/<target>/`), replayed without libFuzzer, so that stable CI
 //! checks every input the fuzzers kept, through the same checks as the fuzz targets
 //! (`tests/fuzz_checks.rs`). A failing input is named with its file.
-//!
-//! Inputs that still fail, waiting for a fix in the library, live in `fuzz/regressions/<target>/`
-//! and are replayed by the ignored test `fuzz_regressions` (`cargo test --test tests
-//! fuzz_regressions -- --ignored`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use crate::fuzz_checks::{check_dlx, check_grid, check_line, check_solve};
 
-fn dir(kind: &str, target: &str) -> PathBuf {
+fn corpus(target: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz")
-        .join(kind)
+        .join("fuzz/corpus")
         .join(target)
 }
 
@@ -50,7 +45,7 @@ fn replay(path: &Path, check: Check) -> usize {
 type Check = fn(&[u8]);
 
 fn replay_corpus(target: &str, check: Check) {
-    let n = replay(&dir("corpus", target), check);
+    let n = replay(&corpus(target), check);
     assert!(n > 0, "the {target} corpus is empty");
 }
 
@@ -72,22 +67,4 @@ fn fuzz_corpus_dlx() {
 #[test]
 fn fuzz_corpus_solve() {
     replay_corpus("solve", check_solve);
-}
-
-/// The inputs that found bugs not fixed yet: each should pass once the library is mended.
-#[test]
-#[ignore = "inputs that found library bugs not yet fixed (fuzz/regressions)"]
-fn fuzz_regressions() {
-    let checks: [(&str, Check); 4] = [
-        ("line", check_line),
-        ("grid", check_grid),
-        ("dlx", check_dlx),
-        ("solve", check_solve),
-    ];
-    for (target, check) in checks {
-        let path = dir("regressions", target);
-        if path.is_dir() {
-            replay(&path, check);
-        }
-    }
 }

@@ -13,8 +13,8 @@ use quadrille::sudoku::Shape;
 use quadrille::sudoku::check::check_solution;
 use quadrille::{Budget, Stop};
 
-use crate::exact_cover::{brute_force, build, matrix};
-use crate::oracle::peak_puzzle;
+use crate::support::oracle::exact_covers;
+use crate::support::{build, fixture_problem as fixture, matrix, peak_puzzle};
 
 /// Every solution of a learning search, each sorted, in the order delivered.
 fn learned_solutions(dlx: &mut Dlx, restarts: &Restarts) -> (Vec<Vec<usize>>, Stop) {
@@ -45,8 +45,8 @@ proptest! {
         track in any::<bool>(),
         bytes in any::<bool>(),
     ) {
-        let (problem, masks) = build(items, primary, &masks);
-        let expected = brute_force(primary, &masks);
+        let (problem, _) = build(items, primary, &masks);
+        let expected = exact_covers(&problem);
         let total = expected.len() as u64;
         let mut dlx = Dlx::new(&problem);
         dlx.track_dead_ends(track);
@@ -98,13 +98,6 @@ proptest! {
 /// counted in full by it, with restarts every few nodes, and must give the known counts.
 #[test]
 fn learning_counts_known_problems() {
-    let fixture = |name: &str| -> Problem {
-        let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-        let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        quadrille::io::dlx::read_problem(std::io::BufReader::new(file))
-            .unwrap()
-            .into_problem()
-    };
     let mut cases: Vec<(String, Problem, u64)> = Vec::new();
     for (n, solutions) in [
         (1, 1),

@@ -11,6 +11,8 @@ use quadrille::sudoku::check::check_solution;
 use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 
+use crate::support::peak_puzzle;
+
 const SHAPES: [(usize, usize); 7] = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)];
 
 /// Count up to this many solutions.
@@ -93,22 +95,6 @@ const PEAK_SHAPES: [(usize, usize); 9] = [
     (4, 4),
     (5, 5),
 ];
-
-/// A random puzzle near the hardness peak, of one of `shapes`: 16x16 with 150 to 190 blanks, 25x25 with 300 to 450
-/// (the ranges of the benchmark sets), smaller shapes with 40% to 75% of the cells blank.
-pub(crate) fn peak_puzzle(shapes: &'static [(usize, usize)]) -> impl Strategy<Value = Grid> {
-    (0..shapes.len(), any::<u64>(), 0.0..=1.0f64).prop_map(move |(k, seed, t)| {
-        let shape = Shape::new(shapes[k].0, shapes[k].1).unwrap();
-        let cells = shape.cell_count();
-        let (low, high) = match shape.size() {
-            16 => (150, 190),
-            25 => (300, 450),
-            _ => (cells * 2 / 5, cells * 3 / 4),
-        };
-        let blanks = low + ((high - low) as f64 * t) as usize;
-        random_puzzle(shape, seed, cells - blanks)
-    })
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]

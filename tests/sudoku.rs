@@ -3,7 +3,6 @@
 //! public data sets.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 use quadrille::batch::{self, Parallelism, Record, Summary};
 use quadrille::csp::Config;
@@ -17,29 +16,27 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
+use crate::support::oracle::Rules;
+use crate::support::{self, data_text, dlx_and_csp, shape};
+
 /// Fixture counts stop here: a `.expected` count of `3+` means "at least 3".
-pub const COUNT_CAP: u64 = 3;
+const COUNT_CAP: u64 = 3;
 
-pub fn shape(r: usize, c: usize) -> Shape {
-    Shape::new(r, c).unwrap()
-}
-
-pub fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/sudoku")
-        .join(name)
+/// The path of `fixtures/sudoku/NAME`.
+fn fixture(name: &str) -> String {
+    support::fixture(&format!("sudoku/{name}"))
 }
 
 /// The count as the fixtures and `quadrille solve --limit` write it: exact, or `N+` when the
 /// search stopped before it was exhausted.
-pub fn count_text(outcome: &Outcome) -> String {
+fn count_text(outcome: &Outcome) -> String {
     SolutionCount::new(outcome.solutions, outcome.stop).to_string()
 }
 
 /// A puzzle with exactly one solution: the full grid of `seed`, whose cells are blanked one by
 /// one in a seeded random order, each blank kept only while DLX still finds a unique solution;
 /// blanking stops at `floor` givens (big grids keep many givens so that they stay quick).
-pub fn unique_puzzle(solver: &mut DlxSolver, shape: Shape, seed: u64, floor: usize) -> Grid {
+fn unique_puzzle(solver: &mut DlxSolver, shape: Shape, seed: u64, floor: usize) -> Grid {
     let mut grid = random_grid(shape, seed);
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
     order.shuffle(&mut Pcg64::seed_from_u64(seed ^ 0x5eed));
@@ -173,13 +170,9 @@ fn bless() -> bool {
     std::env::var("QUADRILLE_BLESS").is_ok_and(|v| v == "1")
 }
 
-fn read_lines(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|err| {
-        panic!(
-            "{}: {err}; regenerate with QUADRILLE_BLESS=1",
-            path.display()
-        )
-    });
+fn read_lines(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|err| panic!("{path}: {err}; regenerate with QUADRILLE_BLESS=1"));
     text.lines().map(str::to_string).collect()
 }
 
@@ -208,17 +201,11 @@ fn fixtures_match_both_engines() {
             std::fs::write(&exp, expected).unwrap();
         }
         let (puzzles, expected) = (read_lines(&txt), read_lines(&exp));
-        assert_eq!(
-            puzzles.len(),
-            expected.len(),
-            "{}: not line-aligned",
-            txt.display()
-        );
+        assert_eq!(puzzles.len(), expected.len(), "{}: not line-aligned", txt);
         let mut kinds = [0; 3]; // none, unique, several
-        let mut solvers = [Engine::Dlx, Engine::Csp(Config::default())]
-            .map(|engine| (engine, Solver::sudoku(engine, shape)));
+        let mut solvers = dlx_and_csp().map(|engine| (engine, Solver::sudoku(engine, shape)));
         for (k, (line, want)) in puzzles.iter().zip(&expected).enumerate() {
-            let place = format!("{}:{}", txt.display(), k + 1);
+            let place = format!("{}:{}", txt, k + 1);
             let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("{place}: {e}"));
             assert_eq!(puzzle.shape(), shape, "{place}");
             let (count, solution) = want.split_once(' ').expect("count and solution");
@@ -251,11 +238,7 @@ fn fixtures_match_both_engines() {
             }
         }
         // Each file has all three kinds (unique, several, none).
-        assert!(
-            kinds.iter().all(|&k| k > 0),
-            "{}: kinds {kinds:?}",
-            txt.display()
-        );
+        assert!(kinds.iter().all(|&k| k > 0), "{}: kinds {kinds:?}", txt);
     }
 
     let sample = fixture("9x9_sample.txt");
@@ -278,52 +261,21 @@ fn fixtures_match_both_engines() {
     }
 }
 
-/// Every completion of a small puzzle, by plain backtracking over cells in reading order with
-/// the rules checked directly: slow, but shares nothing with the solvers.
+/// Every completion of a small puzzle, by the oracle's plain backtracking over the cells.
 fn brute_force_count(puzzle: &Grid) -> u64 {
-    fn fits(g: &Grid, row: usize, col: usize, d: u8) -> bool {
-        let shape = g.shape();
-        let n = shape.size();
-        (0..n).all(|i| g.get(row, i) != d && g.get(i, col) != d) && {
-            let (top, left) = shape.box_origin(shape.box_of(row, col));
-            (0..n).all(|i| g.get(top + i / shape.box_cols(), left + i % shape.box_cols()) != d)
-        }
-    }
-    fn go(g: &mut Grid, cell: usize) -> u64 {
-        let n = g.size();
-        if cell == n * n {
-            return 1;
-        }
-        let (row, col) = (cell / n, cell % n);
-        if g.get(row, col) != 0 {
-            return go(g, cell + 1);
-        }
-        let mut count = 0;
-        for d in 1..=n as u8 {
-            if fits(g, row, col, d) {
-                g.set(row, col, d);
-                count += go(g, cell + 1);
-                g.set(row, col, 0);
-            }
-        }
-        count
-    }
-    go(&mut puzzle.clone(), 0)
+    let shape = puzzle.shape();
+    Rules::sudoku(shape.box_rows(), shape.box_cols()).count(puzzle.cells())
 }
 
 fn count_with(engine: Engine, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
     Solver::sudoku(engine, puzzle.shape()).count(puzzle, limit, budget)
 }
 
-fn engines() -> Vec<Engine> {
-    Engine::defaults()
-}
-
 #[test]
 fn empty_4x4_has_288_solutions() {
     let empty = Grid::empty(shape(2, 2));
     assert_eq!(brute_force_count(&empty), 288);
-    for engine in engines() {
+    for engine in Engine::defaults() {
         let outcome = count_with(engine, &empty, None, &Budget::unlimited());
         assert_eq!(
             (outcome.solutions, outcome.stop),
@@ -343,7 +295,7 @@ fn empty_4x4_has_288_solutions() {
 #[test]
 fn empty_6x6_with_a_node_budget_says_node_budget() {
     let empty = Grid::empty(shape(2, 3));
-    for engine in [Engine::Dlx, Engine::Csp(Config::default())] {
+    for engine in dlx_and_csp() {
         let outcome = count_with(engine, &empty, None, &Budget::nodes(5_000));
         assert_eq!(outcome.stop, Stop::NodeBudget, "{engine}");
         assert!(!outcome.is_complete(), "{engine}");
@@ -378,7 +330,7 @@ fn zero_one_and_many_solutions_agree_with_brute_force() {
         if let Some(want) = want {
             assert_eq!(truth, want, "{text}");
         }
-        for engine in engines() {
+        for engine in Engine::defaults() {
             let outcome = count_with(engine, &puzzle, None, &Budget::unlimited());
             assert_eq!(
                 (outcome.solutions, outcome.stop),
@@ -401,7 +353,7 @@ fn zero_one_and_many_solutions_agree_with_brute_force() {
         };
         let truth = brute_force_count(&puzzle);
         seen[truth.min(2) as usize] = true;
-        for engine in [Engine::Dlx, Engine::Csp(Config::default())] {
+        for engine in dlx_and_csp() {
             let outcome = count_with(engine, &puzzle, None, &Budget::unlimited());
             assert_eq!(outcome.solutions, truth, "{engine} {puzzle}");
         }
@@ -439,7 +391,7 @@ fn every_shape_is_solved_and_checked() {
         };
         for seed in 0..3 {
             let puzzle = random_puzzle(s, seed, givens);
-            for engine in engines() {
+            for engine in Engine::defaults() {
                 let outcome = count_with(engine, &puzzle, Some(1), &Budget::nodes(200_000));
                 let solution = outcome
                     .solution
@@ -466,7 +418,7 @@ fn clashing_givens_have_no_solution() {
     in_box.set(3, 3, 9);
     in_box.set(5, 5, 9);
     for puzzle in [row, column, in_box] {
-        for engine in engines() {
+        for engine in Engine::defaults() {
             let outcome = count_with(engine, &puzzle, None, &Budget::unlimited());
             assert_eq!(outcome.solutions, 0, "{engine} {puzzle}");
             assert_eq!(outcome.stop, Stop::Exhausted, "{engine} {puzzle}");
@@ -631,26 +583,8 @@ fn batch_mixes_shapes_and_reports_unsolvable() {
     }
 }
 
-// --- The public data sets: ignored unless asked for (`cargo test --release -- --ignored`, as
-// .ci/run does), and skipped with a note when ../shared/data is missing ---
-
-/// The text of a data set of `../shared/data` (or `$QUADRILLE_DATA`), or `None`, with a note,
-/// when it cannot be read. Every module's data-set tests read through this.
-pub fn data_set(name: &str) -> Option<String> {
-    // QUADRILLE_DATA points elsewhere, e.g. from a git worktree that is not next to shared/.
-    let dir = std::env::var_os("QUADRILLE_DATA").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-        PathBuf::from,
-    );
-    let path = dir.join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(err) => {
-            eprintln!("note: skipping, {} is not readable: {err}", path.display());
-            None
-        }
-    }
-}
+// --- The public data sets: ignored unless asked for (`cargo test -- --ignored`, as .ci/run
+// does), and skipped with a note when they are missing (see `support::data_set`) ---
 
 /// Counts the first `limit` puzzles of a data set up to 2 with DLX, on all threads, through
 /// the batch runner; returns (line, puzzle, outcome) in input order.
@@ -691,55 +625,47 @@ fn count_data_set(text: &str, limit: usize) -> Vec<(usize, Grid, Outcome)> {
     out
 }
 
-#[test]
-#[ignore = "reads ../shared/data; run with --ignored"]
-fn all_17_clue_puzzles_are_unique() {
-    let Some(text) = data_set("puzzles2_17_clue") else {
-        return;
-    };
-    let records = count_data_set(&text, usize::MAX);
-    assert_eq!(records.len(), 49_158);
-    for (line, puzzle, outcome) in &records {
-        assert_eq!(puzzle.givens(), 17, "line {line}");
-        assert_eq!(
-            (outcome.solutions, outcome.stop),
-            (1, Stop::Exhausted),
-            "line {line}"
-        );
+/// Every record counted `want` (solutions, stop), its solution checked cell by cell.
+fn each_counts(records: &[(usize, Grid, Outcome)], want: (u64, Stop)) {
+    for (line, puzzle, outcome) in records {
+        assert_eq!((outcome.solutions, outcome.stop), want, "line {line}");
         assert_eq!(
             check_solution(puzzle, outcome.solution.as_ref().unwrap()),
             Ok(()),
             "line {line}"
         );
     }
+}
+
+#[test]
+#[ignore = "reads ../shared/data; run with --ignored"]
+fn all_17_clue_puzzles_are_unique() {
+    let Some(text) = data_text("puzzles2_17_clue") else {
+        return;
+    };
+    let records = count_data_set(&text, usize::MAX);
+    assert_eq!(records.len(), 49_158);
+    for (line, puzzle, _) in &records {
+        assert_eq!(puzzle.givens(), 17, "line {line}");
+    }
+    each_counts(&records, (1, Stop::Exhausted));
 }
 
 #[test]
 #[ignore = "reads ../shared/data; run with --ignored"]
 fn serg_benchmark_puzzles_have_several_solutions() {
-    let Some(text) = data_set("puzzles7_serg_benchmark") else {
+    let Some(text) = data_text("puzzles7_serg_benchmark") else {
         return;
     };
     let records = count_data_set(&text, usize::MAX);
     assert_eq!(records.len(), 10_000);
-    for (line, puzzle, outcome) in &records {
-        assert_eq!(
-            (outcome.solutions, outcome.stop),
-            (2, Stop::Limit),
-            "line {line}"
-        );
-        assert_eq!(
-            check_solution(puzzle, outcome.solution.as_ref().unwrap()),
-            Ok(()),
-            "line {line}"
-        );
-    }
+    each_counts(&records, (2, Stop::Limit));
 }
 
 #[test]
 #[ignore = "reads ../shared/data; run with --ignored"]
 fn top1465_dlx_and_csp_give_the_same_solution() {
-    let Some(text) = data_set("puzzles3_magictour_top1465") else {
+    let Some(text) = data_text("puzzles3_magictour_top1465") else {
         return;
     };
     let records = count_data_set(&text, 200);

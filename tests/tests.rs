@@ -19,5 +19,6 @@ mod shard;
 #[cfg(feature = "cli")]
 mod shard_cli;
 mod sudoku;
+mod support;
 mod variants;
 mod xcc;

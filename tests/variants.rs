@@ -16,22 +16,12 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-fn fixture(name: &str) -> String {
-    let path = format!("{}/fixtures/variants/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use crate::support::oracle::Rules;
+use crate::support::{self, count_on, dlx_and_csp, engines};
 
-/// DLX, the default CSP, the weakest CSP (forward checking only) and the strongest.
-fn engines() -> Vec<Engine> {
-    [
-        "dlx",
-        "csp",
-        "csp:first+lex+fc",
-        "csp:mrv-degree+lex+alldiff",
-    ]
-    .iter()
-    .map(|name| name.parse().unwrap())
-    .collect()
+/// The text of `fixtures/variants/NAME`.
+fn fixture(name: &str) -> String {
+    support::fixture_text(&format!("variants/{name}"))
 }
 
 // --- An independent statement of the rules, read from the puzzle line's own text ---
@@ -39,44 +29,26 @@ fn engines() -> Vec<Engine> {
 /// The groups (cells that take different digits) and cages (cells and sum) of a puzzle line
 /// of `variant` with side n, worked out from the text without the crate: the rules as a
 /// reader of the format states them.
-struct Rules {
-    n: usize,
-    groups: Vec<Vec<usize>>,
-    cages: Vec<(Vec<usize>, u32)>,
-}
-
 fn rules(variant: Variant, n: usize, box_rows: usize, words: &[&str]) -> Rules {
+    let mut rules = Rules::latin(n);
     let box_cols = n / box_rows;
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        groups.push((0..n).map(|j| i * n + j).collect());
-        groups.push((0..n).map(|j| j * n + i).collect());
-    }
-    let mut boxes = || {
-        for b in 0..n {
-            let (top, left) = ((b / box_rows) * box_rows, (b % box_rows) * box_cols);
-            groups.push(
-                (0..n)
-                    .map(|i| (top + i / box_cols) * n + left + i % box_cols)
-                    .collect(),
-            );
-        }
-    };
-    let mut cages = Vec::new();
     match variant {
-        Variant::Classic => boxes(),
+        Variant::Classic => rules.add_boxes(box_rows, box_cols),
         Variant::X => {
-            boxes();
-            groups.push((0..n).map(|i| i * n + i).collect());
-            groups.push((0..n).map(|i| i * n + n - 1 - i).collect());
+            rules.add_boxes(box_rows, box_cols);
+            rules.groups.push((0..n).map(|i| i * n + i).collect());
+            rules
+                .groups
+                .push((0..n).map(|i| i * n + n - 1 - i).collect());
         }
         Variant::Windoku => {
-            boxes();
+            rules.add_boxes(box_rows, box_cols);
             // 9x9: windows of 3x3 at rows and columns 2-4 and 6-8 (1-based).
             assert_eq!(n, 9, "the fixtures' windoku is 9x9");
             for top in [1, 5] {
                 for left in [1, 5] {
-                    groups.push((0..9).map(|i| (top + i / 3) * 9 + left + i % 3).collect());
+                    let window = (0..9).map(|i| (top + i / 3) * 9 + left + i % 3);
+                    rules.groups.push(window.collect());
                 }
             }
         }
@@ -85,10 +57,10 @@ fn rules(variant: Variant, n: usize, box_rows: usize, words: &[&str]) -> Rules {
             for (i, ch) in words[1].chars().enumerate() {
                 regions.entry(ch).or_default().push(i);
             }
-            groups.extend(regions.into_values());
+            rules.groups.extend(regions.into_values());
         }
         Variant::Killer => {
-            boxes();
+            rules.add_boxes(box_rows, box_cols);
             let mut cells: HashMap<char, Vec<usize>> = HashMap::new();
             for (i, ch) in words[1].chars().enumerate().filter(|&(_, ch)| ch != '.') {
                 cells.entry(ch).or_default().push(i);
@@ -96,50 +68,25 @@ fn rules(variant: Variant, n: usize, box_rows: usize, words: &[&str]) -> Rules {
             for word in words[2..].iter().take_while(|w| w.contains('=')) {
                 let (id, sum) = word.split_once('=').unwrap();
                 let id = id.chars().next().unwrap();
-                cages.push((cells.remove(&id).unwrap(), sum.parse().unwrap()));
+                rules
+                    .cages
+                    .push((cells.remove(&id).unwrap(), sum.parse().unwrap()));
             }
             assert!(cells.is_empty(), "every cage has a sum");
         }
     }
-    Rules { n, groups, cages }
+    rules
 }
 
 /// Whether `solution` (digits, row-major) keeps `givens` (`.` blank) and every rule.
 fn obeys(rules: &Rules, givens: &str, solution: &[u8]) -> Result<(), String> {
-    let n = rules.n;
-    if solution.len() != n * n {
-        return Err(format!("{} cells", solution.len()));
-    }
-    for (i, (g, &d)) in givens.chars().zip(solution).enumerate() {
-        if !(1..=n as u8).contains(&d) {
-            return Err(format!("cell {i} holds {d}"));
-        }
-        if g != '.' && g.to_digit(36) != Some(u32::from(d)) {
-            return Err(format!("cell {i} changes its given {g} to {d}"));
-        }
-    }
-    for group in &rules.groups {
-        let mut digits: Vec<u8> = group.iter().map(|&i| solution[i]).collect();
-        digits.sort_unstable();
-        if digits != (1..=n as u8).collect::<Vec<_>>() {
-            return Err(format!("group {group:?} holds {digits:?}"));
-        }
-    }
-    for (cells, sum) in &rules.cages {
-        let mut digits: Vec<u8> = cells.iter().map(|&i| solution[i]).collect();
-        let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
-        digits.sort_unstable();
-        digits.dedup();
-        if digits.len() != cells.len() || total != *sum {
-            return Err(format!("cage {cells:?} adds up to {total}, not {sum}"));
-        }
-    }
-    Ok(())
+    rules.check(&digits(givens), solution)
 }
 
+/// The digits of a grid's text (`.` blank, as 0).
 fn digits(line: &str) -> Vec<u8> {
     line.chars()
-        .map(|c| c.to_digit(36).unwrap() as u8)
+        .map(|c| c.to_digit(36).map_or(0, |d| d as u8))
         .collect()
 }
 
@@ -237,41 +184,17 @@ fn the_checker_catches_a_broken_cage_and_the_engines_reject_wrong_sums() {
 
 // --- Counts by brute force ---
 
-/// Every Latin square of order n (n <= 5), by plain backtracking over the cells.
-fn latin_squares(n: usize, each: &mut dyn FnMut(&[u8])) {
-    fn fill(n: usize, at: usize, square: &mut Vec<u8>, each: &mut dyn FnMut(&[u8])) {
-        if at == n * n {
-            each(square);
-            return;
-        }
-        let (r, c) = (at / n, at % n);
-        for d in 1..=n as u8 {
-            let clash =
-                (0..c).any(|j| square[r * n + j] == d) || (0..r).any(|i| square[i * n + c] == d);
-            if !clash {
-                square[at] = d;
-                fill(n, at + 1, square, each);
-            }
-        }
-        square[at] = 0;
-    }
-    fill(n, 0, &mut vec![0; n * n], each);
-}
-
-/// The grids of order n that obey `rules`, counted by brute force over the Latin squares.
+/// The grids of order n that keep `givens` (`.` blank) and obey `rules`, by the oracle's
+/// brute force.
 fn brute_force(rules: &Rules, givens: &str) -> u64 {
-    let mut count = 0;
-    latin_squares(rules.n, &mut |square| {
-        count += u64::from(obeys(rules, givens, square).is_ok());
-    });
-    count
+    rules.count(&digits(givens))
 }
 
 /// The count of every engine on `board` from `puzzle`, all solutions, each checked.
 fn counts(board: &Board, puzzle: &Grid) -> Vec<u64> {
     engines()
         .into_iter()
-        .map(|engine| crate::board::count(engine, board, puzzle))
+        .map(|engine| count_on(engine, board, puzzle))
         .collect()
 }
 
@@ -544,10 +467,7 @@ fn the_random_killer_set_is_what_its_generator_makes() {
             Ok(())
         );
     }
-    let path = format!(
-        "{}/fixtures/variants/killer_random.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = support::fixture("variants/killer_random.txt");
     if std::env::var_os("QUADRILLE_BLESS").is_some() {
         std::fs::write(&path, &text).unwrap();
     }
@@ -616,7 +536,7 @@ proptest! {
             match item {
                 Ok(puzzle) => {
                     // What reads, solves: both engines, the same count, checked solutions.
-                    let counts: Vec<(u64, bool)> = [Engine::Dlx, Engine::Csp(Default::default())]
+                    let counts: Vec<(u64, bool)> = dlx_and_csp()
                         .into_iter()
                         .map(|engine| {
                             let outcome = Solver::new(engine, puzzle.board()).count(

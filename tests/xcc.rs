@@ -6,6 +6,9 @@ use quadrille::exact_cover::{Control, Dlx, Problem, ProblemBuilder, Solution, Xc
 use quadrille::io::dlx::{parse_problem, problem_to_string};
 use quadrille::{Budget, Stop};
 
+use crate::support::fixture_problem as fixture;
+use crate::support::oracle::exact_covers;
+
 /// A random small problem: primary items with random bounds (exactly once for about half of
 /// them), secondary items, and options whose secondary items carry one of two colours or none.
 #[derive(Clone, Debug)]
@@ -74,32 +77,26 @@ impl Random {
         b.build().unwrap()
     }
 
-    /// Whether a set of options (a bit mask) is a solution, checked from the definitions.
-    fn is_solution(&self, chosen: u32) -> bool {
-        let options = || (self.options.iter().enumerate()).filter(|&(k, _)| chosen >> k & 1 == 1);
-        let bounds_met = (self.bounds.iter().enumerate()).all(|(i, &(lower, upper))| {
-            let times = options().filter(|(_, (p, _))| p.contains(&i)).count() as u32;
-            (lower..=upper).contains(&times)
-        });
-        let colours_agree = (0..self.secondary).all(|i| {
-            let colours: Vec<u32> = (options())
-                .filter_map(|(_, (_, s))| s.iter().find(|&&(j, _)| j == i).map(|&(_, c)| c))
-                .collect();
-            // Uncoloured: only one option may have it; coloured: all the same colour.
-            colours.len() <= 1 || (colours[0] > 0 && colours.iter().all(|&c| c == colours[0]))
-        });
-        bounds_met && colours_agree
-    }
-
-    /// Every solution, as sorted option lists, by trying all subsets of options.
-    fn brute_force(&self) -> Vec<Vec<usize>> {
-        let n = self.options.len();
-        let mut out: Vec<Vec<usize>> = (0u32..1 << n)
-            .filter(|&chosen| self.is_solution(chosen))
-            .map(|chosen| (0..n).filter(|k| chosen >> k & 1 == 1).collect())
-            .collect();
-        out.sort();
-        out
+    /// Whether `problem` says what this problem says: the oracle reads the built problem, so
+    /// a bound or a colour lost by the builder would be lost by both sides.
+    fn is_built_as(&self, problem: &Problem) -> bool {
+        let primary = self.bounds.len();
+        let colour = |c: u32| (c > 0).then(|| ["red", "blue"][c as usize - 1]);
+        problem.item_count() == primary + self.secondary
+            && (0..primary).all(|i| problem.item_bounds(i) == Some(self.bounds[i]))
+            && problem.option_count() == self.options.len()
+            && (self.options.iter().enumerate()).all(|(k, (p, s))| {
+                let mut stated: Vec<(usize, Option<&str>)> = (p.iter().map(|&i| (i, None)))
+                    .chain(s.iter().map(|&(i, c)| (primary + i, colour(c))))
+                    .collect();
+                let mut built: Vec<(usize, Option<&str>)> = (problem.option(k).iter())
+                    .enumerate()
+                    .map(|(position, &item)| (item, problem.option_color(k, position)))
+                    .collect();
+                stated.sort();
+                built.sort();
+                stated == built
+            })
     }
 }
 
@@ -115,7 +112,8 @@ fn sorted_solutions(xcc: &mut Xcc) -> Vec<Vec<usize>> {
 
 fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
     let problem = random.problem();
-    let expected = random.brute_force();
+    prop_assert!(random.is_built_as(&problem));
+    let expected = exact_covers(&problem);
     let mut xcc = Xcc::new(&problem);
     let before = xcc.link_fingerprint();
     let found = sorted_solutions(&mut xcc);
@@ -192,12 +190,6 @@ proptest! {
     ) {
         check_against_brute_force(&random)?;
     }
-}
-
-fn fixture(name: &str) -> Problem {
-    let path = format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    parse_problem(&text).unwrap().into_problem()
 }
 
 /// The solutions of a fixture, each as its options' text, sorted.
@@ -391,7 +383,8 @@ fn dlx_refuses_colours() {
 /// `quadrille xc` on problems with colours and multiplicities.
 #[cfg(feature = "cli")]
 mod cli {
-    use crate::cli::{path, run_text as run};
+    use crate::cli::run_text as run;
+    use crate::support::fixture as path;
 
     #[test]
     fn lists_the_solution_with_its_colours() {

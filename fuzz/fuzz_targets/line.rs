@@ -17,4 +17,12 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../../tests/fuzz_checks.rs"]
 mod fuzz_checks;
 
+// The brute-force oracles the checks compare against, where `tests/tests.rs` has them.
+#[allow(dead_code)]
+#[path = "../../tests/support/oracle.rs"]
+mod oracle;
+mod support {
+    pub(crate) use crate::oracle;
+}
+
 fuzz_target!(|data: &[u8]| fuzz_checks::check_line(data));

@@ -7,25 +7,9 @@ use super::*;
 use crate::sudoku::{Grid, Shape};
 use crate::{Budget, ErrorKind, Stop};
 
-/// The data directory: `QUADRILLE_DATA` if set, else `../shared/data` from the crate root.
-fn data_dir() -> Option<std::path::PathBuf> {
-    let dir = std::env::var_os("QUADRILLE_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data").into());
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: {} is missing; skipping data-set checks",
-            dir.display()
-        );
-        None
-    }
-}
-
 /// Up to `max` 9x9 puzzles of a data file (81 characters a line, `#` comments).
 fn load(file: &str, max: usize) -> Option<Vec<Grid>> {
-    let text = std::fs::read_to_string(data_dir()?.join(file)).ok()?;
+    let text = crate::test_data::data_text(file)?;
     Some(
         text.lines()
             .map(str::trim)
@@ -254,9 +238,11 @@ fn hard_puzzles_have_one_solution_in_every_preset() {
 #[test]
 #[ignore = "reads ../shared/data; run with --ignored"]
 fn top1465_puzzles_have_one_solution_in_every_preset() {
-    if let Some(puzzles) = load("puzzles3_magictour_top1465", 5) {
-        one_solution_in_every_preset(&puzzles);
-    }
+    let Some(puzzles) = load("puzzles3_magictour_top1465", 5) else {
+        return;
+    };
+    assert_eq!(puzzles.len(), 5);
+    one_solution_in_every_preset(&puzzles);
 }
 
 fn one_solution_in_every_preset(puzzles: &[Grid]) {

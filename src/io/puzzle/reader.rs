@@ -500,15 +500,11 @@ mod tests {
 
     #[test]
     #[ignore = "reads ../shared/data; run with --ignored"]
-    fn reads_a_real_collection_if_present() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/puzzles3_magictour_top1465"
-        );
-        let Ok(file) = std::fs::File::open(path) else {
-            eprintln!("note: {path} is missing; skipping");
+    fn reads_a_real_collection() {
+        let Some(path) = crate::test_data::data_set("puzzles3_magictour_top1465") else {
             return;
         };
+        let file = std::fs::File::open(&path).unwrap();
         let mut reader = PuzzleReader::new(std::io::BufReader::new(file), None, Layout::Line);
         let mut count = 0;
         for item in reader.by_ref() {
