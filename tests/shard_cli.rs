@@ -213,6 +213,53 @@ fn estimate_json_has_intervals_and_a_seed_reproduces_it() {
     assert!(grid["solutions_interval"][1].as_f64().unwrap() > 1e6);
 }
 
+/// A time budget stops the probes of an estimate (here of more probes than a day holds), which
+/// then says how many it took and that the budget stopped it; with the same seed, those probes
+/// are the first of the whole estimate.
+#[test]
+fn a_time_budget_stops_an_estimate_and_it_says_so() {
+    let file = fixture("queens8.dlx");
+    let start = std::time::Instant::now();
+    let args = [
+        "xc",
+        &file,
+        "--estimate",
+        "1000000000000",
+        "--time-budget",
+        "1",
+        "--json",
+    ];
+    let stopped = run(&args, "");
+    let elapsed = start.elapsed();
+    assert_eq!(stopped.status.code(), Some(0), "{}", text(&stopped.stderr));
+    let stopped = json(&stopped);
+    assert_eq!(stopped["stop"], "time_budget", "{stopped}");
+    assert_eq!(stopped["probes_asked"], 1_000_000_000_000u64);
+    let taken = stopped["probes"].as_u64().unwrap();
+    assert!(0 < taken && taken < 1_000_000_000_000, "{stopped}");
+    // Stopped, not run to the end: a bound far from the days the probes asked for would take,
+    // wide enough for a loaded machine.
+    assert!(elapsed.as_secs() < 30, "{elapsed:?}");
+    let probes = taken.to_string();
+    let whole = json(&run(&["xc", &file, "--estimate", &probes, "--json"], ""));
+    assert_eq!(whole["stop"], "exhausted");
+    assert_eq!(
+        (whole["probes"].clone(), whole["nodes"].clone()),
+        (stopped["probes"].clone(), stopped["nodes"].clone())
+    );
+    // The text says it too, for count as for xc.
+    let grid = run(
+        &["count", "--estimate=1000000000000", "--time-budget", "0.5"],
+        &format!("{}\n", ".".repeat(36)),
+    );
+    assert_eq!(grid.status.code(), Some(0), "{}", text(&grid.stderr));
+    assert!(
+        text(&grid.stdout).contains("the time budget stopped it before the 1000000000000 asked"),
+        "{}",
+        text(&grid.stdout)
+    );
+}
+
 /// The README's recipe: every shard as its own process, four at a time, then the merge.
 #[test]
 fn the_readme_recipe_runs_with_parallel_or_xargs() {

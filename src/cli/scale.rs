@@ -3,7 +3,9 @@
 //! for a scheduler to run and `quadrille merge` to add up).
 
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 use quadrille::exact_cover::{Dlx, Interval};
 use quadrille::merge::ShardRecord;
@@ -59,15 +61,53 @@ pub fn run(
     quiet: bool,
 ) -> Option<quadrille::Result<Status>> {
     if let Some(probes) = args.estimate {
-        return Some(estimate(links, probes, seed, json));
+        return Some(estimate(links, probes, seed, budget, json, quiet));
     }
     let (shard, shards) = args.shard?;
     Some(count_shard(links, shard, shards, budget, json, quiet))
 }
 
-fn estimate(links: &mut Dlx, probes: u64, seed: u64, json: bool) -> quadrille::Result<Status> {
-    let estimate = links.estimate(probes, seed);
-    let sample = links.count_within(None, &Budget::time(SAMPLE));
+/// Knuth's estimate from `probes` probes, or those a time budget leaves room for, and a timed
+/// sample search (within what is left of the budget) for the time a count would take.
+fn estimate(
+    links: &mut Dlx,
+    probes: u64,
+    seed: u64,
+    budget: &Budget,
+    json: bool,
+    quiet: bool,
+) -> quadrille::Result<Status> {
+    let start = Instant::now();
+    // The sample's share of a time budget is kept back from the probes.
+    let deadline = budget
+        .time
+        .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
+    let bar = (!quiet && super::stderr_is_terminal()).then(|| {
+        let bar = ProgressBar::new(probes);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "estimating [{bar:40}] {pos}/{len} probes, {elapsed} elapsed, eta {eta}",
+            )
+            .expect("the template is valid")
+            .progress_chars("=> "),
+        );
+        bar
+    });
+    let estimate = links.estimate_within(probes, seed, deadline, &mut |taken| {
+        if let Some(bar) = &bar {
+            bar.set_position(taken);
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let left = budget.after(0, start.elapsed());
+    let sample_budget = Budget {
+        nodes: budget.nodes,
+        time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
+    };
+    let sample = links.count_within(None, &sample_budget);
+    let stopped = estimate.probes < probes;
     // A tree the sample exhausted is known exactly: its time is the sample's.
     let time = if sample.is_complete() {
         Some(sample.stats.elapsed)
@@ -87,7 +127,9 @@ fn estimate(links: &mut Dlx, probes: u64, seed: u64, json: bool) -> quadrille::R
     };
     if json {
         let mut object = json!({
-            "probes": probes,
+            "probes": estimate.probes,
+            "probes_asked": probes,
+            "stop": if stopped { "time_budget" } else { "exhausted" },
             "seed": seed,
             "solutions": estimate.solutions.estimate,
             "solutions_interval": pair(&estimate.solutions),
@@ -115,7 +157,15 @@ fn estimate(links: &mut Dlx, probes: u64, seed: u64, json: bool) -> quadrille::R
                 i.estimate, i.low
             )
         };
-        writeln!(out, "estimate from {probes} probes (seed {seed}):")?;
+        if stopped {
+            writeln!(
+                out,
+                "estimate from {} probes (seed {seed}): the time budget stopped it before the {probes} asked:",
+                estimate.probes
+            )?;
+        } else {
+            writeln!(out, "estimate from {probes} probes (seed {seed}):")?;
+        }
         writeln!(out, "{}", line("solutions", &estimate.solutions))?;
         writeln!(out, "{}", line("nodes", &estimate.nodes))?;
         writeln!(out, "{}", line("updates", &estimate.updates))?;

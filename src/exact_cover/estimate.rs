@@ -121,7 +121,8 @@ pub(crate) struct Probe {
 /// Knuth's estimate of the search tree of [`Dlx::search`] below the options forced now.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
-    /// The number of probes.
+    /// The number of probes taken: all those asked for, unless a time budget stopped them
+    /// first ([`Dlx::estimate_within`]).
     pub probes: u64,
     /// Search-tree nodes, as [`Stats::nodes`] counts them.
     pub nodes: Interval,
@@ -174,18 +175,53 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn estimate(&mut self, probes: u64, seed: u64) -> Estimate {
+        self.estimate_within(probes, seed, None, &mut |_| {})
+    }
+
+    /// [`Dlx::estimate`], stopped at `deadline` if it comes first (the estimate is then of
+    /// the probes taken, which [`Estimate::probes`] says), and telling `progress` the number
+    /// of probes taken every 1,024 probes. The same seed gives the same probes, so a stopped
+    /// estimate is the start of the whole one.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::queens(8)?);
+    /// let now = Instant::now();
+    /// let estimate = dlx.estimate_within(u64::MAX, 1, Some(now), &mut |_| {});
+    /// assert_eq!(estimate.probes, 0);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn estimate_within(
+        &mut self,
+        probes: u64,
+        seed: u64,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Estimate {
         let start = Instant::now();
         let mut rng = Pcg64::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) =
             (Moments::default(), Moments::default(), Moments::default());
-        for _ in 0..probes {
+        let mut taken = 0;
+        while taken < probes {
+            // A probe is a few microseconds: the clock is read before each.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
             let probe = self.probe(&mut rng, 1.0);
             nodes.add(probe.nodes);
             updates.add(probe.updates);
             solutions.add(probe.solutions);
+            taken += 1;
+            if taken % 1024 == 0 {
+                progress(taken);
+            }
         }
         Estimate {
-            probes,
+            probes: taken,
             nodes: nodes.interval(),
             updates: updates.interval(),
             solutions: solutions.interval(),
