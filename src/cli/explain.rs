@@ -28,7 +28,8 @@ pub struct Args {
     #[arg(long)]
     no_guesses: bool,
     /// Draw every step as an SVG file in this directory (created if missing):
-    /// `line<N>-step<K>.svg` (`<file stem>-line<N>-step<K>.svg` with several inputs).
+    /// `line<N>-step<KKK>.svg`, K zero-padded so that the files sort in step order
+    /// (`<file stem>-line<N>-step<KKK>.svg` with several inputs).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
 }
