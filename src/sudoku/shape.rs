@@ -139,7 +139,7 @@ impl Shape {
 
     /// The 0-based (row, column) of the top-left cell of a 0-based box.
     pub fn box_origin(self, b: usize) -> (usize, usize) {
-        let boxes_per_band = self.box_rows(); // n / box_cols boxes side by side
+        let boxes_per_band = self.box_rows(); // a band holds n / box_cols boxes
         (
             (b / boxes_per_band) * self.box_rows(),
             (b % boxes_per_band) * self.box_cols(),
