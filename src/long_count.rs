@@ -5,7 +5,7 @@
 //!
 //! A run stopped at any point (Ctrl-C, a budget, a crash) resumes from its checkpoint without
 //! counting finished shards again, and the file is itself a set of shard results that
-//! [`merge`](crate::merge) adds up. The count is the same whatever the number of threads: the
+//! [`merge`](mod@crate::merge) adds up. The count is the same whatever the number of threads: the
 //! shards are fixed by the problem, not by the pool.
 //!
 //! ```

@@ -208,25 +208,6 @@ fn the_same_problem_and_n_give_the_same_plan() {
     assert_ne!(a.problem_fingerprint(), d.problem_fingerprint());
 }
 
-#[test]
-fn split_parts_count_what_one_search_counts() {
-    for (name, mut dlx) in known() {
-        let whole = dlx.count(None).stats;
-        for wanted in [1, 5, 64, 1000] {
-            let split = dlx.split(wanted);
-            let mut total = split.stats;
-            for part in &split.subtrees {
-                total.add(&dlx.count_subtree(part, &Budget::unlimited()).stats);
-            }
-            assert_eq!(
-                (total.solutions, total.nodes),
-                (whole.solutions, whole.nodes),
-                "{name}, {wanted} parts"
-            );
-        }
-    }
-}
-
 /// The options of the wide problems: far more than the parts of a split. Not more: a build
 /// with debug assertions checks the links after the search of each option, over all of them.
 const WIDE: usize = 10_000;
@@ -245,18 +226,12 @@ fn wide(options: usize) -> Problem {
 }
 
 #[test]
-fn an_item_of_10000_options_splits_into_few_parts_on_two_threads() {
+fn an_item_of_10000_options_counts_on_two_threads_paying_per_part() {
     let mut dlx = Dlx::new(&wide(WIDE));
     let two = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
         .unwrap();
-    let split = dlx.split(128);
-    assert!(
-        split.subtrees.len() <= 128 * 2,
-        "{} parts",
-        split.subtrees.len()
-    );
     let one = dlx.count(None);
     let both = two.install(|| dlx.count_parallel(None, &Budget::unlimited()));
     assert!(both.is_complete());

@@ -249,7 +249,7 @@ impl DlxSolver {
 }
 
 impl Solve for DlxSolver {
-    /// Rules out each excluded placement's option before the search (see [`Dlx::exclude`]).
+    /// Rules out each excluded placement's option before the search (see `Dlx::exclude`).
     fn count_excluding(
         &mut self,
         puzzle: &Grid,

@@ -169,7 +169,7 @@ fn first_minimum(headers: &[Node]) -> usize {
 ///
 /// - **Conflicts.** Each primary item has a weight, bumped whenever the item runs out of
 ///   options at a dead end; among the items of fewest options, the heaviest is chosen. The
-///   bump grows by [`ConflictWeights::BUMP_GROWTH`] at every dead end, so recent conflicts weigh
+///   bump grows by `ConflictWeights::BUMP_GROWTH` at every dead end, so recent conflicts weigh
 ///   more (the decay of VSIDS in SAT solvers, and the weighted degree of Boussemart et al.,
 ///   2004). Weights persist across restarts: each run starts where the last ones kept failing.
 /// - **Least constraining option first**: the option whose other items lose the fewest options

@@ -6,9 +6,9 @@
 //! returns a [`Report`] with its [`Stats`] and why it stopped, and leaves the links as built.
 //!
 //! For counts too big for one run: [`Dlx::estimate`] (Knuth's Monte Carlo estimate of the
-//! tree), [`Dlx::split`] (the tree cut into disjoint parts of bounded cost to set up, which
-//! [`Dlx::count_parallel`] hands to its threads) and [`Dlx::shard_plan`] (parts dealt into N
-//! shards of similar estimated size, for N independent processes).
+//! tree), [`Dlx::count_parallel`] (the tree cut into disjoint parts of bounded cost to set up,
+//! handed to the threads) and [`Dlx::shard_plan`] (such parts dealt into N shards of similar
+//! estimated size, for N independent processes).
 //!
 //! Problems with colours or multiplicities (Knuth's dlx2 and dlx3; see [`ProblemBuilder`]) are
 //! searched by [`Xcc`] instead, with the same sinks, budgets and reports.

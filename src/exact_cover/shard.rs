@@ -30,7 +30,7 @@ const MIN_PROBES: usize = 4;
 
 /// How a search tree is cut into shards.
 ///
-/// The tree is split ([`Dlx::split`]) into 32 parts per shard; the size of each part is
+/// The tree is split (`Dlx::split`) into 32 parts per shard; the size of each part is
 /// estimated with Knuth's probes ([`Dlx::estimate`]), seeded by the part's number, and the parts
 /// are dealt out largest first, each to the shard with the least estimated work so far
 /// (Graham's LPT rule). Everything is a function of the links and N, computed in the same order
@@ -71,7 +71,7 @@ impl ShardPlan {
     }
 
     /// The parts of shard `shard` (1-based), in the tree's order.
-    pub fn parts_of(&self, shard: usize) -> impl Iterator<Item = &Subtree> + '_ {
+    pub(crate) fn parts_of(&self, shard: usize) -> impl Iterator<Item = &Subtree> + '_ {
         self.parts
             .iter()
             .zip(&self.owner)

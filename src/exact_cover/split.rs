@@ -19,7 +19,7 @@ use std::time::Instant;
 use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::links::Item;
-use super::search::{Control, Report, Sink, Solution, Stats};
+use super::search::{Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
 /// A level is expanded only while it has at most this many times the parts wanted.
@@ -35,7 +35,7 @@ const COVER_BUDGET: usize = 1 << 20;
 /// A part of a search tree: the node reached by forcing `prefix` (in order), and, of the
 /// options of the item that the search branches on there, those listed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Subtree {
+pub(crate) struct Subtree {
     prefix: Vec<usize>,
     /// The item chosen at the node, as [`Item::id`] names it: a number, checked when the part
     /// is entered, since a part may be handed to other links.
@@ -62,7 +62,7 @@ impl Subtree {
 
 /// A search tree split into parts, and what the split found above them.
 #[derive(Clone, Debug)]
-pub struct Split {
+pub(crate) struct Split {
     /// The parts, in the tree's order (left to right).
     pub subtrees: Vec<Subtree>,
     /// The nodes above the parts and the solutions and dead ends among them.
@@ -75,25 +75,9 @@ pub struct Split {
 impl Dlx {
     /// Splits the tree below the options forced now into about `wanted` parts (fewer when the
     /// tree is small, possibly none when the root is a leaf). The same links and `wanted` give
-    /// the same split on every machine. Leaves the links as they were.
-    ///
-    /// ```
-    /// use quadrille::Budget;
-    /// use quadrille::exact_cover::Dlx;
-    /// use quadrille::problems;
-    ///
-    /// let mut dlx = Dlx::new(&problems::queens(8)?);
-    /// let split = dlx.split(10);
-    /// assert!(split.subtrees.len() >= 10);
-    /// let mut total = split.stats;
-    /// for part in &split.subtrees {
-    ///     total.add(&dlx.count_subtree(part, &Budget::unlimited()).stats);
-    /// }
-    /// let whole = dlx.count(None).stats;
-    /// assert_eq!((total.solutions, total.nodes), (whole.solutions, whole.nodes));
-    /// # Ok::<(), quadrille::Error>(())
-    /// ```
-    pub fn split(&mut self, wanted: usize) -> Split {
+    /// the same split on every machine. Leaves the links as they were. The parts together count
+    /// what one search counts (`split_parts_count_what_one_search_counts`).
+    pub(crate) fn split(&mut self, wanted: usize) -> Split {
         let wanted = wanted.max(1);
         let keep = self.links.forced_count();
         let mut stats = Stats::default();
@@ -148,16 +132,17 @@ impl Dlx {
     }
 
     /// Counts the solutions of one part of a split (see [`Dlx::split`]) within `budget`.
-    pub fn count_subtree(&mut self, part: &Subtree, budget: &Budget) -> Report {
+    #[cfg(test)]
+    pub(crate) fn count_subtree(&mut self, part: &Subtree, budget: &Budget) -> Report {
         self.search_subtree(part, budget, &|| false, |_: &Solution<'_>| {
-            Control::Continue
+            super::search::Control::Continue
         })
     }
 
     /// Searches one part of a split, handing each solution to `sink`, within `budget`, and
     /// stopping (as for [`Stop::Limit`]) between two options when `halt` says so. Solutions
     /// hold the part's prefix and option. The links are left as they were.
-    pub fn search_subtree<S: Sink>(
+    pub(crate) fn search_subtree<S: Sink>(
         &mut self,
         part: &Subtree,
         budget: &Budget,
@@ -286,4 +271,63 @@ fn chunk(level: Vec<Subtree>, wanted: usize) -> Vec<Subtree> {
         }
     }
     parts
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::budget::Budget;
+    use crate::exact_cover::{Dlx, Problem, ProblemBuilder};
+    use crate::problems;
+    use crate::sudoku::{Shape, encode};
+
+    #[test]
+    fn split_parts_count_what_one_search_counts() {
+        let shape = Shape::new(2, 2).unwrap();
+        for (name, problem) in [
+            ("queens 8", problems::queens(8).unwrap()),
+            ("langford 8", problems::langford(8).unwrap()),
+            ("pentominoes 3x20", problems::pentominoes(3, 20).unwrap()),
+            ("knuth", problems::exact_cover_knuth_example()),
+            ("4x4 grid", encode::problem(shape.board())),
+        ] {
+            let mut dlx = Dlx::new(&problem);
+            let whole = dlx.count(None).stats;
+            for wanted in [1, 5, 64, 1000] {
+                let split = dlx.split(wanted);
+                let mut total = split.stats;
+                for part in &split.subtrees {
+                    total.add(&dlx.count_subtree(part, &Budget::unlimited()).stats);
+                }
+                assert_eq!(
+                    (total.solutions, total.nodes),
+                    (whole.solutions, whole.nodes),
+                    "{name}, {wanted} parts"
+                );
+            }
+        }
+    }
+
+    /// One item of `options` options, each with a secondary item of ten.
+    fn wide(options: usize) -> Problem {
+        let mut b = ProblemBuilder::new();
+        let a = b.primary("a").unwrap();
+        let tags: Vec<usize> = (0..10)
+            .map(|i| b.secondary(&format!("t{i}")).unwrap())
+            .collect();
+        for i in 0..options {
+            b.option([a, tags[i % 10]]).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// An item of many options is cut into parts of options, not into one part per option.
+    #[test]
+    fn an_item_of_10000_options_splits_into_few_parts() {
+        let split = Dlx::new(&wide(10_000)).split(128);
+        assert!(
+            split.subtrees.len() <= 128 * 2,
+            "{} parts",
+            split.subtrees.len()
+        );
+    }
 }

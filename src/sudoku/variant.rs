@@ -1,7 +1,7 @@
 //! Sudoku variants, each a [`Board`]: the classic rows, columns and boxes with groups added or
 //! replaced, or with killer cages.
 //!
-//! - **X-Sudoku** ([`x_board`]): the two main diagonals are groups too (`diagonal 1` from the
+//! - **X-Sudoku** (`x_board`): the two main diagonals are groups too (`diagonal 1` from the
 //!   top left, `diagonal 2` from the top right). Defined on every box shape.
 //! - **Windoku**, or hyper Sudoku ([`windoku_board`]): extra boxes, the *windows*. On 9x9 they
 //!   are the four 3x3 boxes with their top-left cells at r2c2, r2c6, r6c2 and r6c6. On r x c
@@ -13,7 +13,7 @@
 //!   (`region 1`, ... numbered by their first cell in reading order). Regions need not be
 //!   connected (no rule of the solvers needs it; published jigsaws are, and stay valid), but
 //!   each has exactly n cells. Any side n works, prime ones too (5x5, 7x7).
-//! - **Killer** ([`killer_board`]): the classic board with [`Cage`]s, whose digits are all
+//! - **Killer** (`killer_board`): the classic board with [`Cage`]s, whose digits are all
 //!   different and add up to the cage's sum. The exact-cover encoding has an option per digit
 //!   set of a cage ([`crate::sudoku::encode`]); the CSP keeps the digit sets too.
 //!

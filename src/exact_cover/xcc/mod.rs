@@ -58,7 +58,7 @@ struct Node {
 }
 
 /// The dancing links of a problem with colours or multiplicities, searched by Knuth's
-/// Algorithm M (see the [module docs](self)): any [`Problem`], plain ones included, though
+/// Algorithm M (see the module docs of `exact_cover::xcc`): any [`Problem`], plain ones included, though
 /// [`Dlx`](super::Dlx) solves those faster.
 ///
 /// ```
