@@ -208,69 +208,6 @@ fn the_same_problem_and_n_give_the_same_plan() {
     assert_ne!(a.problem_fingerprint(), d.problem_fingerprint());
 }
 
-/// The options of the wide problems: far more than the parts of a split. Not more: a build
-/// with debug assertions checks the links after the search of each option, over all of them.
-const WIDE: usize = 10_000;
-
-/// One item of `options` options, each with a secondary item of ten: one solution per option.
-fn wide(options: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
-    let a = b.primary("a").unwrap();
-    let tags: Vec<usize> = (0..10)
-        .map(|i| b.secondary(&format!("t{i}")).unwrap())
-        .collect();
-    for i in 0..options {
-        b.option([a, tags[i % 10]]).unwrap();
-    }
-    b.build().unwrap()
-}
-
-#[test]
-fn an_item_of_10000_options_counts_on_two_threads_paying_per_part() {
-    let mut dlx = Dlx::new(&wide(WIDE));
-    let two = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    let one = dlx.count(None);
-    let both = two.install(|| dlx.count_parallel(None, &Budget::unlimited()));
-    assert!(both.is_complete());
-    assert_eq!(
-        (both.stats.solutions, both.stats.nodes),
-        (WIDE as u64, one.stats.nodes)
-    );
-    // Each option hidden once per part that holds its item, not once per option: the updates
-    // of covering the item are paid per part, 128 parts of WIDE each at most.
-    assert!(both.stats.updates <= one.stats.updates + 128 * 2 * WIDE as u64);
-}
-
-#[test]
-fn every_path_of_the_parallel_count_honours_the_budgets() {
-    let mut dlx = Dlx::new(&wide(WIDE));
-    let two = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    let timed = two.install(|| dlx.count_parallel(None, &Budget::time(std::time::Duration::ZERO)));
-    assert!(!timed.is_complete());
-    assert_eq!(timed.stop, quadrille::Stop::TimeBudget);
-    assert!(timed.stats.solutions < WIDE as u64);
-    let counted = two.install(|| dlx.count_parallel(None, &Budget::nodes(1_000)));
-    assert_eq!(counted.stop, quadrille::Stop::NodeBudget);
-    assert!(counted.stats.solutions < WIDE as u64);
-    // Two threads may each start a part with the budget the other has not used yet.
-    assert!(
-        counted.stats.nodes <= 2 * 1_000 + 1_000,
-        "{}",
-        counted.stats.nodes
-    );
-    let mut plan_dlx = Dlx::new(&wide(WIDE));
-    let plan = plan_dlx.shard_plan(2);
-    let shard = plan_dlx.count_shard(&plan, 2, &Budget::nodes(500));
-    assert_eq!(shard.stop, quadrille::Stop::NodeBudget);
-    assert!(shard.stats.nodes <= 500);
-}
-
 /// A random small problem: `primary` primary and 2 secondary items, options as bit masks.
 fn problem_of(primary: usize, options: &[(u16, u8)]) -> Problem {
     let mut b = ProblemBuilder::new();

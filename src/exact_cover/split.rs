@@ -275,7 +275,7 @@ fn chunk(level: Vec<Subtree>, wanted: usize) -> Vec<Subtree> {
 
 #[cfg(test)]
 mod tests {
-    use crate::budget::Budget;
+    use crate::budget::{Budget, Stop};
     use crate::exact_cover::{Dlx, Problem, ProblemBuilder};
     use crate::problems;
     use crate::sudoku::{Shape, encode};
@@ -307,7 +307,12 @@ mod tests {
         }
     }
 
-    /// One item of `options` options, each with a secondary item of ten.
+    /// The options of the wide problems: far more than the parts of a split. Not more: a build
+    /// with debug assertions checks the links after the search of each option, over all of them.
+    const WIDE: usize = 10_000;
+
+    /// One item of `options` options, each with a secondary item of ten: one solution per
+    /// option.
     fn wide(options: usize) -> Problem {
         let mut b = ProblemBuilder::new();
         let a = b.primary("a").unwrap();
@@ -320,14 +325,58 @@ mod tests {
         b.build().unwrap()
     }
 
-    /// An item of many options is cut into parts of options, not into one part per option.
+    fn two_threads() -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap()
+    }
+
+    /// An item of many options is cut into parts of options, not into one part per option, and
+    /// counted on two threads each option's cover is paid per part.
     #[test]
-    fn an_item_of_10000_options_splits_into_few_parts() {
-        let split = Dlx::new(&wide(10_000)).split(128);
+    fn an_item_of_10000_options_splits_into_few_parts_on_two_threads() {
+        let mut dlx = Dlx::new(&wide(WIDE));
+        let split = dlx.split(128);
         assert!(
             split.subtrees.len() <= 128 * 2,
             "{} parts",
             split.subtrees.len()
         );
+        let one = dlx.count(None);
+        let both = two_threads().install(|| dlx.count_parallel(None, &Budget::unlimited()));
+        assert!(both.is_complete());
+        assert_eq!(
+            (both.stats.solutions, both.stats.nodes),
+            (WIDE as u64, one.stats.nodes)
+        );
+        // Each option hidden once per part that holds its item, not once per option: the
+        // updates of covering the item are paid per part, 128 parts of WIDE each at most.
+        assert!(both.stats.updates <= one.stats.updates + 128 * 2 * WIDE as u64);
+    }
+
+    #[test]
+    fn every_path_of_the_parallel_count_honours_the_budgets() {
+        let mut dlx = Dlx::new(&wide(WIDE));
+        let two = two_threads();
+        let timed =
+            two.install(|| dlx.count_parallel(None, &Budget::time(std::time::Duration::ZERO)));
+        assert!(!timed.is_complete());
+        assert_eq!(timed.stop, Stop::TimeBudget);
+        assert!(timed.stats.solutions < WIDE as u64);
+        let counted = two.install(|| dlx.count_parallel(None, &Budget::nodes(1_000)));
+        assert_eq!(counted.stop, Stop::NodeBudget);
+        assert!(counted.stats.solutions < WIDE as u64);
+        // Two threads may each start a part with the budget the other has not used yet.
+        assert!(
+            counted.stats.nodes <= 2 * 1_000 + 1_000,
+            "{}",
+            counted.stats.nodes
+        );
+        let mut plan_dlx = Dlx::new(&wide(WIDE));
+        let plan = plan_dlx.shard_plan(2);
+        let shard = plan_dlx.count_shard(&plan, 2, &Budget::nodes(500));
+        assert_eq!(shard.stop, Stop::NodeBudget);
+        assert!(shard.stats.nodes <= 500);
     }
 }
