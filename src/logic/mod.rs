@@ -168,8 +168,9 @@ impl LogicSolver {
         self.state.reset(grid);
         // Dancing Links counts the solutions up to 2 first: a puzzle without exactly one
         // ends here, before any step, and the one solution is what guesses follow.
+        let counted;
         let known = match solution {
-            Some(solution) => solution.clone(),
+            Some(solution) => solution,
             None => {
                 let shape = self.state.shape();
                 let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
@@ -179,7 +180,10 @@ impl LogicSolver {
                         (self.several, self.uniqueness) = (false, Some(false));
                         return Ending::NoSolution;
                     }
-                    1 => outcome.solution.expect("a count of one keeps its solution"),
+                    1 => {
+                        counted = outcome.solution.expect("a count of one keeps its solution");
+                        &counted
+                    }
                     _ => {
                         (self.several, self.uniqueness) = (true, Some(false));
                         return Ending::Several;
