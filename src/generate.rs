@@ -86,12 +86,12 @@ pub fn random_grid(shape: Shape, seed: u64) -> Grid {
 /// a puzzle took 14 to 29 s (seeds 1 to 3), with 50 about 2.6 s, keeping about as many givens
 /// (274 to 289 of 625 at 50, 271 to 285 at 250). 16x16 puzzles keep 2 more givens in 1,111
 /// (12 puzzles, seed 1); small Sudoku checks stay far below the budget.
-pub const UNIQUENESS_NODES_PER_CELL: u64 = 50;
+pub(crate) const UNIQUENESS_NODES_PER_CELL: u64 = 50;
 
 /// The smallest node budget of a uniqueness check, whatever the grid's size: small grids' checks
 /// stay below it, so their puzzles are minimal (300 puzzles each of 9x9 and 6x6 came out as
 /// with 250 nodes per cell, and 299 of 300 12x12 ones; with 50 nodes per cell alone, 296).
-pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
+pub(crate) const UNIQUENESS_MIN_NODES: u64 = 20_000;
 
 /// A random puzzle with exactly one solution: a random full grid (the diagonal boxes filled at
 /// random and completed, see [`Generator`]), then cells emptied one by one in a random order,

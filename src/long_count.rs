@@ -45,7 +45,7 @@ pub const SHARDS: usize = 128;
 
 /// Nodes a count runs on one thread, in [`probe`], before it is deemed long enough to be
 /// counted in shards with its progress shown.
-pub const SHORT_NODES: u64 = 2_000_000;
+pub(crate) const SHORT_NODES: u64 = 2_000_000;
 
 /// What a long count found.
 #[derive(Clone, Debug, PartialEq)]

@@ -53,7 +53,7 @@ mod agreement;
 pub mod plot;
 mod report;
 mod run;
-pub mod stats;
+pub(crate) mod stats;
 
 use std::time::Duration;
 

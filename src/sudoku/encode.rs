@@ -136,7 +136,7 @@ fn dead_digits(board: &Board) -> Vec<u64> {
 /// The option `[dead]` of a killer board whose cages rule out some digits of their cells (see
 /// the [module docs](self)): forcing it before a search hides those placements. `None` when
 /// no digit is ruled out, as on every board without cages.
-pub fn dead_option(board: &Board) -> Option<usize> {
+pub(crate) fn dead_option(board: &Board) -> Option<usize> {
     dead_digits(board).iter().any(|&d| d != 0).then(|| {
         let n = board.size();
         let sets: usize = board.cages().iter().map(|c| c.digit_sets(n).len()).sum();
