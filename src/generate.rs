@@ -98,8 +98,8 @@ pub(crate) const UNIQUENESS_MIN_NODES: u64 = 20_000;
 /// each kept empty only if the puzzle stays unique, until no more can go or only `min_givens`
 /// are left: [`generate_to_order`] with [`Symmetry::None`] and one attempt. With `min_givens` 0 the result is
 /// minimal (no given can be removed without losing uniqueness), except where a check ran out
-/// of its node budget ([`UNIQUENESS_NODES_PER_CELL`] per cell, at least
-/// [`UNIQUENESS_MIN_NODES`], per search): that cell keeps its given, so
+/// of its node budget (`UNIQUENESS_NODES_PER_CELL` (50) per cell, at least
+/// `UNIQUENESS_MIN_NODES` (20,000), per search): that cell keeps its given, so
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```

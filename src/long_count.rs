@@ -74,9 +74,9 @@ impl LongCount {
     }
 }
 
-/// Counts on one thread within [`SHORT_NODES`] (and `budget`): the report when that finished
+/// Counts on one thread within `SHORT_NODES` (2,000,000 nodes) (and `budget`): the report when that finished
 /// the count or used the budget up, else what is left of `budget` for a [`count`] in shards.
-/// Most counts are short; a long one pays at most [`SHORT_NODES`] twice.
+/// Most counts are short; a long one pays at most `SHORT_NODES` twice.
 pub fn probe(links: &mut Dlx, budget: &Budget) -> std::result::Result<Report, Budget> {
     let short = Budget {
         nodes: Some(budget.node_limit().min(SHORT_NODES)),
