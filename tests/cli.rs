@@ -686,8 +686,11 @@ fn generate_refuses_givens_the_kind_cannot_give() {
             "",
         );
         assert_eq!(code(&out), 0, "{shape} {kind} {givens}: {}", stderr(&out));
-        assert_eq!(stdout(&out).lines().count(), 50);
-        for line in stdout(&out).lines() {
+        // Boxes of one row are not what a length implies: a `# box:` line names them.
+        let text = stdout(&out);
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(puzzles.len(), 50);
+        for line in puzzles {
             let given = line.chars().filter(|&c| c != '.').count();
             assert_eq!(given, givens, "{shape} {kind}: {line}");
         }

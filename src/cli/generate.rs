@@ -294,6 +294,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut line = String::new();
     let mut summary = Tally::default();
     let start = Instant::now();
+    // Boxes a reader would not infer from the length are named before the first puzzle, so
+    // that the puzzles are read back with their own.
+    let mut header = (!args.json)
+        .then(|| quadrille::io::puzzle::box_header(shape))
+        .flatten();
     // In chunks, so that output starts early and memory stays flat.
     pool.install(|| {
         runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
@@ -323,6 +328,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     }
                 }
                 Err(err) => return Err(err),
+            }
+            if !line.starts_with("error: ")
+                && let Some(header) = header.take()
+            {
+                writeln!(out, "{header}")?;
             }
             writeln!(out, "{line}")?;
             Ok::<(), quadrille::Error>(())
