@@ -215,6 +215,7 @@ fn count_rest(
                     updates: u128::from(report.stats.updates),
                     seconds: report.stats.elapsed.as_secs_f64(),
                     complete: report.is_complete(),
+                    origin: None,
                 };
                 if record.complete {
                     let mut file = file.lock().expect("no writer panics");

@@ -227,6 +227,7 @@ fn count_shard(
             updates: stats.updates as u128,
             seconds: stats.elapsed.as_secs_f64(),
             complete: report.is_complete(),
+            origin: None,
         };
         writeln!(out, "{}", record.to_line())?;
     } else {
