@@ -141,10 +141,19 @@ fn solution(grid: &Grid) -> Grid {
 /// Every step of the explanation against the solution: a placement is the true digit, an
 /// elimination never the true digit; the grid ends full and equal to the solution.
 fn check_explanation(grid: &Grid) -> logic::Explanation {
-    let solution = solution(grid);
     let explanation = logic::explain(grid);
+    check_steps(grid, &explanation, &solution(grid));
+    explanation
+}
+
+/// [`check_explanation`]'s checks of an explanation of `grid` against its `solution`.
+fn check_steps(grid: &Grid, explanation: &logic::Explanation, solution: &Grid) {
     let mut filled = grid.clone();
     for (i, step) in explanation.steps.iter().enumerate() {
+        assert!(
+            step.placements().len() + step.eliminations().len() > 0,
+            "{grid} step {i} does nothing"
+        );
         for (cell, digit) in step.placements() {
             assert_eq!(
                 solution.digit(cell),
@@ -164,8 +173,7 @@ fn check_explanation(grid: &Grid) -> logic::Explanation {
         }
     }
     assert_eq!(explanation.ending, Ending::Solved, "{grid}");
-    assert_eq!(filled, solution, "{grid}");
-    explanation
+    assert_eq!(&filled, solution, "{grid}");
 }
 
 #[test]
@@ -265,36 +273,10 @@ fn solution_on(puzzle: &Puzzle) -> Option<Grid> {
 }
 
 /// Explains a variant puzzle with the solver of its board and checks every step against the
-/// unique solution Dancing Links finds on that board; the grid ends full and equal to it.
+/// unique solution Dancing Links finds on that board ([`check_steps`]).
 fn check_on_board(puzzle: &Puzzle, solution: &Grid) -> logic::Explanation {
     let explanation = LogicSolver::on_board(puzzle.board()).explain(&puzzle.grid, true);
-    let grid = &puzzle.grid;
-    let mut filled = grid.clone();
-    for (i, step) in explanation.steps.iter().enumerate() {
-        assert!(
-            step.placements().len() + step.eliminations().len() > 0,
-            "{grid} step {i} does nothing"
-        );
-        for (cell, digit) in step.placements() {
-            assert_eq!(
-                solution.digit(cell),
-                Some(digit),
-                "{grid} step {i}: {}",
-                step.why()
-            );
-            filled.place(cell, Some(digit));
-        }
-        for (cell, digit) in step.eliminations() {
-            assert_ne!(
-                solution.digit(cell),
-                Some(digit),
-                "{grid} step {i}: {}",
-                step.why()
-            );
-        }
-    }
-    assert_eq!(explanation.ending, Ending::Solved, "{grid}");
-    assert_eq!(&filled, solution, "{grid}");
+    check_steps(&puzzle.grid, &explanation, solution);
     explanation
 }
 

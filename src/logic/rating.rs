@@ -134,7 +134,8 @@ impl LogicSolver {
     /// let x_wing = parse_line(
     ///     "................12....345........3....6.......71..8......2.6..834.......5..7.....", None)?;
     /// let mut solver = LogicSolver::new(x_wing.shape());
-    /// let cut = solver.rate_within(&x_wing, &Budget::nodes(5_000));
+    /// // A node is a step, a chain start, a forcing assumption or a node of the count.
+    /// let cut = solver.rate_within(&x_wing, &Budget::nodes(20));
     /// assert_eq!(cut.ending, Ending::Undecided(Stop::NodeBudget));
     /// assert_eq!(solver.rate_within(&x_wing, &Budget::unlimited()), solver.rate(&x_wing));
     /// # Ok::<(), quadrille::Error>(())
