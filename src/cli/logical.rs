@@ -3,8 +3,9 @@
 use quadrille::io::puzzle::{Puzzle, PuzzleReader};
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::Shape;
+use quadrille::sudoku::variant::Variant;
 
-use super::flags;
+use super::flags::{self, BudgetArgs};
 use super::progress::track_reading;
 use super::puzzles::InputLayout;
 use super::{Status, flag_hint, open_inputs, stdout_is_terminal};
@@ -27,6 +28,13 @@ pub struct InputArgs {
     /// .ss files, else line].
     #[arg(long, value_enum)]
     pub input: Option<InputLayout>,
+    /// The variant: classic, x, windoku, jigsaw or killer [default: from `# variant: NAME`
+    /// lines in the file, else classic].
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<Variant>,
+    /// The budget of each puzzle's logical solution: a puzzle it stops is `undecided`.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     pub threads: usize,
@@ -65,7 +73,7 @@ where
         let name = input.name.clone();
         let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
         let layout = InputLayout::of(args.input, &name);
-        let mut puzzles = PuzzleReader::new(reader, args.shape, layout);
+        let mut puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
         let items = std::iter::from_fn(|| {
             let item = puzzles.next()?;
             Some((item, puzzles.lines_read()))

@@ -55,7 +55,7 @@ mod stats;
 mod subsets;
 
 pub use config::{Config, Propagation, ValueOrder, VariableOrder};
-pub use levels::{LevelBacktracks, backtracks_by_level};
+pub use levels::{LevelBacktracks, backtracks_by_level, backtracks_by_level_on};
 pub use search::CspSolver;
 pub use stats::{CspReport, CspStats, Inferences};
 
