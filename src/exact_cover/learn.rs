@@ -249,35 +249,7 @@ impl Learner {
 }
 
 impl Dlx {
-    /// Counts or lists solutions like [`Dlx::search_restarting`], but learning from every
-    /// conflict (see the module doc of `learn`): each solution is delivered once, the count is
-    /// exact when the report is [`Stop::Exhausted`], and a budget stops it with a lower bound.
-    /// Runs restart on Luby's schedule with `restarts`' unit and seed, keeping what they learned.
-    ///
-    /// ```
-    /// use quadrille::Budget;
-    /// use quadrille::exact_cover::{CountSink, Dlx};
-    /// use quadrille::problems;
-    /// use quadrille::restart::Restarts;
-    ///
-    /// let mut dlx = Dlx::new(&problems::queens(8)?);
-    /// let restarts = Restarts { seed: 1, unit: 10 };
-    /// let report = dlx.search_learning(&restarts, &Budget::unlimited(), CountSink::new(None));
-    /// assert_eq!(report.stats.solutions, 92);
-    /// assert!(report.is_complete());
-    /// # Ok::<(), quadrille::Error>(())
-    /// ```
-    pub fn search_learning<S: Sink>(
-        &mut self,
-        restarts: &Restarts,
-        budget: &Budget,
-        sink: S,
-    ) -> Report {
-        let mut chooser = ConflictMrv::new(restarts.seed);
-        self.learning(&mut chooser, restarts, 0, budget, sink)
-    }
-
-    /// [`Dlx::search_learning`] with `chooser`, runs numbered from `first_run` for their
+    /// The learning search with `chooser`, runs numbered from `first_run` for their Luby
     /// cutoffs. The search reads empty items from their count (see
     /// [`Dlx::track_dead_ends`]), which is kept while it runs.
     pub(crate) fn learning<S: Sink>(
