@@ -13,17 +13,16 @@ use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
 
 impl Dlx {
-    /// Algorithm X in runs: the first makes [`Mrv`]'s choices when `plain_first` is set and
+    /// Algorithm X in runs: the first makes [`Mrv`]'s choices when `PLAIN_FIRST` is set and
     /// no option is preferred ([`Dlx::set_preferred`]), the others [`ConflictMrv`]'s, each cut
     /// off after [`Restarts::cutoff`] nodes unless it has found a solution. So runs that were
     /// cut off found nothing, and the sink sees the solutions of one run, each once. The
     /// report's nodes, updates and backtracks are those of all runs together, and its
     /// `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the count exact) only
     /// when its last run explored its whole tree.
-    pub(crate) fn search_restarting<S: Sink>(
+    pub(crate) fn search_restarting<S: Sink, const PLAIN_FIRST: bool>(
         &mut self,
         restarts: &Restarts,
-        plain_first: bool,
         budget: &Budget,
         mut sink: S,
     ) -> Report {
@@ -49,7 +48,7 @@ impl Dlx {
                 sink.solution(s)
             };
             // With preferred options, every run orders the options (see `Dlx::set_preferred`).
-            let report = if run == 0 && plain_first && self.preferred.is_empty() {
+            let report = if PLAIN_FIRST && run == 0 && self.preferred.is_empty() {
                 self.search_cut(&mut Mrv, &run_budget, pass_on, Some(cutoff))
             } else {
                 self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
@@ -68,7 +67,7 @@ impl Dlx {
         Report { stats: total, stop }
     }
 
-    /// [`Dlx::search_restarting`] with `plain_first`, but learning: the first run makes
+    /// [`Dlx::search_restarting`] with `PLAIN_FIRST`, but learning: the first run makes
     /// [`Mrv`]'s choices (unless some options are preferred, [`Dlx::set_preferred`]), and is
     /// cut off after [`Restarts::cutoff`]`(0)` nodes unless it has found a solution. A run cut
     /// off found nothing; the search goes on with the learning search (runs numbered from 1),
