@@ -283,6 +283,14 @@ pub enum ErrorKind {
         /// Which shards disagree, and on what.
         reason: String,
     },
+    /// A search [`Plan`](crate::exact_cover::Plan) that asks for what no search does: a
+    /// combination that the plan's documentation lists as unsupported, or a shard that the
+    /// shard plan does not have.
+    #[error("unsupported search plan: {reason}")]
+    UnsupportedPlan {
+        /// What the plan asked for, and why it cannot be had.
+        reason: String,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use crate::budget::{Budget, Stop};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exact_cover::{Dlx, Report, ShardPlan};
+use crate::exact_cover::{CountSink, Dlx, Report, ShardPlan};
 use crate::merge::{self, ShardRecord};
 
 /// The shards of a long count: the unit of a checkpoint (at most 1/128 of the work is lost
@@ -82,7 +82,7 @@ pub fn probe(links: &mut Dlx, budget: &Budget) -> std::result::Result<Report, Bu
         nodes: Some(budget.node_limit().min(SHORT_NODES)),
         time: budget.time,
     };
-    let report = links.count_within(None, &short);
+    let report = links.search(&short, CountSink::new(None));
     if report.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
         return Ok(report);
     }
@@ -203,7 +203,7 @@ fn count_rest(
                     nodes: budget.nodes.map(|_| node_limit - spent),
                     time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
                 };
-                let report = links.count_shard(plan, shard, &shard_budget);
+                let report = links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
                 used.fetch_add(report.stats.nodes, Ordering::Relaxed);
                 let record = ShardRecord {
                     shard,
