@@ -139,3 +139,44 @@ fn grid_files_are_read_as_grids() {
         "{out}"
     );
 }
+
+/// `compare`'s default budget suits the size: Dancing Links decides the generated 36x36 that
+/// `solve` decides, where a flat 100,000 nodes gave up; an engine that gives up gets a line
+/// saying which flags set another budget.
+#[test]
+fn compare_defaults_decide_a_generated_36x36_with_dancing_links() {
+    let file = crate::support::fixture("large/unique_36x36_seed1.txt");
+    let (code, out, errors) = run_text(&["compare", "--engines", "dlx", &file], "");
+    assert_eq!(code, 0, "{errors}");
+    assert!(
+        out.contains("budget per puzzle and engine: 1600000 nodes or 5.000 s"),
+        "{out}"
+    );
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("dlx "))
+        .expect("a dlx row");
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!((cells[1], cells[2]), ("1/1", "0"), "{row}");
+    assert!(!errors.contains("gave up"), "{errors}");
+    // A node budget given replaces the default, and one that is too small says what to try.
+    let (_, out, errors) = run_text(
+        &[
+            "compare",
+            "--engines",
+            "dlx",
+            "--node-budget",
+            "1000",
+            &file,
+        ],
+        "",
+    );
+    assert!(
+        out.contains("budget per puzzle and engine: 1000 nodes;"),
+        "{out}"
+    );
+    assert!(
+        errors.contains("1 searches gave up at the budget (1000 nodes per puzzle and engine); --node-budget N and --time-budget SECONDS set another, --no-node-budget lifts the nodes"),
+        "{errors}"
+    );
+}

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use quadrille::compare::{self, Comparison, DEFAULT_NODE_BUDGET};
+use quadrille::compare::{self, Comparison};
 use quadrille::engine::Engine;
 use quadrille::io::puzzle::PuzzleReader;
 use quadrille::sudoku::Shape;
@@ -50,14 +50,16 @@ pub struct Args {
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
     variant: Option<Variant>,
-    /// Give up on a puzzle (per engine) after N search-tree nodes, N >= 1 [default: 100000,
-    /// so that weak engines cannot hang; --no-node-budget lifts it].
+    /// Give up on a puzzle (per engine) after N search-tree nodes, N >= 1 [default: 100000
+    /// per 81 cells of the first puzzle, and 5 s, so that weak engines cannot hang; a budget
+    /// flag replaces both; --no-node-budget lifts the nodes].
     #[arg(long, value_name = "N", value_parser = flags::nodes)]
     node_budget: Option<u64>,
     /// No node budget: every search runs to its end (or to --time-budget).
     #[arg(long, conflicts_with = "node_budget")]
     no_node_budget: bool,
-    /// Give up on a puzzle (per engine) after this many seconds.
+    /// Give up on a puzzle (per engine) after this many seconds [default: 5 with the default
+    /// node budget, else none].
     #[arg(long, value_name = "SECONDS", value_parser = flags::seconds)]
     time_budget: Option<std::time::Duration>,
     /// Threads (0: one per core). The default is 1, unlike the other subcommands: times are
@@ -80,17 +82,6 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else {
         args.engines.clone()
     };
-    let request = Request {
-        limit: Some(args.limit),
-        budget: Budget {
-            nodes: match (args.no_node_budget, args.node_budget) {
-                (true, _) => None,
-                (false, nodes) => Some(nodes.unwrap_or(DEFAULT_NODE_BUDGET)),
-            },
-            time: args.time_budget,
-        },
-        restarts: args.restarts.restarts(),
-    };
     let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let layout = InputLayout::of(args.input, &input.name);
@@ -107,7 +98,25 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     }
     // Even a small file can take long with weak engines: every file gets a bar.
     let (reader, bar) = track_reading(input, 0, args.quiet);
-    let puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
+    let mut puzzles = PuzzleReader::new(reader, args.shape, layout)
+        .with_variant(args.variant)
+        .peekable();
+    // The default budget suits the size of the file's first puzzle.
+    let shape = match puzzles.peek() {
+        Some(Ok(puzzle)) => puzzle.grid.shape(),
+        _ => Shape::CLASSIC,
+    };
+    let request = Request {
+        limit: Some(args.limit),
+        budget: match (args.no_node_budget, args.node_budget, args.time_budget) {
+            (false, None, None) => compare::default_budget(shape),
+            (lifted, nodes, time) => Budget {
+                nodes: nodes.filter(|_| !lifted),
+                time,
+            },
+        },
+        restarts: args.restarts.restarts(),
+    };
     let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -154,6 +163,12 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     )?;
     write!(out, "{}", comparison.table())?;
     out.flush()?;
+    let gave_up: usize = comparison.summaries().iter().map(|s| s.gave_up).sum();
+    if gave_up > 0 {
+        eprintln!(
+            "quadrille: {gave_up} searches gave up at the budget ({budget} per puzzle and engine); --node-budget N and --time-budget SECONDS set another, --no-node-budget lifts the nodes"
+        );
+    }
 
     if let Some((path, file)) = json {
         let mut writer = std::io::BufWriter::new(file);

@@ -62,24 +62,52 @@ use crate::engine::{Engine, Outcome};
 use crate::error::Error;
 use crate::io::puzzle::Puzzle;
 use crate::restart::Restarts;
+use crate::sudoku::Shape;
 
 pub use run::run;
 pub use stats::{EngineSummary, Spread};
 
-/// The node budget per puzzle and engine when none is given: enough for every preset on the
-/// 17-clue puzzles, and about a second for `first+lex+fc` on a puzzle it cannot crack.
+/// The node budget per puzzle and engine on a 9x9 grid when none is given: enough for every
+/// preset on the 17-clue puzzles, and about a second for `first+lex+fc` on a puzzle it cannot
+/// crack. Larger grids get it per 81 cells ([`default_budget`]).
 pub const DEFAULT_NODE_BUDGET: u64 = 100_000;
 
-/// What a comparison asks of every search when nothing else is said: count up to 2 (unique or
-/// not) within [`DEFAULT_NODE_BUDGET`] nodes.
+/// The time budget per puzzle and engine when none is given: on large grids a node of the
+/// strongest CSP filters costs milliseconds, so nodes alone would not bound a comparison.
+pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_secs(5);
+
+/// What a comparison asks of every search of a 9x9 puzzle when nothing else is said: count up
+/// to 2 (unique or not) within [`DEFAULT_NODE_BUDGET`] nodes and [`DEFAULT_TIME_BUDGET`].
 pub const DEFAULT_REQUEST: Request = Request {
     limit: Some(2),
     budget: Budget {
         nodes: Some(DEFAULT_NODE_BUDGET),
-        time: None,
+        time: Some(DEFAULT_TIME_BUDGET),
     },
     restarts: Some(Restarts::DEFAULT),
 };
+
+/// The budget of each search of a puzzle of `shape` when none is given: [`DEFAULT_NODE_BUDGET`]
+/// per 81 cells, since the nodes a search needs grow with the grid (Dancing Links decides the
+/// unique 36x36 of `quadrille generate --box 6x6 -n 1 --seed 1` in 278,224 nodes), and
+/// [`DEFAULT_TIME_BUDGET`].
+///
+/// ```
+/// use quadrille::compare::{DEFAULT_NODE_BUDGET, default_budget};
+/// use quadrille::sudoku::Shape;
+///
+/// assert_eq!(default_budget(Shape::CLASSIC).nodes, Some(DEFAULT_NODE_BUDGET));
+/// assert_eq!(default_budget(Shape::new(2, 2)?).nodes, Some(DEFAULT_NODE_BUDGET));
+/// assert_eq!(default_budget(Shape::new(6, 6)?).nodes, Some(1_600_000));
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn default_budget(shape: Shape) -> Budget {
+    let per_81_cells = shape.cell_count().div_ceil(81).max(1) as u64;
+    Budget {
+        nodes: Some(DEFAULT_NODE_BUDGET * per_81_cells),
+        time: Some(DEFAULT_TIME_BUDGET),
+    }
+}
 
 /// What one engine did on one puzzle (its solution is checked, then dropped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
