@@ -11,6 +11,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::Budget;
 use quadrille::csp::{Config, CspSolver};
+use quadrille::engine::Solve;
 use quadrille::sudoku::{Grid, Shape};
 
 #[path = "data/mod.rs"]

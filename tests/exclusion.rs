@@ -39,7 +39,10 @@ fn checkers(shape: Shape) -> Vec<(&'static str, Solver)> {
     let mut plain = DlxSolver::new(board);
     plain.set_learning(false);
     vec![
-        ("csp", Solver::new(Engine::Csp(Config::default()), board)),
+        (
+            "csp",
+            Solver::new(Engine::Csp(Config::default()), board).unwrap(),
+        ),
         ("dlx", Solver::Dlx(plain)),
         ("dlx+learning", Solver::Dlx(learning)),
     ]

@@ -63,7 +63,7 @@ proptest! {
         // what both searches finished.
         let budget = if puzzle.size() <= 6 { Budget::unlimited() } else { Budget::nodes(20_000) };
         let engine = Engine::Csp(config);
-        let csp = Solver::sudoku(engine, puzzle.shape()).count(&puzzle, Some(LIMIT), &budget);
+        let csp = Solver::sudoku(engine, puzzle.shape()).unwrap().count(&puzzle, Some(LIMIT), &budget);
 
         for outcome in [&dlx, &csp] {
             prop_assert_eq!(outcome.solution.is_some(), outcome.solutions > 0);
@@ -115,7 +115,7 @@ proptest! {
         }
         let mut outcomes = Vec::new();
         for (engine, restarts) in engines {
-            let mut solver = Solver::sudoku(engine, puzzle.shape());
+            let mut solver = Solver::sudoku(engine, puzzle.shape()).unwrap();
             solver.set_restarts(restarts);
             let outcome = solver.count(&puzzle, Some(LIMIT), &Budget::unlimited());
             prop_assert!(!outcome.stop.is_budget());
@@ -138,7 +138,7 @@ proptest! {
     fn restarts_are_reproducible_per_seed(puzzle in peak_puzzle(&PEAK_SHAPES), seed in any::<u64>(), csp in any::<bool>()) {
         let engine = if csp { Engine::Csp("mrv-degree+lex+alldiff".parse().unwrap()) } else { Engine::Dlx };
         let run = || {
-            let mut solver = Solver::sudoku(engine, puzzle.shape());
+            let mut solver = Solver::sudoku(engine, puzzle.shape()).unwrap();
             solver.set_restarts(Some(Restarts::new(seed)));
             let o = solver.count(&puzzle, Some(2), &Budget::unlimited());
             (o.solutions, o.stop, o.solution, o.nodes, o.backtracks, o.work, o.restarts)

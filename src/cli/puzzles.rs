@@ -31,7 +31,8 @@ pub struct PuzzleArgs {
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
-    /// The engine: dlx, csp, or csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles).
+    /// The engine: dlx, csp, csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles), or bitboard (boards
+    /// of at most 128 cells, without killer cages).
     #[arg(long, default_value = "dlx")]
     pub engine: Engine,
     /// Threads (0: one per core).

@@ -61,7 +61,7 @@ pub fn backtracks_by_level(
                     solver.set_restarts(None);
                     solver
                 });
-                let report = solver.count(puzzle, Some(2), budget);
+                let report = solver.count_report(puzzle, &[], Some(2), budget);
                 LevelBacktracks {
                     count: report.stats.backtracks,
                     cut: report.stop.is_budget(),

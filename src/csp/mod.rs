@@ -18,6 +18,7 @@
 //!
 //! ```
 //! use quadrille::csp::{Config, CspSolver};
+//! use quadrille::engine::Solve;
 //! use quadrille::sudoku::{Grid, Shape};
 //! use quadrille::{Budget, Stop};
 //!
@@ -35,7 +36,7 @@
 //!
 //! # Speed
 //!
-//! Measured single-threaded in release mode through [`CspSolver::count`] with a limit of 2 (a
+//! Measured single-threaded in release mode through [`CspSolver::count_report`] with a limit of 2 (a
 //! uniqueness check), µs per puzzle, on a shared 2-core AMD EPYC VM (thread CPU time; wall
 //! time was within 10% when the machine was quiet). Run with `QUADRILLE_DATA=<data dir>
 //! cargo test --release --lib csp::tests::speed -- --ignored --nocapture`; criterion benches

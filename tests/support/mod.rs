@@ -64,7 +64,9 @@ pub fn engines() -> Vec<Engine> {
 /// The count of `engine` on `board` from `puzzle`, all solutions, the first checked against
 /// the board.
 pub fn count_on(engine: Engine, board: &Board, puzzle: &Grid) -> u64 {
-    let outcome = Solver::new(engine, board).count(puzzle, None, &Budget::unlimited());
+    let outcome = Solver::new(engine, board)
+        .unwrap()
+        .count(puzzle, None, &Budget::unlimited());
     assert!(outcome.is_complete());
     if let Some(solution) = &outcome.solution {
         assert_eq!(
