@@ -105,6 +105,7 @@ pub fn run_inputs(
         let puzzles = reader_of(args, reader);
         let writer = ResultWriter {
             mode,
+            engine: args.engine,
             json: args.json,
             limit,
             file: many.then_some(name.as_str()),
@@ -144,6 +145,8 @@ pub fn reader_of<R: BufRead>(args: &PuzzleArgs, input: R) -> PuzzleReader<R> {
 /// Writes each record as a text line or a JSON object.
 struct ResultWriter<'a> {
     mode: Mode,
+    /// The engine that answers, named in each JSON object.
+    engine: Engine,
     json: bool,
     limit: Option<u64>,
     /// The input's name, when there are several inputs.
@@ -192,6 +195,7 @@ impl ResultWriter<'_> {
                 "status": status,
                 "solutions": outcome.solutions,
                 "exact": outcome.is_complete(),
+                "engine": self.engine.to_string(),
             });
             if let Some(solution) = solution {
                 object["solution"] = json!(solution);
