@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use quadrille::board::{Board, Cage, Cell};
 use quadrille::engine::{BitboardSolver, DlxSolver, Engine, Solve, Solver};
-use quadrille::generate::{random_contradictory, random_grid, random_puzzle};
+use quadrille::generate::{random_grid, random_puzzle};
 use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::variant::{Variant, jigsaw_board};
 use quadrille::sudoku::{Grid, Shape};
@@ -15,8 +15,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::support::data_text;
 use crate::support::oracle::Rules;
+use crate::support::{data_text, partial_grid};
 
 /// The rules of `board` for the brute force: its groups as cell lists.
 fn rules_of(board: &Board) -> Rules {
@@ -97,26 +97,9 @@ fn agree(board: &Board, puzzle: &Grid, limit: Option<u64>) -> Result<(), TestCas
 /// ways, 9x9.
 const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)];
 
-prop_compose! {
-    /// A random partial grid of one of [`SHAPES`]: a random grid's digits in a random share
-    /// of the cells (at least a quarter on 8x8 and 9x9, so that counting all is quick), or
-    /// one whose givens clash or leave a cell without a digit.
-    fn partial_grid()(
-        k in 0..SHAPES.len(),
-        seed in any::<u64>(),
-        share in 0.0..=1.0f64,
-        contradictory in prop::bool::weighted(0.1),
-    ) -> Grid {
-        let shape = Shape::new(SHAPES[k].0, SHAPES[k].1).unwrap();
-        let cells = shape.cell_count();
-        let low = if shape.size() >= 8 { 0.25 } else { 0.0 };
-        let givens = ((low + (1.0 - low) * share) * cells as f64) as usize;
-        if contradictory {
-            random_contradictory(shape, seed, givens).unwrap()
-        } else {
-            random_puzzle(shape, seed, givens)
-        }
-    }
+/// At least a quarter of the cells given on 8x8 and 9x9, so that counting all is quick.
+fn min_share(n: usize) -> f64 {
+    if n >= 8 { 0.25 } else { 0.0 }
 }
 
 proptest! {
@@ -126,7 +109,7 @@ proptest! {
     /// all is quick), the bitboard engine counts what DLX, the CSP and brute force count.
     #[test]
     fn bitboard_counts_what_dlx_the_csp_and_brute_force_count(
-        puzzle in partial_grid(),
+        puzzle in partial_grid(&SHAPES, min_share, 0.1),
         limit in 1u64..=5,
     ) {
         let board = puzzle.shape().board();

@@ -67,8 +67,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             }
             self.solution_grid = Some(solution.clone());
         }
-        let tables = &self.tables;
-        if !tables.load(puzzle, &[], &mut self.stack[0]) {
+        if !self.tables.load(puzzle, &[], &mut self.stack[0]) {
             return Found {
                 other: None,
                 complete: true,
@@ -78,22 +77,13 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         let mut depth = 0;
         let mut fresh = true;
         loop {
-            if fresh {
-                let state = &self.stack[depth];
-                match tables.choose(state) {
-                    None => {
-                        // Solved: S is skipped, anything else is the answer.
-                        if state.placed != self.solution {
-                            return Found {
-                                other: Some(tables.grid(state, puzzle)),
-                                complete: true,
-                                nodes,
-                            };
-                        }
-                        self.choices[depth] = (0, 0);
-                    }
-                    Some((cell, digits)) => self.choices[depth] = (cell, digits),
-                }
+            // Solved: S is skipped, anything else is the answer.
+            if fresh && self.branch(depth) && self.stack[depth].placed != self.solution {
+                return Found {
+                    other: Some(self.tables.grid(&self.stack[depth], puzzle)),
+                    complete: true,
+                    nodes,
+                };
             }
             fresh = false;
             let (cell, remaining) = self.choices[depth];
@@ -125,15 +115,31 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                 };
             }
             nodes += 1;
-            let (parents, children) = self.stack.split_at_mut(depth + 1);
-            let child = &mut children[0];
-            *child = parents[depth];
-            let digit = bit.trailing_zeros() as usize;
-            if tables.place(child, cell, digit) && tables.propagate(child) {
+            if self.descend(depth, cell, bit) {
                 depth += 1;
                 fresh = true;
             }
         }
+    }
+
+    /// Chooses the branch of the state at `depth`: the cell to branch on and its digits, or
+    /// none (returning true) when the state is solved.
+    #[inline(always)]
+    fn branch(&mut self, depth: usize) -> bool {
+        let choice = self.tables.choose(&self.stack[depth]);
+        self.choices[depth] = choice.unwrap_or((0, 0));
+        choice.is_none()
+    }
+
+    /// Places the digit of `bit` at `cell` in a copy of the state at `depth`, one level down,
+    /// and propagates; whether it holds.
+    #[inline(always)]
+    fn descend(&mut self, depth: usize, cell: usize, bit: u64) -> bool {
+        let (parents, children) = self.stack.split_at_mut(depth + 1);
+        let child = &mut children[0];
+        *child = parents[depth];
+        let digit = bit.trailing_zeros() as usize;
+        self.tables.place(child, cell, digit) && self.tables.propagate(child)
     }
 
     /// Counts the solutions of `puzzle` without the excluded placements, up to the limit
@@ -157,8 +163,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             counted.stop = Stop::Limit;
             return counted;
         }
-        let tables = &self.tables;
-        if !tables.load(puzzle, ask.excluded, &mut self.stack[0]) {
+        if !self.tables.load(puzzle, ask.excluded, &mut self.stack[0]) {
             return counted;
         }
         let open = |state: &State<W, N>| state.open.iter().map(|w| w.count_ones()).sum::<u32>();
@@ -167,20 +172,13 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         let mut depth = 0;
         let mut fresh = true;
         counted.stop = loop {
-            if fresh {
-                let state = &self.stack[depth];
-                match tables.choose(state) {
-                    None => {
-                        counted.solutions += 1;
-                        if counted.first.is_none() {
-                            counted.first = Some(tables.grid(state, puzzle));
-                        }
-                        if counted.solutions >= ask.limit {
-                            break Stop::Limit;
-                        }
-                        self.choices[depth] = (0, 0);
-                    }
-                    Some((cell, digits)) => self.choices[depth] = (cell, digits),
+            if fresh && self.branch(depth) {
+                counted.solutions += 1;
+                if counted.first.is_none() {
+                    counted.first = Some(self.tables.grid(&self.stack[depth], puzzle));
+                }
+                if counted.solutions >= ask.limit {
+                    break Stop::Limit;
                 }
             }
             fresh = false;
@@ -210,13 +208,10 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                 break Stop::TimeBudget;
             }
             counted.nodes += 1;
-            let (parents, children) = self.stack.split_at_mut(depth + 1);
-            let child = &mut children[0];
-            *child = parents[depth];
-            let digit = bit.trailing_zeros() as usize;
-            if tables.place(child, cell, digit) && tables.propagate(child) {
+            if self.descend(depth, cell, bit) {
                 // The branching placement is not forced; the rest of the cells filled are.
-                counted.forced += u64::from(open(&parents[depth]) - 1 - open(child));
+                counted.forced +=
+                    u64::from(open(&self.stack[depth]) - 1 - open(&self.stack[depth + 1]));
                 depth += 1;
                 fresh = true;
             } else {
