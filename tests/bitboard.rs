@@ -231,7 +231,10 @@ fn budgets_stop_the_count_and_say_so() {
     assert_eq!(outcome.stop, Stop::TimeBudget);
     // A limit of 0 stops before the search.
     let outcome = solver.count(&empty, Some(0), &Budget::unlimited());
-    assert_eq!((outcome.solutions, outcome.stop), (0, Stop::Limit));
+    assert_eq!(
+        (outcome.solutions, outcome.stop, outcome.nodes),
+        (0, Stop::Limit, 0)
+    );
 }
 
 /// Latin squares of order 10 and 11 (the engine's second copy, with 11 digits): counts up to

@@ -160,6 +160,8 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         };
         self.tables.watch.clear();
         if ask.limit == 0 {
+            // Nothing is searched, as in the other engines.
+            counted.nodes = 0;
             counted.stop = Stop::Limit;
             return counted;
         }
@@ -167,8 +169,8 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             return counted;
         }
         let open = |state: &State<W, N>| state.open.iter().map(|w| w.count_ones()).sum::<u32>();
-        counted.forced += u64::from(puzzle.cells().iter().filter(|&&d| d == 0).count() as u32)
-            - u64::from(open(&self.stack[0]));
+        let blanks = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
+        counted.forced = blanks - u64::from(open(&self.stack[0]));
         let mut depth = 0;
         let mut fresh = true;
         counted.stop = loop {
