@@ -9,10 +9,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use quadrille::Budget;
 use quadrille::csp::{Config, CspSolver};
 use quadrille::engine::Solve;
 use quadrille::sudoku::{Grid, Shape};
+use quadrille::{Budget, Stop};
 
 #[path = "data/mod.rs"]
 mod data;
@@ -38,11 +38,21 @@ fn bench_set(c: &mut Criterion, file: &str, label: &str, configs: &[Config], sam
     let budget = Budget::nodes(100_000);
     for &config in configs {
         let mut solver = CspSolver::new(Shape::CLASSIC.board(), config);
-        // Warm-up that validates: every puzzle in these sets has exactly one solution.
-        let found = run(&mut solver, &puzzles, &budget);
-        assert!(
-            found <= puzzles.len() as u64,
-            "{config} found extra solutions"
+        // Warm-up that validates (every puzzle in these sets has exactly one solution) and
+        // prints the counts that do not depend on the machine, for docs/performance.md.
+        let (mut nodes, mut stopped) = (0, 0);
+        for puzzle in &puzzles {
+            let outcome = solver.count(puzzle, Some(2), &budget);
+            nodes += outcome.nodes;
+            match outcome.stop {
+                Stop::Exhausted => assert_eq!(outcome.solutions, 1, "{config} {puzzle}"),
+                _ => stopped += 1,
+            }
+        }
+        println!(
+            "csp/{label}/{config}: {:.1} nodes per puzzle, {stopped} of {} stopped by the budget",
+            nodes as f64 / puzzles.len() as f64,
+            puzzles.len()
         );
         group.bench_function(config.to_string(), |b| {
             b.iter(|| run(&mut solver, &puzzles, &budget))

@@ -15,7 +15,7 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
 use quadrille::Budget;
-use quadrille::exact_cover::{CountSink, Dlx, Mrv, Problem, Stats};
+use quadrille::exact_cover::{CountSink, Dlx, Problem, Stats};
 use quadrille::problems::{langford, pentominoes, queens};
 use typed_arena::Arena;
 
@@ -83,8 +83,7 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, case: &Case) {
 
 /// Counts with Knuth's item choice, the one `RefDlx` implements.
 fn count_knuth(dlx: &mut Dlx) -> Stats {
-    dlx.search_with(&mut Mrv, &Budget::unlimited(), CountSink::new(None))
-        .stats
+    dlx.search(&Budget::unlimited(), CountSink::new(None)).stats
 }
 
 fn same_counts(stats: &Stats, counts: &Counts) -> bool {

@@ -1,7 +1,7 @@
 //! Solving a stream of puzzles on several threads, in input order, in flat memory.
 //!
-//! Puzzles are read in chunks and solved on the current rayon pool through
-//! [`runner::run_in_order`]: one solver per thread, engine and shape, kept for the whole run,
+//! Puzzles are read in chunks and solved on the current rayon pool through the
+//! ordered runner: one solver per thread, engine and shape, kept for the whole run,
 //! while the calling thread reads the next chunk and hands the results of the previous one to
 //! the caller, in input order. Memory is bounded by three chunks, whatever the input's length.
 //! Bad lines are results too, so that every puzzle line is accounted for.

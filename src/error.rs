@@ -16,6 +16,11 @@ pub struct Error {
     kind: ErrorKind,
     line: Option<usize>,
     column: Option<usize>,
+    /// The boxes (rows, columns) a puzzle was read with when they were inferred from the
+    /// puzzle's length: the error may be the wrong shape's, not the puzzle's. Bytes, not a
+    /// `Shape`, so that this module imports none that imports it, and so that an `Error`
+    /// stays small enough to return by value.
+    inferred: Option<(u8, u8)>,
 }
 
 /// What went wrong. Names and characters from the input are shown escaped (`'\u{7}'`, `'\t'`),
@@ -184,6 +189,17 @@ pub enum ErrorKind {
         /// The text given.
         spec: String,
     },
+    /// A `# box: RxC` header that names other boxes than the ones the reader was given.
+    #[error(
+        "this header says boxes of {}x{}, but boxes of {}x{} were asked for",
+        header.0, header.1, asked.0, asked.1
+    )]
+    ConflictingBoxes {
+        /// The header's boxes (rows, columns).
+        header: (usize, usize),
+        /// The boxes asked for (rows, columns).
+        asked: (usize, usize),
+    },
     /// Two equal givens in one row, column or box.
     #[error(
         "digit {digit} is given twice in {unit}: at r{}c{} and r{}c{}",
@@ -278,6 +294,14 @@ pub enum ErrorKind {
         /// Which shards disagree, and on what.
         reason: String,
     },
+    /// A search [`Plan`](crate::exact_cover::Plan) that asks for what no search does: a
+    /// combination that the plan's documentation lists as unsupported, or a shard that the
+    /// shard plan does not have.
+    #[error("unsupported search plan: {reason}")]
+    UnsupportedPlan {
+        /// What the plan asked for, and why it cannot be had.
+        reason: String,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -290,6 +314,7 @@ impl Error {
             kind,
             line: None,
             column: None,
+            inferred: None,
         }
     }
 
@@ -299,6 +324,7 @@ impl Error {
             kind,
             line: Some(line),
             column: Some(column),
+            inferred: None,
         }
     }
 
@@ -312,6 +338,22 @@ impl Error {
     pub fn with_column(mut self, column: usize) -> Error {
         self.column = Some(column);
         self
+    }
+
+    /// The same error, for a puzzle read with boxes of `box_rows` x `box_cols` inferred from
+    /// its length. The message then says so when the boxes are not square, since the puzzle may
+    /// have been made with the transposed ones (4x2 for 2x4), which fit the same grid.
+    pub fn with_inferred_boxes(mut self, box_rows: usize, box_cols: usize) -> Error {
+        // Box sides fit a byte (a shape's side is at most 64); a larger one gets no note.
+        self.inferred = u8::try_from(box_rows).ok().zip(u8::try_from(box_cols).ok());
+        self
+    }
+
+    /// The boxes (rows, columns) inferred for the puzzle, when that is where the error may
+    /// come from: boxes that are not square.
+    pub fn inferred_boxes(&self) -> Option<(usize, usize)> {
+        let (rows, cols) = self.inferred.filter(|(rows, cols)| rows != cols)?;
+        Some((usize::from(rows), usize::from(cols)))
     }
 
     /// What went wrong.
@@ -331,10 +373,19 @@ impl Error {
 
     /// The message without the position, e.g. for a JSON `error` field next to a `line` field.
     pub fn message(&self) -> String {
-        match self.column {
+        let message = match self.column {
             Some(column) => format!("column {column}: {}", self.kind),
             None => self.kind.to_string(),
-        }
+        };
+        message + &self.inferred_note()
+    }
+
+    /// `; read with RxC boxes, inferred from its length` when [`Error::inferred_boxes`] is set.
+    fn inferred_note(&self) -> String {
+        self.inferred_boxes()
+            .map_or_else(String::new, |(rows, cols)| {
+                format!("; read with {rows}x{cols} boxes, inferred from its length")
+            })
     }
 }
 
@@ -353,11 +404,12 @@ impl From<std::io::Error> for Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.kind),
-            (Some(line), None) => write!(f, "line {line}: {}", self.kind),
-            (None, Some(column)) => write!(f, "column {column}: {}", self.kind),
-            (None, None) => write!(f, "{}", self.kind),
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.kind)?,
+            (Some(line), None) => write!(f, "line {line}: {}", self.kind)?,
+            (None, Some(column)) => write!(f, "column {column}: {}", self.kind)?,
+            (None, None) => write!(f, "{}", self.kind)?,
         }
+        f.write_str(&self.inferred_note())
     }
 }
 

@@ -85,20 +85,20 @@ pub fn random_grid(shape: Shape, seed: u64) -> Grid {
 /// a puzzle took 14 to 29 s (seeds 1 to 3), with 50 about 2.6 s, keeping about as many givens
 /// (274 to 289 of 625 at 50, 271 to 285 at 250). 16x16 puzzles keep 2 more givens in 1,111
 /// (12 puzzles, seed 1); small Sudoku checks stay far below the budget.
-pub const UNIQUENESS_NODES_PER_CELL: u64 = 50;
+pub(crate) const UNIQUENESS_NODES_PER_CELL: u64 = 50;
 
 /// The smallest node budget of a uniqueness check, whatever the grid's size: small grids' checks
 /// stay below it, so their puzzles are minimal (300 puzzles each of 9x9 and 6x6 came out as
 /// with 250 nodes per cell, and 299 of 300 12x12 ones; with 50 nodes per cell alone, 296).
-pub const UNIQUENESS_MIN_NODES: u64 = 20_000;
+pub(crate) const UNIQUENESS_MIN_NODES: u64 = 20_000;
 
 /// A random puzzle with exactly one solution: a random full grid (the diagonal boxes filled at
 /// random and completed, see [`Generator`]), then cells emptied one by one in a random order,
 /// each kept empty only if the puzzle stays unique, until no more can go or only `min_givens`
 /// are left: [`generate_to_order`] with [`Symmetry::None`] and one attempt. With `min_givens` 0 the result is
 /// minimal (no given can be removed without losing uniqueness), except where a check ran out
-/// of its node budget ([`UNIQUENESS_NODES_PER_CELL`] per cell, at least
-/// [`UNIQUENESS_MIN_NODES`], per search): that cell keeps its given, so
+/// of its node budget (`UNIQUENESS_NODES_PER_CELL` (50) per cell, at least
+/// `UNIQUENESS_MIN_NODES` (20,000), per search): that cell keeps its given, so
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```

@@ -34,8 +34,8 @@
 //! - [`batch`]: a stream of puzzles solved on every thread, in input order, in flat memory.
 //!   [`compare`]: several engines over the same puzzles, checked against each other, with a
 //!   table, JSON and (feature `plot`) a chart. Both ask each search for a [`Request`] (a
-//!   limit and a budget) and both run through [`runner`]: one function over a stream of
-//!   inputs, chunked and pipelined, its results handed back in input order.
+//!   limit and a budget) and both run through one ordered runner: a function over a stream
+//!   of inputs, chunked and pipelined, its results handed back in input order.
 //! - Counts too big for one machine: [`Dlx::estimate`](exact_cover::Dlx::estimate) (Knuth's
 //!   estimate of the tree), [`Dlx::shard_plan`](exact_cover::Dlx::shard_plan) (N disjoint
 //!   shards for N processes) and [`merge`] (their results added up).
@@ -47,8 +47,9 @@
 //! is called in (the global one, or one the caller
 //! [`install`](rayon::ThreadPool::install)s, as the command-line tool does).
 //!
-//! Cargo features, both on by default: `cli` (the `quadrille` binary: clap, indicatif) and
-//! `plot` (`compare::plot`: plotters). `default-features = false` builds the library alone.
+//! Cargo features, both on by default: `cli` (the `quadrille` binary: clap, indicatif; and
+//! `runner`, the ordered runner, public for the binary's own batches) and `plot`
+//! (`compare::plot`: plotters). `default-features = false` builds the library alone.
 //!
 //! ```
 //! use quadrille::Budget;
@@ -82,7 +83,10 @@ pub mod long_count;
 pub mod merge;
 pub mod problems;
 pub mod restart;
+#[cfg(feature = "cli")]
 pub mod runner;
+#[cfg(not(feature = "cli"))]
+mod runner;
 pub mod sudoku;
 #[cfg(test)]
 mod test_data;

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use crate::budget::{Budget, Stop};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exact_cover::{Dlx, Report, ShardPlan};
+use crate::exact_cover::{CountSink, Dlx, Report, ShardPlan};
 use crate::merge::{self, ShardRecord};
 
 /// The shards of a long count: the unit of a checkpoint (at most 1/128 of the work is lost
@@ -45,7 +45,7 @@ pub const SHARDS: usize = 128;
 
 /// Nodes a count runs on one thread, in [`probe`], before it is deemed long enough to be
 /// counted in shards with its progress shown.
-pub const SHORT_NODES: u64 = 2_000_000;
+pub(crate) const SHORT_NODES: u64 = 2_000_000;
 
 /// What a long count found.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,15 +74,15 @@ impl LongCount {
     }
 }
 
-/// Counts on one thread within [`SHORT_NODES`] (and `budget`): the report when that finished
+/// Counts on one thread within `SHORT_NODES` (2,000,000 nodes) (and `budget`): the report when that finished
 /// the count or used the budget up, else what is left of `budget` for a [`count`] in shards.
-/// Most counts are short; a long one pays at most [`SHORT_NODES`] twice.
+/// Most counts are short; a long one pays at most `SHORT_NODES` twice.
 pub fn probe(links: &mut Dlx, budget: &Budget) -> std::result::Result<Report, Budget> {
     let short = Budget {
         nodes: Some(budget.node_limit().min(SHORT_NODES)),
         time: budget.time,
     };
-    let report = links.count_within(None, &short);
+    let report = links.search(&short, CountSink::new(None));
     if report.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
         return Ok(report);
     }
@@ -203,7 +203,7 @@ fn count_rest(
                     nodes: budget.nodes.map(|_| node_limit - spent),
                     time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
                 };
-                let report = links.count_shard(plan, shard, &shard_budget);
+                let report = links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
                 used.fetch_add(report.stats.nodes, Ordering::Relaxed);
                 let record = ShardRecord {
                     shard,
@@ -215,6 +215,7 @@ fn count_rest(
                     updates: u128::from(report.stats.updates),
                     seconds: report.stats.elapsed.as_secs_f64(),
                     complete: report.is_complete(),
+                    origin: None,
                 };
                 if record.complete {
                     let mut file = file.lock().expect("no writer panics");

@@ -48,9 +48,20 @@ pub struct ShardRecord {
     pub seconds: f64,
     /// Whether the shard was searched to the end.
     pub complete: bool,
+    /// Where the record was read (`line 3`, or `shards.jsonl, line 3` once the caller names
+    /// the file), for the messages that refuse it; not part of the JSON.
+    #[serde(skip)]
+    pub origin: Option<String>,
 }
 
 impl ShardRecord {
+    /// ` (ORIGIN)` when the record's origin is known, for messages.
+    fn place(&self) -> String {
+        self.origin
+            .as_ref()
+            .map_or_else(String::new, |origin| format!(" ({origin})"))
+    }
+
     /// The record as one JSON line (without the newline).
     pub fn to_line(&self) -> String {
         serde_json::to_string(self).expect("a record serialises")
@@ -119,7 +130,10 @@ pub fn read_records<R: BufRead>(reader: R) -> Result<Vec<ShardRecord>> {
                 1,
             ));
         }
-        records.push(record);
+        records.push(ShardRecord {
+            origin: Some(format!("line {}", i + 1)),
+            ..record
+        });
     }
     Ok(records)
 }
@@ -137,8 +151,11 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged> {
         let differ = |what: &str, a: &dyn std::fmt::Display, b: &dyn std::fmt::Display| {
             Error::new(ErrorKind::ShardMismatch {
                 reason: format!(
-                    "shard {} has {what} {b}, shard {} has {a}",
-                    r.shard, first.shard
+                    "shard {}{} has {what} {b}, shard {}{} has {a}",
+                    r.shard,
+                    r.place(),
+                    first.shard,
+                    first.place()
                 ),
             })
         };
@@ -157,13 +174,14 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged> {
     for r in records {
         seen[r.shard] += 1;
     }
-    let duplicated: Vec<String> = (1..=shards)
-        .filter(|&i| seen[i] > 1)
-        .map(|i| i.to_string())
-        .collect();
-    if !duplicated.is_empty() {
+    if let Some(twice) = (1..=shards).find(|&i| seen[i] > 1) {
+        let places: Vec<String> = records
+            .iter()
+            .filter(|r| r.shard == twice)
+            .map(|r| r.place())
+            .collect();
         return Err(Error::new(ErrorKind::ShardMismatch {
-            reason: format!("shard {} given twice", duplicated.join(", ")),
+            reason: format!("shard {twice} given twice:{}", places.join(" and")),
         }));
     }
     let mut present: Vec<usize> = records.iter().map(|r| r.shard).collect();

@@ -104,6 +104,17 @@ where
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn recent_keeps_the_most_recently_used() {
+        let mut recent = Recent::new(2);
+        assert_eq!(*recent.get_or_insert_with("a", || 1), 1);
+        assert_eq!(*recent.get_or_insert_with("a", || 2), 1); // kept
+        recent.get_or_insert_with("b", || 3);
+        recent.get_or_insert_with("c", || 4); // "a", the least recently used, goes
+        assert_eq!(*recent.get_or_insert_with("a", || 5), 5);
+    }
+
     use super::*;
     use std::cell::Cell;
     use std::rc::Rc;
@@ -216,19 +227,8 @@ mod tests {
 /// thread's solvers, whose links or tables cost more to build than a puzzle costs to search.
 /// Each user keeps one in a `thread_local!`, so that a thread builds a solver the first time it
 /// meets its key and every later puzzle of that key reuses it.
-///
-/// ```
-/// use quadrille::runner::Recent;
-///
-/// let mut recent = Recent::new(2);
-/// assert_eq!(*recent.get_or_insert_with("a", || 1), 1);
-/// assert_eq!(*recent.get_or_insert_with("a", || 2), 1); // kept
-/// recent.get_or_insert_with("b", || 3);
-/// recent.get_or_insert_with("c", || 4); // "a", the least recently used, goes
-/// assert_eq!(*recent.get_or_insert_with("a", || 5), 5);
-/// ```
 #[derive(Debug)]
-pub struct Recent<K, V> {
+pub(crate) struct Recent<K, V> {
     entries: Vec<(K, V)>,
     kept: usize,
 }

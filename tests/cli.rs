@@ -1,5 +1,6 @@
 //! The `quadrille` binary: output, exit codes and messages of `xc`, `solve` and `count`.
 
+use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
@@ -686,8 +687,11 @@ fn generate_refuses_givens_the_kind_cannot_give() {
             "",
         );
         assert_eq!(code(&out), 0, "{shape} {kind} {givens}: {}", stderr(&out));
-        assert_eq!(stdout(&out).lines().count(), 50);
-        for line in stdout(&out).lines() {
+        // Boxes of one row are not what a length implies: a `# box:` line names them.
+        let text = stdout(&out);
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(puzzles.len(), 50);
+        for line in puzzles {
             let given = line.chars().filter(|&c| c != '.').count();
             assert_eq!(given, givens, "{shape} {kind}: {line}");
         }
@@ -1140,4 +1144,84 @@ fn generate_stats_count_the_puzzles_given_up() {
         .parse()
         .unwrap();
     assert!(checks >= 15, "every attempt checks removals: {given_up}");
+}
+
+// --- the README's table of shared flags ---
+
+/// The long flags a subcommand's `--help` defines (the first words of its option lines).
+fn defined_flags(subcommand: &str) -> BTreeSet<String> {
+    let out = run(&[subcommand, "--help"], "");
+    assert_eq!(code(&out), 0, "{subcommand} --help");
+    stdout(&out)
+        .lines()
+        .filter(|line| line.trim_start().starts_with('-'))
+        .flat_map(|line| line.split_whitespace())
+        .filter(|word| word.starts_with("--"))
+        .map(|word| {
+            word.split(['<', '[', '=', ','])
+                .next()
+                .unwrap_or(word)
+                .to_string()
+        })
+        .collect()
+}
+
+/// The table "which subcommand takes which" in README.md promises each marked shared flag,
+/// and marks each shared flag a subcommand takes: the two agree for every subcommand.
+#[test]
+fn the_readme_table_of_shared_flags_matches_every_subcommand() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut rows = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| | `-j` |"))
+        .take_while(|l| l.starts_with('|'));
+    let header: Vec<&str> = rows.next().expect("the table").split('|').collect();
+    let flags_of = |column: &str| -> Vec<&'static str> {
+        match column.trim() {
+            "`-j`" => vec!["--threads"],
+            "`-q`" => vec!["--quiet"],
+            "`--json`" => vec!["--json"],
+            "`--limit`" => vec!["--limit"],
+            "budgets" => vec!["--node-budget", "--time-budget"],
+            "`--seed`" => vec!["--seed"],
+            "`--box`, `--input`" => vec!["--box", "--input"],
+            "`--variant`" => vec!["--variant"],
+            "`--engine`" => vec!["--engine"],
+            "`--stats`" => vec!["--stats"],
+            other => panic!("a column the test does not know: {other}"),
+        }
+    };
+    let mut checked = BTreeSet::new();
+    for row in rows.skip(1) {
+        let cells: Vec<&str> = row.split('|').collect();
+        let subcommand = cells[1].trim().trim_matches('`');
+        let defined = defined_flags(subcommand);
+        // The columns between the name and "its own".
+        for (i, column) in header.iter().enumerate().take(header.len() - 2).skip(2) {
+            let cell = cells[i].trim();
+            for flag in flags_of(column) {
+                // A cell may name the one flag of its column the subcommand takes (`--box`),
+                // or what the flag takes there (`PATH`).
+                let promised = cell == "●" || cell == "`PATH`" || cell == format!("`{flag}`");
+                assert_eq!(
+                    promised,
+                    defined.contains(flag),
+                    "{subcommand} {flag}: the table says {cell:?}, --help lists {defined:?}"
+                );
+            }
+        }
+        checked.insert(subcommand.to_string());
+    }
+    let out = run(&["--help"], "");
+    let subcommands: BTreeSet<String> = stdout(&out)
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect();
+    assert_eq!(checked, subcommands, "every subcommand has a row");
 }

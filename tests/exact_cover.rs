@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use quadrille::exact_cover::{
-    Control, CountSink, Dlx, FirstItem, Mrv, Problem, ProblemBuilder, Solution,
+    Branching, Control, CountSink, Dlx, Plan, Problem, ProblemBuilder, Report, Sink, Solution,
 };
 use quadrille::problems;
 use quadrille::restart::Restarts;
@@ -10,6 +10,13 @@ use quadrille::{Budget, Stop};
 
 use crate::support::oracle::exact_covers;
 use crate::support::{build, matrix};
+
+/// A search with `restarts` (the first run with Mrv, the later ones conflict-weighted).
+fn restarting<S: Sink>(dlx: &mut Dlx, restarts: &Restarts, budget: &Budget, sink: S) -> Report {
+    let plan = Plan::new().restarts(Some(*restarts));
+    dlx.run(&plan, budget, sink)
+        .expect("Mrv with restarts is a plan")
+}
 
 fn sorted_solutions(dlx: &mut Dlx) -> Vec<Vec<usize>> {
     let (mut found, report) = dlx.solutions(None);
@@ -33,8 +40,8 @@ proptest! {
         prop_assert_eq!(sorted_solutions(&mut dlx), expected.clone());
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
         // The same count with Knuth's exact rule and with no heuristic at all.
-        prop_assert_eq!(dlx.search_with(&mut Mrv, &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
-        prop_assert_eq!(dlx.search_with(&mut FirstItem, &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
+        prop_assert_eq!(dlx.search(&Budget::unlimited(), |_: &Solution<'_>| Control::Continue).stats.solutions, expected.len() as u64);
+        prop_assert_eq!(dlx.run(&Plan::new().branching(Branching::FirstItem), &Budget::unlimited(), |_: &Solution<'_>| Control::Continue).unwrap().stats.solutions, expected.len() as u64);
         prop_assert_eq!(dlx.link_fingerprint(), before);
 
         // Tracking dead ends changes the tree, never the solutions or the restoration.
@@ -44,7 +51,7 @@ proptest! {
         prop_assert_eq!(sorted_solutions(&mut tracked), expected);
         prop_assert_eq!(tracked.link_fingerprint(), tracked_before);
         prop_assert_eq!(tracked.sanity(), Ok(()));
-        let report = tracked.count_within(None, &Budget::nodes(7));
+        let report = tracked.search(&Budget::nodes(7), CountSink::new(None));
         prop_assert!(report.stats.nodes <= 7);
         prop_assert_eq!(tracked.sanity(), Ok(()));
 
@@ -76,7 +83,7 @@ proptest! {
         prop_assert_eq!(report.stop == Stop::Limit, total >= limit);
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
 
-        let report = dlx.count_within(None, &Budget::nodes(node_budget));
+        let report = dlx.search(&Budget::nodes(node_budget), CountSink::new(None));
         prop_assert!(report.stats.nodes <= node_budget);
         if report.stop == Stop::Exhausted {
             prop_assert_eq!(report.stats.solutions, total);
@@ -159,7 +166,7 @@ proptest! {
         let restarts = Restarts { seed, unit };
 
         let mut found = Vec::new();
-        let report = dlx.search_restarting(&restarts, &Budget::unlimited(), |s: &Solution<'_>| {
+        let report = restarting(&mut dlx, &restarts, &Budget::unlimited(), |s: &Solution<'_>| {
             let mut options = s.to_vec();
             options.sort();
             found.push(options);
@@ -171,13 +178,13 @@ proptest! {
         prop_assert_eq!(&found, &expected, "each solution once");
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
 
-        let report = dlx.search_restarting(&restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
+        let report = restarting(&mut dlx, &restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
         let total = expected.len() as u64;
         prop_assert_eq!(report.stats.solutions, total.min(limit));
         prop_assert_eq!(report.stop, if total >= limit { Stop::Limit } else { Stop::Exhausted });
 
         // A node budget holds across runs, and stopping on it is never called complete.
-        let report = dlx.search_restarting(&restarts, &Budget::nodes(9), CountSink::new(Some(limit)));
+        let report = restarting(&mut dlx, &restarts, &Budget::nodes(9), CountSink::new(Some(limit)));
         prop_assert!(report.stats.nodes <= 9);
         prop_assert!(report.stats.solutions <= total.min(limit));
         if report.stop == Stop::Exhausted {
@@ -191,8 +198,8 @@ proptest! {
         other.track_dead_ends(track);
         other.track_forced_items(!bytes);
         let sink = || CountSink::new(Some(limit));
-        let a = dlx.search_restarting(&restarts, &Budget::unlimited(), sink()).stats;
-        let b = other.search_restarting(&restarts, &Budget::unlimited(), sink()).stats;
+        let a = restarting(&mut dlx, &restarts, &Budget::unlimited(), sink()).stats;
+        let b = restarting(&mut other, &restarts, &Budget::unlimited(), sink()).stats;
         prop_assert_eq!((a.nodes, a.updates, a.backtracks, a.restarts), (b.nodes, b.updates, b.backtracks, b.restarts));
         prop_assert_eq!(other.sanity(), Ok(()));
     }
@@ -206,7 +213,8 @@ fn restarts_are_reproducible() {
     let run = |seed| {
         let mut dlx = Dlx::new(&problem);
         let mut found = Vec::new();
-        let report = dlx.search_restarting(
+        let report = restarting(
+            &mut dlx,
             &Restarts { seed, unit: 3 },
             &Budget::unlimited(),
             |s: &Solution<'_>| {
@@ -284,12 +292,12 @@ fn no_solution_is_not_stopped_early() {
     let report = dlx.count(None);
     assert_eq!(report.stats.solutions, 0);
     assert_eq!(report.stop, Stop::Exhausted);
-    let report = dlx.count_within(None, &Budget::nodes(0));
+    let report = dlx.search(&Budget::nodes(0), CountSink::new(None));
     assert_eq!(report.stop, Stop::NodeBudget);
 }
 
 mod known_counts {
-    use quadrille::exact_cover::{Dlx, Problem};
+    use quadrille::exact_cover::{Branching, CountSink, Dlx, Plan, Problem};
     use quadrille::problems;
     use quadrille::sudoku::{Shape, encode};
 
@@ -320,9 +328,14 @@ mod known_counts {
         for (n, nodes, updates) in [(1, 2, 3), (4, 13, 183), (5, 46, 572), (8, 1_049, 16_680)] {
             let mut dlx = Dlx::new(&problems::queens_knuth(n).unwrap());
             let before = dlx.link_fingerprint();
-            let stats = dlx
-                .count_as_knuth(None, &quadrille::Budget::unlimited())
-                .stats;
+            let knuth = Plan::new().branching(Branching::Knuth);
+            let stats = (dlx.run(
+                &knuth,
+                &quadrille::Budget::unlimited(),
+                CountSink::new(None),
+            ))
+            .unwrap()
+            .stats;
             assert_eq!(
                 (stats.nodes, stats.knuth_updates()),
                 (nodes, updates),

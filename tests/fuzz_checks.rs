@@ -12,7 +12,9 @@ use std::collections::HashSet;
 use quadrille::Budget;
 use quadrille::csp::Config;
 use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
-use quadrille::exact_cover::{Control, Dlx, FirstItem, ItemKind, Problem, Report, Solution};
+use quadrille::exact_cover::{
+    Branching, Control, CountSink, Dlx, ItemKind, Plan, Problem, Report, Solution,
+};
 use quadrille::io::dlx::{parse_problem, problem_to_string, read_problem};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
 use quadrille::sudoku::{Grid, Shape, check};
@@ -144,7 +146,7 @@ pub fn check_dlx(data: &[u8]) {
     let built = dlx.link_fingerprint();
     assert_eq!(dlx.sanity(), Ok(()));
 
-    let counted = dlx.count_within(None, &budget);
+    let counted = dlx.search(&budget, CountSink::new(None));
     assert_eq!(dlx.link_fingerprint(), built);
     dlx.track_dead_ends(true);
     let (tracked, tracked_report) = collect(&mut dlx, &problem, &budget, false);
@@ -176,7 +178,7 @@ pub fn check_dlx(data: &[u8]) {
             }
             assert!(copy.force(last).is_some(), "forcing option {last} failed");
             assert_eq!(copy.forced().collect::<Vec<_>>(), [last]);
-            let r = copy.count_within(None, &budget);
+            let r = copy.search(&budget, CountSink::new(None));
             copy.release_all();
             assert_eq!(copy.forced().len(), 0);
             assert_eq!(copy.link_fingerprint(), built);
@@ -244,7 +246,9 @@ fn collect(
         Control::Continue
     };
     let report = if first_item {
-        dlx.search_with(&mut FirstItem, budget, sink)
+        let first_item = Plan::new().branching(Branching::FirstItem);
+        dlx.run(&first_item, budget, sink)
+            .expect("FirstItem in one run is a plan")
     } else {
         dlx.search(budget, sink)
     };

@@ -433,6 +433,35 @@ mod cli {
         }
     }
 
+    /// `--json` alone does not rate (rating costs more than making on large grids); `--rate`
+    /// adds the rating the rater gives, and needs `--json` to print it.
+    #[test]
+    fn json_rates_only_when_asked() {
+        use quadrille::io::puzzle::parse_line;
+        use quadrille::logic::rate;
+        let plain = ["generate", "-n", "2", "--seed", "4", "--json", "-j", "1"];
+        let (code, out, _) = run(&plain);
+        assert_eq!(code, 0);
+        for line in out.lines() {
+            let object: Value = serde_json::from_str(line).unwrap();
+            assert!(object.get("rating").is_none(), "{line}");
+        }
+        let (code, rated, _) = run(&[&plain[..], &["--rate"]].concat());
+        assert_eq!(code, 0);
+        // The same puzzles: rating judges nothing here.
+        for (line, rated) in out.lines().zip(rated.lines()) {
+            let (object, rated): (Value, Value) = (
+                serde_json::from_str(line).unwrap(),
+                serde_json::from_str(rated).unwrap(),
+            );
+            assert_eq!(object["puzzle"], rated["puzzle"]);
+            let puzzle = parse_line(object["puzzle"].as_str().unwrap(), None).unwrap();
+            assert_eq!(rated["rating"]["score"], rate(&puzzle).score(), "{rated}");
+        }
+        let (code, _, err) = run(&["generate", "-n", "1", "--rate"]);
+        assert_eq!(code, 2, "{err}");
+    }
+
     #[test]
     fn bad_flag_values_are_usage_errors() {
         for (args, says) in [

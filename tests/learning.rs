@@ -1,12 +1,14 @@
-//! The learning search of Dancing Links ([`Dlx::search_learning`], and the restarting Sudoku
-//! engine with learning on, which turns to it once its first run is cut off) against brute force, known counts
+//! The learning search of Dancing Links (a [`Plan`] with learning, from the first run on or
+//! after a first plain run, as the restarting Sudoku engine with learning on runs it) against brute force, known counts
 //! and the CSP: every solution once, exact counts and limits, budgets held, links restored,
 //! and the same seed giving the same search.
 
 use proptest::prelude::*;
 use quadrille::csp::Config;
 use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
-use quadrille::exact_cover::{Control, CountSink, Dlx, Problem, Solution};
+use quadrille::exact_cover::{
+    Branching, Control, CountSink, Dlx, Plan, Problem, Report, Sink, Solution,
+};
 use quadrille::problems;
 use quadrille::restart::Restarts;
 use quadrille::sudoku::Shape;
@@ -16,10 +18,19 @@ use quadrille::{Budget, Stop};
 use crate::support::oracle::exact_covers;
 use crate::support::{build, fixture_problem as fixture, matrix, peak_puzzle};
 
+/// The learning search from its first run on, with `restarts`.
+fn learning<S: Sink>(dlx: &mut Dlx, restarts: &Restarts, budget: &Budget, sink: S) -> Report {
+    let plan = (Plan::new().branching(Branching::ConflictWeighted))
+        .restarts(Some(*restarts))
+        .learning(true);
+    dlx.run(&plan, budget, sink)
+        .expect("learning with restarts is a plan")
+}
+
 /// Every solution of a learning search, each sorted, in the order delivered.
 fn learned_solutions(dlx: &mut Dlx, restarts: &Restarts) -> (Vec<Vec<usize>>, Stop) {
     let mut found = Vec::new();
-    let report = dlx.search_learning(restarts, &Budget::unlimited(), |s: &Solution<'_>| {
+    let report = learning(dlx, restarts, &Budget::unlimited(), |s: &Solution<'_>| {
         let mut options = s.to_vec();
         options.sort();
         found.push(options);
@@ -61,13 +72,13 @@ proptest! {
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
         prop_assert_eq!(dlx.sanity(), Ok(()));
 
-        let report = dlx.search_learning(&restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
+        let report = learning(&mut dlx, &restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
         prop_assert_eq!(report.stats.solutions, total.min(limit));
         prop_assert_eq!(report.stop, if total >= limit { Stop::Limit } else { Stop::Exhausted });
         prop_assert_eq!(dlx.link_fingerprint(), before.clone());
 
         let mut seen = Vec::new();
-        let report = dlx.search_learning(&restarts, &Budget::nodes(nodes), |s: &Solution<'_>| {
+        let report = learning(&mut dlx, &restarts, &Budget::nodes(nodes), |s: &Solution<'_>| {
             let mut options = s.to_vec();
             options.sort();
             seen.push(options);
@@ -88,7 +99,8 @@ proptest! {
         prop_assert_eq!(dlx.sanity(), Ok(()));
 
         // The restarting search, whose first plain run is cut off after `unit` nodes.
-        let report = dlx.search_restarting_learning(&restarts, &Budget::unlimited(), CountSink::new(Some(limit)));
+        let plan = Plan::new().restarts(Some(restarts)).learning(true);
+        let report = dlx.run(&plan, &Budget::unlimited(), CountSink::new(Some(limit))).unwrap();
         prop_assert_eq!(report.stats.solutions, total.min(limit));
         prop_assert_eq!(dlx.link_fingerprint(), before);
     }
@@ -160,7 +172,8 @@ fn learning_is_reproducible() {
     let run = |seed| {
         let mut dlx = Dlx::new(&problem);
         let mut found = Vec::new();
-        let report = dlx.search_learning(
+        let report = learning(
+            &mut dlx,
             &Restarts { seed, unit: 20 },
             &Budget::unlimited(),
             |s: &Solution<'_>| {
@@ -231,7 +244,7 @@ fn learning_stops_on_its_time_budget() {
     let mut dlx = Dlx::new(&problems::pentominoes(6, 10).unwrap());
     let before = dlx.link_fingerprint();
     let budget = Budget::time(std::time::Duration::from_millis(1));
-    let report = dlx.search_learning(&Restarts::new(1), &budget, CountSink::new(None));
+    let report = learning(&mut dlx, &Restarts::new(1), &budget, CountSink::new(None));
     assert_eq!(report.stop, Stop::TimeBudget);
     assert!(report.stats.solutions < 9_356);
     assert_eq!(dlx.link_fingerprint(), before);

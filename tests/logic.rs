@@ -3,11 +3,17 @@
 
 use std::collections::BTreeSet;
 
-use quadrille::Budget;
+use std::time::Duration;
+
+use proptest::prelude::*;
 use quadrille::engine::{DlxSolver, Solve};
 use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader, parse_line};
-use quadrille::logic::{self, Ending, Technique};
+use quadrille::logic::{self, Ending, LogicSolver, Technique};
 use quadrille::sudoku::Grid;
+use quadrille::{Budget, Stop};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64;
 use rayon::prelude::*;
 
 use crate::support::data_text;
@@ -135,10 +141,19 @@ fn solution(grid: &Grid) -> Grid {
 /// Every step of the explanation against the solution: a placement is the true digit, an
 /// elimination never the true digit; the grid ends full and equal to the solution.
 fn check_explanation(grid: &Grid) -> logic::Explanation {
-    let solution = solution(grid);
     let explanation = logic::explain(grid);
+    check_steps(grid, &explanation, &solution(grid));
+    explanation
+}
+
+/// [`check_explanation`]'s checks of an explanation of `grid` against its `solution`.
+fn check_steps(grid: &Grid, explanation: &logic::Explanation, solution: &Grid) {
     let mut filled = grid.clone();
     for (i, step) in explanation.steps.iter().enumerate() {
+        assert!(
+            step.placements().len() + step.eliminations().len() > 0,
+            "{grid} step {i} does nothing"
+        );
         for (cell, digit) in step.placements() {
             assert_eq!(
                 solution.digit(cell),
@@ -158,8 +173,7 @@ fn check_explanation(grid: &Grid) -> logic::Explanation {
         }
     }
     assert_eq!(explanation.ending, Ending::Solved, "{grid}");
-    assert_eq!(filled, solution, "{grid}");
-    explanation
+    assert_eq!(&filled, solution, "{grid}");
 }
 
 #[test]
@@ -186,12 +200,20 @@ fn each_technique_fires_on_its_known_puzzle_and_every_step_is_right() {
     // Full houses and hidden quads have no puzzle here: full houses come in every solution,
     // and a hidden quad is tested on a hand-made grid (src/logic/tests.rs). Direct claiming,
     // as SE counts it (the single in another line through the box), is in no 17-clue
-    // solution, and SE rates no puzzle of our reference sets 1.9 either.
+    // solution, and SE rates no puzzle of our reference sets 1.9 either. The cage combination
+    // is killer Sudoku's (tested on the killer fixtures below).
     let missing: Vec<_> = Technique::ALL
         .into_iter()
         .filter(|t| !used_somewhere.contains(t))
         .collect();
-    assert_eq!(missing, [Technique::DirectClaiming, Technique::HiddenQuad]);
+    assert_eq!(
+        missing,
+        [
+            Technique::DirectClaiming,
+            Technique::CageCombination,
+            Technique::HiddenQuad
+        ]
+    );
 }
 
 #[test]
@@ -238,6 +260,135 @@ fn the_fixtures_of_every_shape_explain_correctly() {
                 check_explanation(&grid);
             }
         }
+    }
+}
+
+// --- Variants: the board's groups and cages ---
+
+/// The unique solution of a puzzle on its board, by Dancing Links; `None` for a puzzle with
+/// several (or none).
+fn solution_on(puzzle: &Puzzle) -> Option<Grid> {
+    let outcome = DlxSolver::new(puzzle.board()).count(&puzzle.grid, Some(2), &Budget::unlimited());
+    (outcome.solutions == 1).then(|| outcome.solution.unwrap())
+}
+
+/// Explains a variant puzzle with the solver of its board and checks every step against the
+/// unique solution Dancing Links finds on that board ([`check_steps`]).
+fn check_on_board(puzzle: &Puzzle, solution: &Grid) -> logic::Explanation {
+    let explanation = LogicSolver::on_board(puzzle.board()).explain(&puzzle.grid, true);
+    check_steps(&puzzle.grid, &explanation, solution);
+    explanation
+}
+
+/// The kinds of the groups the steps of an explanation name.
+fn unit_kinds(explanation: &logic::Explanation) -> BTreeSet<&'static str> {
+    explanation
+        .steps
+        .iter()
+        .flat_map(|s| s.units().iter().map(|&u| s.board().group(u).kind()))
+        .collect()
+}
+
+fn variant_puzzles(text: &str) -> Vec<Puzzle> {
+    PuzzleReader::new(text.as_bytes(), None, Layout::Line)
+        .map(|p| p.unwrap())
+        .collect()
+}
+
+/// Every fixture of every variant (and the random killers that have one solution) explains
+/// with every step true on its board, and the steps read the variant's groups and cages.
+#[test]
+fn variant_fixtures_explain_correctly_on_their_boards() {
+    let mut kinds = BTreeSet::new();
+    let mut techniques = BTreeSet::new();
+    let mut explained = 0;
+    for text in [
+        include_str!("../fixtures/variants/x.txt"),
+        include_str!("../fixtures/variants/windoku.txt"),
+        include_str!("../fixtures/variants/jigsaw.txt"),
+        include_str!("../fixtures/variants/killer.txt"),
+        include_str!("../fixtures/variants/killer_random.txt"),
+    ] {
+        for puzzle in variant_puzzles(text) {
+            if let Some(solution) = solution_on(&puzzle) {
+                let explanation = check_on_board(&puzzle, &solution);
+                kinds.extend(unit_kinds(&explanation));
+                techniques.extend(explanation.steps.iter().map(|s| s.technique()));
+                explained += 1;
+            }
+        }
+    }
+    assert!(explained >= 6, "{explained}");
+    for kind in ["diagonal", "window", "region"] {
+        assert!(kinds.contains(kind), "no step reads a {kind}: {kinds:?}");
+    }
+    assert!(
+        techniques.contains(&Technique::CageCombination),
+        "{techniques:?}"
+    );
+}
+
+/// An X-Sudoku that has several solutions as a classic Sudoku: the classic solver refuses it,
+/// the solver of its board explains it.
+#[test]
+fn an_x_sudoku_needs_its_diagonals() {
+    let puzzle = &variant_puzzles(include_str!("../fixtures/variants/x.txt"))[0];
+    assert_eq!(logic::explain(&puzzle.grid).ending, Ending::Several);
+    let solution = solution_on(puzzle).expect("unique as an X-Sudoku");
+    let explanation = check_on_board(puzzle, &solution);
+    assert!(unit_kinds(&explanation).contains("diagonal"));
+}
+
+/// A budget stops the solver with [`Ending::Undecided`], never with a rating; a budget the
+/// solution fits in changes nothing.
+#[test]
+fn a_budget_ends_undecided_and_a_wide_one_changes_nothing() {
+    let grid = KNOWN
+        .iter()
+        .find(|(t, _)| *t == Technique::NestedForcingChain)
+        .map(|(_, line)| parse_line(line, None).unwrap())
+        .unwrap();
+    let mut solver = LogicSolver::new(grid.shape());
+    let full = solver.rate(&grid);
+    let cut = solver.rate_within(&grid, &Budget::nodes(100));
+    assert_eq!(cut.ending, Ending::Undecided(Stop::NodeBudget));
+    assert!(cut.steps < full.steps);
+    assert_eq!(
+        solver.rate_within(&grid, &Budget::nodes(u64::MAX / 2)),
+        full
+    );
+    let ending = solver.solve_within(&grid, true, &Budget::time(Duration::ZERO), |_, _| true);
+    assert_eq!(ending, Ending::Undecided(Stop::TimeBudget));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random unique puzzles of each variant, made from a fixture's board and solution by
+    /// giving its cells in a random order until one solution is left: every step is true.
+    #[test]
+    fn random_variant_puzzles_explain_correctly(which in 0usize..4, seed in any::<u64>()) {
+        let fixture = [
+            include_str!("../fixtures/variants/x.txt"),
+            include_str!("../fixtures/variants/windoku.txt"),
+            include_str!("../fixtures/variants/jigsaw.txt"),
+            include_str!("../fixtures/variants/killer.txt"),
+        ][which];
+        let mut puzzle = variant_puzzles(fixture).swap_remove(0);
+        let solution = solution_on(&puzzle).unwrap();
+        let mut order: Vec<usize> = (0..solution.cells().len()).collect();
+        order.shuffle(&mut Pcg64::seed_from_u64(seed));
+        let mut grid = Grid::empty(solution.shape());
+        let mut dlx = DlxSolver::new(puzzle.board());
+        for c in order {
+            if dlx.count(&grid, Some(2), &Budget::unlimited()).solutions == 1 {
+                break;
+            }
+            let cell = quadrille::board::Cell::new(c);
+            grid.place(cell, solution.digit(cell));
+        }
+        puzzle.grid = grid;
+        check_on_board(&puzzle, &solution);
     }
 }
 
@@ -566,5 +717,100 @@ mod cli {
         let bad = run(&["rate", "--levels", "fast"], "");
         assert_eq!(bad.status.code(), Some(2));
         assert!(text(&bad.stderr).contains("not a propagation level"));
+    }
+
+    /// The slow puzzle of the budgets: a unique 25x25 whose rating takes about 26 s of CPU.
+    const SLOW: &str = "logic/slow_25x25.txt";
+
+    /// `--time-budget 2` stops `rate` and `explain` on it within 2.5 s (measured: 2.0-2.2 s
+    /// on 2 shared cores), as `undecided`, with no score.
+    #[test]
+    fn a_time_budget_stops_rate_and_explain_undecided_within_half_a_second_of_it() {
+        let slow = crate::cli::path(SLOW);
+        for args in [
+            vec!["rate", "--time-budget", "2", &slow],
+            vec!["rate", "--json", "--time-budget", "2", &slow],
+            vec!["explain", "--json", "--time-budget", "2", &slow],
+            vec!["explain", "--time-budget", "2", &slow],
+        ] {
+            let start = std::time::Instant::now();
+            let out = run(&args, "");
+            let took = start.elapsed();
+            assert_eq!(out.status.code(), Some(0), "{args:?}");
+            assert!(took.as_secs_f64() < 2.5, "{args:?} took {took:?}");
+            let stdout = text(&out.stdout);
+            if args.contains(&"--json") {
+                let object = &json_lines(&out)[0];
+                assert_eq!(object["score"], Value::Null, "{args:?}");
+                assert_eq!(object["stopped"], "time-budget", "{args:?}");
+                assert_eq!(object["solved"], false, "{args:?}");
+            } else if args[0] == "rate" {
+                assert!(
+                    stdout.starts_with("undecided (time-budget, not rated)"),
+                    "{stdout}"
+                );
+            } else {
+                assert!(stdout.contains("undecided after"), "{stdout}");
+                assert!(stdout.contains("the time budget ran out"), "{stdout}");
+            }
+        }
+    }
+
+    /// `--node-budget` cuts the rating of a puzzle that needs more steps than it allows; a
+    /// budget the solution fits in prints what no budget prints.
+    #[test]
+    fn a_node_budget_cuts_and_a_wide_one_changes_nothing() {
+        let x_wing =
+            "................12....345........3....6.......71..8......2.6..834.......5..7.....\n";
+        let out = run(&["rate", "--levels", "none", "--node-budget", "20"], x_wing);
+        assert_eq!(text(&out.stdout), "undecided (node-budget, not rated)\n");
+        let out = run(&["explain", "--node-budget", "20"], x_wing);
+        assert!(
+            text(&out.stdout).contains("undecided after"),
+            "{}",
+            text(&out.stdout)
+        );
+        let sample = crate::cli::path("sudoku/9x9_sample.txt");
+        for subcommand in ["rate", "explain"] {
+            let free = run(&[subcommand, &sample], "");
+            let wide = run(&[subcommand, "--node-budget", "1000000000", &sample], "");
+            assert_eq!(text(&free.stdout), text(&wide.stdout), "{subcommand}");
+        }
+    }
+
+    /// `--variant x` (or the file's `# variant:` line) makes `rate` and `explain` read the
+    /// diagonals: without it the X-Sudoku has several solutions and no rating.
+    #[test]
+    fn rate_and_explain_read_the_variant() {
+        let x =
+            ".8....2...1....5....34..7....9.5.....2...46..3........9...2...................4.7\n";
+        let classic = run(&["rate", "--levels", "none"], x);
+        assert_eq!(text(&classic.stdout), "several-solutions (not rated)\n");
+        let rated = run(&["rate", "--json", "--variant", "x"], x);
+        let object = &json_lines(&rated)[0];
+        assert!(object["score"].as_f64().unwrap() >= 1.0, "{object}");
+        assert_eq!(object["solved"], true);
+        let explained = run(&["explain", "--json", "--variant", "x"], x);
+        let steps = json_lines(&explained)[0]["steps"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert!(
+            steps.iter().any(|s| s["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|u| u.as_str().unwrap().starts_with("diagonal"))),
+            "no step names a diagonal"
+        );
+        // Each variant's fixture, read with its header: every puzzle solved and rated.
+        for name in ["x", "windoku", "jigsaw", "killer"] {
+            let file = crate::cli::path(&format!("variants/{name}.txt"));
+            let out = run(&["rate", "--json", "--levels", "none", &file], "");
+            for object in json_lines(&out) {
+                assert_eq!(object["solved"], true, "{name}: {object}");
+                assert!(object["score"].is_f64(), "{name}: {object}");
+            }
+        }
     }
 }

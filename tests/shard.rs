@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use quadrille::Budget;
-use quadrille::exact_cover::{Control, Dlx, MIN_NONZERO, Problem, ProblemBuilder, Solution};
+use quadrille::exact_cover::{
+    Control, CountSink, Dlx, MIN_NONZERO, Plan, Problem, ProblemBuilder, Solution,
+};
 use quadrille::problems;
 use quadrille::sudoku::{Shape, encode};
 
@@ -182,7 +184,10 @@ fn merged_shards_count_what_one_search_counts() {
             let plan = dlx.shard_plan(shards);
             let mut total = quadrille::exact_cover::Stats::default();
             for i in 1..=shards {
-                let report = dlx.count_shard(&plan, i, &Budget::unlimited());
+                let shard = Plan::new().shard(&plan, i);
+                let report = dlx
+                    .run(&shard, &Budget::unlimited(), CountSink::new(None))
+                    .unwrap();
                 assert!(report.is_complete());
                 total.add(&report.stats);
             }
@@ -257,7 +262,7 @@ proptest! {
         let mut union = Vec::new();
         let mut counted = 0;
         for i in 1..=shards {
-            let report = dlx.search_shard(&plan, i, &Budget::unlimited(), collect(&mut union));
+            let report = dlx.run(&Plan::new().shard(&plan, i), &Budget::unlimited(), collect(&mut union)).unwrap();
             prop_assert!(report.is_complete());
             counted += report.stats.solutions;
         }

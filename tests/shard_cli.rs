@@ -90,10 +90,25 @@ fn merge_refuses_mixed_problems_and_splits_and_names_missing_and_duplicated_shar
     let mixed = format!("{}\n{}\n", lines[0], queens.lines().nth(1).unwrap());
     let output = run(&["merge"], &mixed);
     assert_eq!(output.status.code(), Some(1));
+    let message = text(&output.stderr);
     assert!(
-        text(&output.stderr).contains("problem"),
-        "{}",
-        text(&output.stderr)
+        message.contains("shard 2 (<stdin>, line 2) has problem")
+            && message.contains("shard 1 (<stdin>, line 1) has "),
+        "{message}"
+    );
+    // From two files, each record is named by its file and line.
+    let dir = std::env::temp_dir().join(format!("quadrille-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("langford.jsonl"), dir.join("queens.jsonl"));
+    std::fs::write(&a, format!("{}\n", lines[0])).unwrap();
+    std::fs::write(&b, queens.lines().nth(1).unwrap()).unwrap();
+    let output = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let message = text(&output.stderr);
+    assert!(
+        message.contains(&format!("({}, line 1) has problem", b.display()))
+            && message.contains(&format!("({}, line 1) has ", a.display())),
+        "{message}"
     );
 
     let splits = format!("{}\n{}\n", lines[0], langford_4.lines().nth(1).unwrap());
@@ -109,7 +124,8 @@ fn merge_refuses_mixed_problems_and_splits_and_names_missing_and_duplicated_shar
     let output = run(&["merge"], &twice);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        text(&output.stderr).contains("shard 2 given twice"),
+        text(&output.stderr)
+            .contains("shard 2 given twice: (<stdin>, line 2) and (<stdin>, line 3)"),
         "{}",
         text(&output.stderr)
     );

@@ -9,6 +9,8 @@ mod cli;
 mod count_paths;
 mod exact_cover;
 mod exclusion;
+#[cfg(feature = "cli")]
+mod first_hour;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod generate_order;

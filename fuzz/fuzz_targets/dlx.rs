@@ -5,8 +5,8 @@
 //! - reading never panics; a problem read has one line number per option, increasing, after
 //!   the item line; writing it (`problem_to_string`) and reading that gives the same problem;
 //! - for problems of at most 30 options, with a budget of 10,000 nodes: the solution count of
-//!   `Dlx::count_within`, of `Dlx::search` with dead-end tracking on, and of `search_with`
-//!   `FirstItem` agree when the searches are complete; every solution handed out is an exact
+//!   `Dlx::search`, without and with dead-end tracking, and of `Dlx::run` with
+//!   `Branching::FirstItem` agree when the searches are complete; every solution handed out is an exact
 //!   cover (each primary item once, each secondary item at most once) and none comes twice;
 //!   every search leaves the links as built (`link_fingerprint`, `sanity`);
 //! - forcing the last option and counting gives the solutions that contain it, and

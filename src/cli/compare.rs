@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use quadrille::compare::{self, Comparison, DEFAULT_NODE_BUDGET};
 use quadrille::engine::Engine;
-use quadrille::io::puzzle::{Layout, PuzzleReader};
+use quadrille::io::puzzle::PuzzleReader;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
 use quadrille::{Budget, Request};
@@ -43,9 +43,10 @@ pub struct Args {
     /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
     #[arg(long = "box", value_name = "RxC")]
     shape: Option<Shape>,
-    /// Input layout: one puzzle per line, or multi-line grids (.sdk).
-    #[arg(long, value_enum, default_value_t = InputLayout::Line)]
-    input: InputLayout,
+    /// Input layout: one puzzle per line, or multi-line grids [default: grid for .sdk and
+    /// .ss files, else line].
+    #[arg(long, value_enum)]
+    input: Option<InputLayout>,
     /// The variant: classic, x, windoku, jigsaw or killer [default: from `# variant: NAME`
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
@@ -91,12 +92,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         },
         restarts: args.restarts.restarts(),
     };
-    let layout = match args.input {
-        InputLayout::Line => Layout::Line,
-        InputLayout::Grid => Layout::Grid,
-    };
     let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
+    let layout = InputLayout::of(args.input, &input.name);
     let name = input.name.clone();
     // The outputs are created before the engines run, so that a path that cannot be written
     // fails in a moment, not after a long comparison.

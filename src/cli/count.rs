@@ -59,7 +59,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     }
     let mut puzzles = Vec::new();
     for input in open_inputs(&common.files)? {
-        for puzzle in reader_of(common, input.reader) {
+        for puzzle in reader_of(common, &input.name, input.reader) {
             match puzzle {
                 Ok(puzzle) => puzzles.push(puzzle),
                 Err(err) => {
@@ -111,7 +111,7 @@ fn one_puzzle(
         .take(ONE_PUZZLE_BYTES + 1)
         .read_to_end(&mut prefix)?;
     if prefix.len() as u64 <= ONE_PUZZLE_BYTES {
-        let mut puzzles = reader_of(common, &prefix[..]);
+        let mut puzzles = reader_of(common, &input.name, &prefix[..]);
         if let (Some(Ok(puzzle)), None) = (puzzles.next(), puzzles.next()) {
             return Ok(Ok(puzzle));
         }

@@ -16,7 +16,8 @@ use super::{Status, stdout};
 #[command(after_help = "Examples:
   quadrille explain fixtures/sudoku/9x9_sample.txt
   quadrille explain --json --no-guesses puzzles.txt
-  quadrille explain --svg steps/ --box 2x3 fixtures/sudoku/6x6.txt")]
+  quadrille explain --svg steps/ --box 2x3 fixtures/sudoku/6x6.txt
+  quadrille explain --time-budget 5 fixtures/variants/x.txt")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -79,8 +80,10 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
         let place = file.map(|f| format!("{f}: ")).unwrap_or_default();
         let _ = writeln!(text, "{place}line {}: {}", puzzle.line, puzzle.grid);
     }
-    let (ending, stuck, unique) = logic::with_thread_solver(puzzle.grid.shape(), |solver| {
-        let ending = solver.solve_with(&puzzle.grid, !args.no_guesses, |state, step| {
+    let budget = args.input.budget.budget();
+    let (ending, stuck, unique) = logic::with_puzzle_solver(puzzle, |solver| {
+        let guesses = !args.no_guesses;
+        let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
             count += 1;
             if hardest.as_ref().is_none_or(|h| step.tenths() > h.0) {
                 hardest = Some((step.tenths(), step.technique().to_string()));
@@ -112,6 +115,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
         Ending::NoSolution => "no solution",
         Ending::Stopped => "stopped",
         Ending::Several => "several solutions",
+        Ending::Undecided(_) => "undecided",
     };
     let (tenths, name) = hardest.unwrap_or((0, "none".to_string()));
     if args.input.json {
@@ -125,6 +129,9 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             "hardest": name,
             "steps": steps_json,
         });
+        if let Ending::Undecided(stop) = ending {
+            object["stopped"] = json!(stop.name());
+        }
         if let Some(state) = &stuck {
             object["grid"] = json!(state.grid().to_string());
             let mut grid = String::new();
@@ -150,6 +157,13 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             // Told before any step: there is no one solution to explain.
             None if ending == Ending::Several => {
                 let _ = writeln!(text, "  not explained: the puzzle has several solutions");
+            }
+            None if let Ending::Undecided(stop) = ending => {
+                let _ = writeln!(
+                    text,
+                    "  undecided after {count} steps: the {} ran out before the end (not rated)",
+                    stop.name().replace('-', " ")
+                );
             }
             None if ending == Ending::NoSolution && count == 0 => {
                 let _ = writeln!(text, "  not explained: the puzzle has no solution");
@@ -201,7 +215,7 @@ fn step_json(step: &Step, n: usize) -> Value {
 }
 
 fn step_unit_name(step: &Step, u: usize) -> String {
-    step.shape().board().group(u).to_string()
+    step.board().group(u).to_string()
 }
 
 /// Writes `DIR/line<N>-step<K>.svg`; with several inputs, `DIR/<file stem>-line<N>-...`, so

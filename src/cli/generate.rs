@@ -90,10 +90,15 @@ pub struct Args {
     #[arg(long, value_name = "MIN..MAX", value_parser = score_range)]
     score: Option<RangeInclusive<u16>>,
     /// One JSON object per puzzle: puzzle, givens, seed, and for unique puzzles symmetry,
-    /// minimal ("givens", "orbits" or null when not proved), attempt, solution and rating
-    /// (score, difficulty, hardest technique, steps, guesses).
+    /// minimal ("givens", "orbits" or null when not proved), attempt, solution, and the rating
+    /// when there is one (see --rate).
     #[arg(long)]
     json: bool,
+    /// Rate every unique puzzle on `quadrille rate`'s scale and give the rating in the JSON
+    /// object (score, difficulty, hardest technique, steps, guesses). Puzzles made for
+    /// --difficulty or --score are rated anyway; rating costs more than making on large grids.
+    #[arg(long, requires = "json")]
+    rate: bool,
     /// A summary on standard error: puzzles, givens, attempts, uniqueness checks, time.
     #[arg(long, conflicts_with = "quiet")]
     stats: bool,
@@ -186,7 +191,7 @@ fn score_range(text: &str) -> Result<RangeInclusive<u16>, String> {
 }
 
 /// What the judge says of an accepted puzzle, printed with it by `--json`: its rating, when
-/// one was asked for (by `--difficulty`, `--score` or `--json`).
+/// one was asked for (by `--difficulty`, `--score` or `--rate`).
 type Verdict = Option<Rating>;
 
 /// Accepts a finished unique puzzle (`Some`, with what to print of it) or sends it back for the
@@ -198,7 +203,7 @@ fn judge(args: &Args, made: &Generated) -> Option<Verdict> {
         .or_else(|| args.difficulty.map(Difficulty::tenths));
     match band {
         Some(band) => rated_within(band)(made).map(Some),
-        None => Some(args.json.then(|| {
+        None => Some(args.rate.then(|| {
             logic::with_thread_solver(made.puzzle.shape(), |solver| {
                 solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
             })
@@ -294,6 +299,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut line = String::new();
     let mut summary = Tally::default();
     let start = Instant::now();
+    // Boxes a reader would not infer from the length are named before the first puzzle, so
+    // that the puzzles are read back with their own.
+    let mut header = (!args.json)
+        .then(|| quadrille::io::puzzle::box_header(shape))
+        .flatten();
     // In chunks, so that output starts early and memory stays flat.
     pool.install(|| {
         runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
@@ -323,6 +333,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     }
                 }
                 Err(err) => return Err(err),
+            }
+            if !line.starts_with("error: ")
+                && let Some(header) = header.take()
+            {
+                writeln!(out, "{header}")?;
             }
             writeln!(out, "{line}")?;
             Ok::<(), quadrille::Error>(())

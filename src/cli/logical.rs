@@ -1,10 +1,11 @@
 //! What `explain` and `rate` share: the inputs and the ordered run over every puzzle line.
 
-use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
+use quadrille::io::puzzle::{Puzzle, PuzzleReader};
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::Shape;
+use quadrille::sudoku::variant::Variant;
 
-use super::flags;
+use super::flags::{self, BudgetArgs};
 use super::progress::track_reading;
 use super::puzzles::InputLayout;
 use super::{Status, flag_hint, open_inputs, stdout_is_terminal};
@@ -23,9 +24,17 @@ pub struct InputArgs {
     /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
     #[arg(long = "box", value_name = "RxC")]
     pub shape: Option<Shape>,
-    /// Input layout: one puzzle per line, or multi-line grids (.sdk).
-    #[arg(long, value_enum, default_value_t = InputLayout::Line)]
-    pub input: InputLayout,
+    /// Input layout: one puzzle per line, or multi-line grids [default: grid for .sdk and
+    /// .ss files, else line].
+    #[arg(long, value_enum)]
+    pub input: Option<InputLayout>,
+    /// The variant: classic, x, windoku, jigsaw or killer [default: from `# variant: NAME`
+    /// lines in the file, else classic].
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<Variant>,
+    /// The budget of each puzzle's logical solution: a puzzle it stops is `undecided`.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     pub threads: usize,
@@ -56,10 +65,6 @@ where
     W: Fn(&Puzzle, Option<&str>) -> T + Sync,
     S: FnMut(Done<T>) -> std::io::Result<()> + Send,
 {
-    let layout = match args.input {
-        InputLayout::Line => Layout::Line,
-        InputLayout::Grid => Layout::Grid,
-    };
     let pool = flags::pool(args.threads)?;
     let inputs = open_inputs(&args.files)?;
     let many = inputs.len() > 1;
@@ -67,7 +72,8 @@ where
     for input in inputs {
         let name = input.name.clone();
         let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
-        let mut puzzles = PuzzleReader::new(reader, args.shape, layout);
+        let layout = InputLayout::of(args.input, &name);
+        let mut puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
         let items = std::iter::from_fn(|| {
             let item = puzzles.next()?;
             Some((item, puzzles.lines_read()))

@@ -28,7 +28,15 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut records: Vec<ShardRecord> = Vec::new();
     for input in open_inputs(&args.files)? {
         match merge::read_records(input.reader) {
-            Ok(mut more) => records.append(&mut more),
+            Ok(more) => records.extend(more.into_iter().map(|record| {
+                ShardRecord {
+                    origin: record
+                        .origin
+                        .as_ref()
+                        .map(|at| format!("{}, {at}", input.name)),
+                    ..record
+                }
+            })),
             Err(err) => {
                 eprintln!("quadrille: {}: {err}", input.name);
                 return Ok(Status::BadInput);

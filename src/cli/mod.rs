@@ -110,10 +110,21 @@ pub fn run() -> ExitCode {
 
 /// What the tool adds after a library error to name the flag that fixes it, or `""`. The
 /// library's messages name no flags (its callers may have none); the tool knows its own.
-pub fn flag_hint(err: &quadrille::Error) -> &'static str {
+pub fn flag_hint(err: &quadrille::Error) -> String {
+    if let Some((rows, cols)) = err.inferred_boxes() {
+        return format!("; --box {cols}x{rows} reads it with {cols}x{rows} boxes");
+    }
     match err.kind() {
-        quadrille::ErrorKind::UnknownShape { .. } => "; give it with --box RxC",
-        _ => "",
+        // A row of a grid (9 cells of a 9x9) read as a one-line puzzle; below 6 cells a
+        // short line is likelier a typo than a row.
+        quadrille::ErrorKind::UnknownShape { cells }
+            if *cells >= 6
+                && quadrille::sudoku::Shape::from_cell_count(cells * cells).is_some() =>
+        {
+            "; a grid written one row per line (.sdk) is read with --input grid".to_string()
+        }
+        quadrille::ErrorKind::UnknownShape { .. } => "; give it with --box RxC".to_string(),
+        _ => String::new(),
     }
 }
 

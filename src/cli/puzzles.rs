@@ -8,6 +8,7 @@ use quadrille::sudoku::variant::Variant;
 use quadrille::{Request, SolutionCount};
 use serde_json::json;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::flags::{self, BudgetArgs, RestartArgs};
 use super::progress::track_reading;
@@ -24,9 +25,10 @@ pub struct PuzzleArgs {
     /// The box shape, RxC (e.g. 3x3, 2x3); inferred from each puzzle's size when absent.
     #[arg(long = "box", value_name = "RxC")]
     pub shape: Option<Shape>,
-    /// Input layout: one puzzle per line, or multi-line grids (.sdk).
-    #[arg(long, value_enum, default_value_t = InputLayout::Line)]
-    pub input: InputLayout,
+    /// Input layout: one puzzle per line, or multi-line grids [default: grid for .sdk and
+    /// .ss files, else line].
+    #[arg(long, value_enum)]
+    pub input: Option<InputLayout>,
     /// The variant: classic, x, windoku, jigsaw or killer [default: from `# variant: NAME`
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
@@ -62,6 +64,23 @@ pub enum InputLayout {
     Line,
     /// Multi-line grids.
     Grid,
+}
+
+impl InputLayout {
+    /// The layout to read the input `name` with: the one asked for, else grids for the
+    /// extensions that hold them (.sdk, .ss), else one puzzle per line.
+    pub fn of(asked: Option<InputLayout>, name: &str) -> Layout {
+        let grids = || {
+            let extension = std::path::Path::new(name).extension();
+            extension.is_some_and(|e| e.eq_ignore_ascii_case("sdk") || e.eq_ignore_ascii_case("ss"))
+        };
+        match asked {
+            Some(InputLayout::Line) => Layout::Line,
+            Some(InputLayout::Grid) => Layout::Grid,
+            None if grids() => Layout::Grid,
+            None => Layout::Line,
+        }
+    }
 }
 
 /// How results are written: `solve` prints solutions, `count` prints counts.
@@ -102,7 +121,7 @@ pub fn run_inputs(
     for input in inputs {
         let name = input.name.clone();
         let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
-        let puzzles = reader_of(args, reader);
+        let puzzles = reader_of(args, &name, reader);
         let writer = ResultWriter {
             mode,
             engine: args.engine,
@@ -110,6 +129,7 @@ pub fn run_inputs(
             limit,
             file: many.then_some(name.as_str()),
             stdout_is_terminal: stdout_is_terminal(),
+            noted_boxes: AtomicBool::new(false),
         };
         let summary = pool.install(|| {
             batch::solve(puzzles, args.engine, &request, parallelism, |record| {
@@ -134,11 +154,8 @@ pub fn run_inputs(
 
 /// The puzzles of one input as the flags say to read them: shape, layout and variant. Every
 /// path of `solve` and `count` reads through it, so that none drops a flag.
-pub fn reader_of<R: BufRead>(args: &PuzzleArgs, input: R) -> PuzzleReader<R> {
-    let layout = match args.input {
-        InputLayout::Line => Layout::Line,
-        InputLayout::Grid => Layout::Grid,
-    };
+pub fn reader_of<R: BufRead>(args: &PuzzleArgs, name: &str, input: R) -> PuzzleReader<R> {
+    let layout = InputLayout::of(args.input, name);
     PuzzleReader::new(input, args.shape, layout).with_variant(args.variant)
 }
 
@@ -153,6 +170,9 @@ struct ResultWriter<'a> {
     file: Option<&'a str>,
     /// Whether standard output is a terminal (then errors are not repeated on standard error).
     stdout_is_terminal: bool,
+    /// Whether the note on boxes inferred for a puzzle without a solution has been written:
+    /// once per input is enough to point at `--box`.
+    noted_boxes: AtomicBool,
 }
 
 impl ResultWriter<'_> {
@@ -180,6 +200,19 @@ impl ResultWriter<'_> {
                 };
             }
         };
+        if outcome.solutions == 0
+            && outcome.is_complete()
+            && !self.noted_boxes.load(Ordering::Relaxed)
+            && let Some(other) = puzzle.other_boxes()
+        {
+            self.noted_boxes.store(true, Ordering::Relaxed);
+            let (rows, cols) = (other.box_cols(), other.box_rows());
+            let (other_rows, other_cols) = (other.box_rows(), other.box_cols());
+            eprintln!(
+                "quadrille: {place}line {}: no solution with the {rows}x{cols} boxes inferred from its length; --box {other_rows}x{other_cols} reads it with {other_rows}x{other_cols} boxes",
+                record.line
+            );
+        }
         let solution = outcome.solution.as_ref().map(|g| g.to_string());
         if self.json {
             // `status` is what a user asks first; `exact` says whether `solutions` is the whole

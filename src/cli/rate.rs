@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use quadrille::Budget;
-use quadrille::csp::{LevelBacktracks, Propagation, backtracks_by_level};
+use quadrille::csp::{LevelBacktracks, Propagation, backtracks_by_level, backtracks_by_level_on};
 use quadrille::io::puzzle::Puzzle;
 use quadrille::logic::{self, Ending, Rating, Technique};
 use serde_json::json;
@@ -21,7 +21,9 @@ use super::{Status, stdout};
 #[command(after_help = "Examples:
   quadrille rate fixtures/sudoku/9x9_sample.txt
   quadrille rate --json --levels fc,ac,hidden-singles puzzles.txt
-  quadrille rate --stats -j2 --plot ratings.svg puzzles.txt")]
+  quadrille rate --stats -j2 --plot ratings.svg puzzles.txt
+  quadrille rate --time-budget 10 fixtures/sudoku/16x16.txt
+  quadrille rate fixtures/variants/jigsaw.txt")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -70,13 +72,32 @@ struct Rated {
 
 fn rate_one(puzzle: &Puzzle, args: &Args) -> Rated {
     let start = Instant::now();
-    let rating = logic::with_thread_solver(puzzle.grid.shape(), |solver| solver.rate(&puzzle.grid));
-    let budget = Budget::nodes(args.level_nodes);
+    let budget = args.input.budget.budget();
+    let rating =
+        logic::with_puzzle_solver(puzzle, |solver| solver.rate_within(&puzzle.grid, &budget));
+    // The searches share what is left of the puzzle's time budget.
+    let levels = Budget {
+        nodes: Some(args.level_nodes),
+        time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+    };
+    let backtracks = match &puzzle.board {
+        None => backtracks_by_level(&puzzle.grid, &args.levels.0, &levels),
+        Some(board) => backtracks_by_level_on(board, &puzzle.grid, &args.levels.0, &levels),
+    };
     Rated {
         rating,
-        backtracks: backtracks_by_level(&puzzle.grid, &args.levels.0, &budget),
+        backtracks,
         elapsed: start.elapsed(),
     }
+}
+
+/// Whether a rating is one: a puzzle without exactly one solution, or one whose budget ran
+/// out, has none.
+fn is_rated(ending: Ending) -> bool {
+    !matches!(
+        ending,
+        Ending::Several | Ending::NoSolution | Ending::Undecided(_)
+    )
 }
 
 /// Rates every puzzle of the inputs.
@@ -89,6 +110,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut counts = vec![0u64; 121];
     let mut by_technique: HashMap<Technique, u64> = HashMap::new();
     let (mut rated, mut guessed, mut unsolvable, mut several) = (0u64, 0u64, 0u64, 0u64);
+    let mut undecided = 0u64;
     let mut working = Duration::ZERO;
     let errors = logical::run(
         &args.input,
@@ -109,21 +131,23 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             let r = result.rating;
             rated += 1;
             working += result.elapsed;
-            if !matches!(r.ending, Ending::Several | Ending::NoSolution) {
+            if is_rated(r.ending) {
                 counts[usize::from(r.tenths).min(120)] += 1;
                 *by_technique.entry(r.hardest).or_default() += 1;
             }
             guessed += u64::from(r.guesses > 0);
             unsolvable += u64::from(r.ending == Ending::NoSolution);
             several += u64::from(!r.unique);
+            undecided += u64::from(matches!(r.ending, Ending::Undecided(_)));
             let names = args.levels.0.iter().map(|p| p.name());
             if args.input.json {
                 let mut levels = serde_json::Map::new();
                 for (name, b) in names.zip(&result.backtracks) {
                     levels.insert(name.to_string(), json!(b.count));
                 }
-                // A puzzle without exactly one solution has no rating: no score, no steps.
-                let rated = !matches!(r.ending, Ending::Several | Ending::NoSolution);
+                // A puzzle without exactly one solution, or one the budget stopped, has no
+                // rating: no score.
+                let rated = is_rated(r.ending);
                 let mut object = json!({
                     "line": puzzle.line,
                     "score": rated.then(|| r.score()),
@@ -145,6 +169,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 if !cut.is_empty() {
                     object["budget_cut"] = json!(cut);
                 }
+                if let Ending::Undecided(stop) = r.ending {
+                    object["stopped"] = json!(stop.name());
+                }
                 if let Some(label) = &puzzle.label {
                     object["label"] = json!(label);
                 }
@@ -156,6 +183,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 let mut line = match r.ending {
                     Ending::NoSolution => "no-solution (not rated)".to_string(),
                     Ending::Several => "several-solutions (not rated)".to_string(),
+                    Ending::Undecided(stop) => format!("undecided ({}, not rated)", stop.name()),
                     _ => format!(
                         "{:.1} {} steps={} guesses={}",
                         r.score(),
@@ -180,7 +208,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     if args.stats {
         let per = |x: f64| if rated > 0 { x / rated as f64 } else { 0.0 };
         eprintln!(
-            "rated {rated} puzzles, errors {errors}, solved with guesses {guessed}, without a solution {unsolvable}, with several solutions {several}"
+            "rated {rated} puzzles, errors {errors}, solved with guesses {guessed}, without a solution {unsolvable}, with several solutions {several}, undecided {undecided}"
         );
         eprintln!(
             "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (per thread)",

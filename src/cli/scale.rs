@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use quadrille::exact_cover::{Dlx, Interval};
+use quadrille::exact_cover::{CountSink, Dlx, Interval, Plan};
 use quadrille::merge::ShardRecord;
 use quadrille::{Budget, SolutionCount};
 use serde_json::json;
@@ -106,7 +106,7 @@ fn estimate(
         nodes: budget.nodes,
         time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
     };
-    let sample = links.count_within(None, &sample_budget);
+    let sample = links.search(&sample_budget, CountSink::new(None));
     let stopped = estimate.probes < probes;
     // A tree the sample exhausted is known exactly: its time is the sample's.
     let time = if sample.is_complete() {
@@ -211,7 +211,11 @@ fn count_shard(
 ) -> quadrille::Result<Status> {
     let start = std::time::Instant::now();
     let plan = links.shard_plan(shards);
-    let report = links.count_shard(&plan, shard, budget);
+    let report = links.run(
+        &Plan::new().shard(&plan, shard),
+        budget,
+        CountSink::new(None),
+    )?;
     let mut stats = report.stats;
     // The shard's time is the whole run's, the plan included: what a scheduler pays.
     stats.elapsed = start.elapsed();
@@ -227,6 +231,7 @@ fn count_shard(
             updates: stats.updates as u128,
             seconds: stats.elapsed.as_secs_f64(),
             complete: report.is_complete(),
+            origin: None,
         };
         writeln!(out, "{}", record.to_line())?;
     } else {

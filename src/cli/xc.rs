@@ -2,7 +2,9 @@
 
 use std::io::Write;
 
-use quadrille::exact_cover::{Control, CountSink, Dlx, KnuthMrv, Report, Sink, Solution, Xcc};
+use quadrille::exact_cover::{
+    Branching, Control, CountSink, Dlx, Plan, Report, Sink, Solution, Xcc,
+};
 use quadrille::io::dlx;
 use quadrille::long_count;
 use quadrille::restart::Restarts;
@@ -117,11 +119,6 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
         Links::General(Box::new(Xcc::new(&problem)))
     };
-    if args.knuth
-        && let Links::Plain(dlx) = &mut links
-    {
-        dlx.track_dead_ends(true);
-    }
     // Estimates, shards, checkpoints and the progress bar walk dlx1's tree; a problem with
     // colours or multiplicities was refused them above and counts in one piece.
     if let Links::Plain(dlx) = &mut links {
@@ -151,6 +148,12 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
     }
     let listing = !args.count && !args.json;
+    let branching = if args.knuth {
+        Branching::Knuth
+    } else {
+        Branching::Mrv
+    };
+    let plan = Plan::new().branching(branching).restarts(restarts);
     let mut out = stdout();
 
     let report: Report = if listing {
@@ -174,13 +177,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 Control::Continue
             }
         };
-        let report = match (&mut links, &restarts) {
-            (Links::Plain(dlx), Some(restarts)) => dlx.search_restarting(restarts, &budget, sink),
-            (Links::Plain(dlx), None) if args.knuth => {
-                dlx.search_with(&mut KnuthMrv, &budget, sink)
-            }
-            (links, _) => links.search(&budget, sink),
-        };
+        let report = links.run(&plan, &budget, sink)?;
         if let Some(err) = failure {
             return Err(err.into());
         }
@@ -188,13 +185,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else if args.threads != 1 {
         flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
     } else {
-        match (&mut links, &restarts) {
-            (Links::Plain(dlx), _) if args.knuth => dlx.count_as_knuth(args.limit, &budget),
-            (Links::Plain(dlx), Some(restarts)) => {
-                dlx.search_restarting(restarts, &budget, CountSink::new(args.limit))
-            }
-            (links, _) => links.search(&budget, CountSink::new(args.limit)),
-        }
+        links.run(&plan, &budget, CountSink::new(args.limit))?
     };
 
     finish(&args, report, &mut out)
@@ -256,10 +247,18 @@ enum Links {
 }
 
 impl Links {
-    fn search<S: Sink>(&mut self, budget: &Budget, sink: S) -> Report {
+    /// Runs `plan` on plain links; colours and multiplicities are searched by Algorithm M with
+    /// its own choice, which is all the plan can ask of them (`--knuth` and `--restarts` are
+    /// refused for them before).
+    fn run<S: Sink>(
+        &mut self,
+        plan: &Plan<'_>,
+        budget: &Budget,
+        sink: S,
+    ) -> quadrille::Result<Report> {
         match self {
-            Links::Plain(dlx) => dlx.search(budget, sink),
-            Links::General(xcc) => xcc.search(budget, sink),
+            Links::Plain(dlx) => dlx.run(plan, budget, sink),
+            Links::General(xcc) => Ok(xcc.search(budget, sink)),
         }
     }
 

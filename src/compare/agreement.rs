@@ -92,6 +92,7 @@ mod tests {
             grid,
             label: Some("easy".to_string()),
             board: None,
+            shape_inferred: false,
         };
         (puzzle, full)
     }

@@ -18,12 +18,12 @@
 //! unless asked for more, so that times are comparable, as the contention of several threads
 //! for caches and memory bandwidth can inflate every time.
 //!
-//! - `run.rs`: driving the engines over the puzzles, through [`crate::runner`].
+//! - `run.rs`: driving the engines over the puzzles, through the ordered runner (`runner.rs`).
 //! - `agreement.rs`: the checks of each puzzle's outcomes: solutions against the rules and the
 //!   givens, engines against each other.
 //! - `report.rs`: the text table and the JSON ([`Comparison::table`],
 //!   [`Comparison::write_json`]).
-//! - [`stats`]: quantiles and the per-engine [`EngineSummary`], and the table's rows.
+//! - `stats.rs`: quantiles and the per-engine [`EngineSummary`], and the table's rows.
 //! - `plot`: the SVG chart (with the `plot` feature, on by default).
 //!
 //! ```
@@ -53,7 +53,7 @@ mod agreement;
 pub mod plot;
 mod report;
 mod run;
-pub mod stats;
+pub(crate) mod stats;
 
 use std::time::Duration;
 

@@ -11,13 +11,6 @@ use super::{Comparison, LabelGroup, Measurement};
 use crate::engine::Engine;
 
 /// The `q`-quantile (0 <= q <= 1) of values sorted ascending; 0 for no values.
-///
-/// ```
-/// use quadrille::compare::stats::quantile;
-///
-/// assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0], 0.5), 2.5);
-/// assert_eq!(quantile(&[5.0], 0.95), 5.0);
-/// ```
 pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     match sorted.len() {
         0 => 0.0,
@@ -49,7 +42,7 @@ impl Spread {
     /// The spread of `values` (sorted in place); all zero for no values.
     ///
     /// ```
-    /// use quadrille::compare::stats::Spread;
+    /// use quadrille::compare::Spread;
     ///
     /// let mut values: Vec<f64> = (1..=20).map(f64::from).collect();
     /// let spread = Spread::of(&mut values);
@@ -98,14 +91,6 @@ pub struct EngineSummary {
 
 /// A duration given in microseconds, with a unit that keeps 3 or 4 significant digits:
 /// `12.3 µs`, `4.56 ms`, `1.23 s`.
-///
-/// ```
-/// use quadrille::compare::stats::format_micros;
-///
-/// assert_eq!(format_micros(12.34), "12.3 µs");
-/// assert_eq!(format_micros(4567.0), "4.57 ms");
-/// assert_eq!(format_micros(2_500_000.0), "2.50 s");
-/// ```
 pub fn format_micros(micros: f64) -> String {
     if micros < 1_000.0 {
         format!("{micros:.1} µs")
@@ -118,14 +103,6 @@ pub fn format_micros(micros: f64) -> String {
 
 /// A count per puzzle, short: one decimal below 100, whole numbers below 100 000, then `k`
 /// or `M` with three significant digits (`1.23M`).
-///
-/// ```
-/// use quadrille::compare::stats::format_count;
-///
-/// assert_eq!(format_count(3.25), "3.2");
-/// assert_eq!(format_count(48_213.4), "48213");
-/// assert_eq!(format_count(1_234_567.0), "1.23M");
-/// ```
 pub fn format_count(value: f64) -> String {
     if value < 100.0 {
         format!("{value:.1}")
@@ -270,6 +247,7 @@ impl Comparison {
 
 #[cfg(test)]
 mod tests {
+
     use super::*;
 
     #[test]

@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use super::{Config, CspSolver, Propagation};
+use crate::board::Board;
 use crate::budget::Budget;
 use crate::runner::Recent;
 use crate::sudoku::{Grid, Shape};
@@ -15,8 +16,24 @@ use crate::sudoku::{Grid, Shape};
 pub struct LevelBacktracks {
     /// Values tried and undone.
     pub count: u64,
-    /// Whether the node budget stopped the search first.
+    /// Whether the budget stopped the search first.
     pub cut: bool,
+}
+
+impl LevelBacktracks {
+    fn of(report: &super::CspReport) -> LevelBacktracks {
+        LevelBacktracks {
+            count: report.stats.backtracks,
+            cut: report.stop.is_budget(),
+        }
+    }
+}
+
+fn config(propagation: Propagation) -> Config {
+    Config {
+        propagation,
+        ..Config::default()
+    }
 }
 
 thread_local! {
@@ -53,20 +70,30 @@ pub fn backtracks_by_level(
             .iter()
             .map(|&propagation| {
                 let solver = solvers.get_or_insert_with((shape, propagation), || {
-                    let config = Config {
-                        propagation,
-                        ..Config::default()
-                    };
-                    let mut solver = CspSolver::new(shape.board(), config);
+                    let mut solver = CspSolver::new(shape.board(), config(propagation));
                     solver.set_restarts(None);
                     solver
                 });
-                let report = solver.count_report(puzzle, &[], Some(2), budget);
-                LevelBacktracks {
-                    count: report.stats.backtracks,
-                    cut: report.stop.is_budget(),
-                }
+                LevelBacktracks::of(&solver.count_report(puzzle, &[], Some(2), budget))
             })
             .collect()
     })
+}
+
+/// [`backtracks_by_level`] of a puzzle on `board` (a variant's), with solvers of that board
+/// built for the call.
+pub fn backtracks_by_level_on(
+    board: &Board,
+    puzzle: &Grid,
+    levels: &[Propagation],
+    budget: &Budget,
+) -> Vec<LevelBacktracks> {
+    levels
+        .iter()
+        .map(|&propagation| {
+            let mut solver = CspSolver::new(board, config(propagation));
+            solver.set_restarts(None);
+            LevelBacktracks::of(&solver.count_report(puzzle, &[], Some(2), budget))
+        })
+        .collect()
 }

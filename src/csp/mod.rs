@@ -36,40 +36,13 @@
 //!
 //! # Speed
 //!
-//! Measured single-threaded in release mode through [`CspSolver::count_report`] with a limit of 2 (a
-//! uniqueness check), µs per puzzle, on a shared 2-core AMD EPYC VM (thread CPU time; wall
-//! time was within 10% when the machine was quiet). Run with `QUADRILLE_DATA=<data dir>
-//! cargo test --release --lib csp::tests::speed -- --ignored --nocapture`; criterion benches
-//! are in `benches/csp.rs`.
-//!
-//! | configuration                       | 17-clue (5000) | nodes | 11+ hardest (2000) | nodes |
-//! |-------------------------------------|---------------:|------:|-------------------:|------:|
-//! | `mrv-degree+lex+hidden-singles` (default) |      9.0 |   6.6 |                159 |   212 |
-//! | `mrv+lex+hidden-singles`            |           12.6 |  10.1 |                192 |   332 |
-//! | `mrv-degree+lex+pairs`              |           14.3 |   2.7 |                650 |   187 |
-//! | `mrv-degree+lcv+triples+pigeonhole` |           23.1 |   2.5 |               1467 |   187 |
-//! | `mrv-degree+lex+alldiff` (*)        |           11.9 |   2.5 |                422 |   187 |
-//! | `mrv+lex+ac` (200 puzzles each)     |           2306 | 11966 |                947 |  3246 |
-//! | `first+lex+fc` (200, 100k-node cap) |        > 7544 |   cap |             > 6602 |   cap |
-//!
-//! `first+lex+fc` hit the cap of 100,000 nodes on all 200 17-clue puzzles and on 167 of the
-//! 200 hardest; `mrv+lex+ac` on 4 of the 17-clue puzzles. What decided the design: the
-//! removal of a digit from the peers is most of the time (perf and cachegrind), so it is
-//! branch-free and, on grids up to 16x16, visits only open peers (a fifth fewer
-//! instructions); hidden singles look only at units that lost a candidate; the degree
-//! tie-break cuts a third of the nodes for a popcount per tied cell. Pairs and triples
-//! save nodes but cost more than they save.
-//!
-//! (*) Measured in a later run and scaled by the default's ratio: that run gave 6.0 µs and
-//! 119 µs (thread CPU) for the default, 7.9 µs and 317 µs for `alldiff`, and 12.0 µs and
-//! 912 µs for `mrv-degree+lex+triples`. A Hall set of k of a unit's m open cells comes with
-//! a hidden one of m - k digits, so with at most 7 open cells triples find one of the two,
-//! and on 9x9 grids `alldiff` prunes nearly what `triples` prunes (187.0 against 186.9
-//! nodes) at a third of the cost. It pays off on larger grids: on 12 random 25x25 puzzles
-//! with 245 givens (`quadrille generate --box 5x5 --kind random --givens 245 -n 12 --seed
-//! 1`, `compare --no-node-budget --time-budget 2`) it solves all 12 with a median of 6.1 ms
-//! and 479 nodes, where `triples` needs 29 ms and 964 nodes and the default gives up on 4.
-//! The default stays `hidden-singles`, the fastest on 9x9 grids.
+//! The removal of a digit from the peers is most of the time (perf and cachegrind), so it is
+//! branch-free and, on grids up to 16x16, visits only open peers; hidden singles look only at
+//! units that lost a candidate; the degree tie-break cuts a third of the nodes for a popcount
+//! per tied cell. Pairs and triples save nodes but cost more than they save on 9x9, where the
+//! `alldiff` filter prunes nearly what triples prune at a third of their cost; it pays on
+//! larger grids. `cargo bench --bench csp` measures every preset, and docs/performance.md
+//! gives its figures. The default stays `hidden-singles`, the fastest on 9x9 grids.
 
 mod alldiff;
 mod cages;
@@ -83,7 +56,7 @@ mod stats;
 mod subsets;
 
 pub use config::{Config, Propagation, ValueOrder, VariableOrder};
-pub use levels::{LevelBacktracks, backtracks_by_level};
+pub use levels::{LevelBacktracks, backtracks_by_level, backtracks_by_level_on};
 pub use search::CspSolver;
 pub use stats::{CspReport, CspStats, Inferences};
 

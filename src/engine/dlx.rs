@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::{Outcome, Solve};
-use crate::exact_cover::{Control, Dlx, ProblemBuilder, Report, Solution, Stats};
+use crate::exact_cover::{Control, Dlx, Plan, ProblemBuilder, Report, Solution, Stats};
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape, encode};
 
@@ -46,7 +46,7 @@ pub struct DlxSolver {
     /// How a count up to a limit restarts; `None`: one plain search.
     restarts: Option<Restarts>,
     /// Whether the runs after the first learn from their conflicts
-    /// ([`Dlx::search_restarting_learning`]) rather than only weigh them.
+    /// ([`Plan::learning`]) rather than only weigh them.
     learning: bool,
     /// The options of the grid set by [`DlxSolver::set_preferred`] (scratch).
     preferred: Vec<usize>,
@@ -83,9 +83,9 @@ impl DlxSolver {
     /// The smallest board side on which restarting searches learn by default. Measured with
     /// callgrind on the first 500 forum-hardest 9x9 puzzles (`solve --limit 2 -j1`): the few
     /// that a first run does not decide cost more instructions with learning than with the
-    /// weighted restarts of [`ConflictMrv`](crate::exact_cover::ConflictMrv), whose runs are
-    /// cheaper per node; from 16x16 on, learning decides the hard puzzles in fewer nodes (see the
-    /// README's "Restarts and heavy tails").
+    /// weighted restarts of [`Branching::ConflictWeighted`](crate::exact_cover::Branching),
+    /// whose runs are cheaper per node; from 16x16 on, learning decides the hard puzzles in
+    /// fewer nodes (see the README's "Restarts and heavy tails").
     pub const LEARNING_FROM: usize = 16;
 
     /// Whether restarting searches on `board` learn by default: on boards of side
@@ -108,7 +108,7 @@ impl DlxSolver {
     }
 
     /// Sets whether the restarting runs after the first learn from their conflicts (see
-    /// [`Dlx::search_restarting_learning`]); by default they do where
+    /// [`Plan::learning`]); by default they do where
     /// [`DlxSolver::learns_by_default`]. Counts are exact either way.
     pub fn set_learning(&mut self, on: bool) {
         self.learning = on;
@@ -283,13 +283,9 @@ impl Solve for DlxSolver {
                     Control::Continue
                 }
             };
-            match restarts {
-                Some(restarts) if learning => {
-                    dlx.search_restarting_learning(&restarts, budget, sink)
-                }
-                Some(restarts) => dlx.search_restarting(&restarts, budget, sink),
-                None => dlx.search(budget, sink),
-            }
+            let plan = (Plan::new().restarts(restarts)).learning(learning && restarts.is_some());
+            dlx.run(&plan, budget, sink)
+                .expect("Mrv on the whole tree runs with or without restarts and learning")
         })
     }
 

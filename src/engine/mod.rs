@@ -182,7 +182,7 @@ pub struct Outcome {
     pub work: u64,
     /// Runs cut off and started again ([`crate::restart`]); 0 when the first run decided.
     pub restarts: u64,
-    /// Nogoods learned from dead ends (DLX's learning search, `crate::exact_cover::Dlx::search_learning`); 0 for the others.
+    /// Nogoods learned from dead ends (DLX's learning search, `crate::exact_cover::Plan::learning`); 0 for the others.
     pub learned: u64,
     /// Time spent on the puzzle, from givens to answer.
     pub elapsed: std::time::Duration,

@@ -10,13 +10,13 @@ use super::links::scan::{self, ByteWant, Want};
 use super::links::{COVERED, Item, Node};
 
 /// The primary items still to be covered, as an item chooser sees them.
-pub struct ActiveItems<'a> {
+pub(crate) struct ActiveItems<'a> {
     dlx: &'a Dlx,
 }
 
 /// An active primary item and the number of options left in its list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActiveItem {
+pub(crate) struct ActiveItem {
     /// Its position among the primary items (0-based): a number, which the search checks,
     /// rather than a handle of the links, since a chooser may keep it from one search to
     /// another.
@@ -26,12 +26,6 @@ pub struct ActiveItem {
 }
 
 impl ActiveItem {
-    /// The item's number in the [`Problem`](crate::exact_cover::Problem).
-    pub fn item(self, items: &ActiveItems<'_>) -> usize {
-        let links = &items.dlx.links;
-        links.item_number(links.primary_item(self.index()))
-    }
-
     /// Its position among the primary items (0-based).
     #[inline(always)]
     pub(crate) fn index(self) -> usize {
@@ -65,7 +59,7 @@ impl<'a> ActiveItems<'a> {
 /// Chooses the primary item to branch on at each node of the search.
 ///
 /// It is called only when at least one primary item is active, and must return one of them.
-pub trait ItemChooser {
+pub(crate) trait ItemChooser {
     /// Whether the search asks [`ItemChooser::first_option`] where to start in the chosen
     /// item's list. When false (the usual), options are tried from the top of the list down,
     /// and the search loop has no rotation to do.
@@ -111,7 +105,7 @@ pub trait ItemChooser {
 /// is found only at the next node, which makes the tree a little larger (18% more nodes on 6x10
 /// pentominoes) but every node cheaper.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Mrv;
+pub(crate) struct Mrv;
 
 impl ItemChooser for Mrv {
     #[inline]
@@ -162,7 +156,7 @@ fn first_minimum(headers: &[Node]) -> usize {
     scan::first(headers, Want::Equal(low)).expect("the minimum is an entry")
 }
 
-/// The item choice of a restarting search ([`Dlx::search_restarting`]): minimum remaining
+/// The item choice of a restarting search ([`Branching::ConflictWeighted`]): minimum remaining
 /// values, ties broken by conflicts and then at random, options tried least constraining
 /// first. Items with at most one option are taken as [`Mrv`] takes them: there is nothing to
 /// choose in a forced move. Where the search branches:
@@ -186,9 +180,9 @@ fn first_minimum(headers: &[Node]) -> usize {
 ///
 /// Seeded with `rand_pcg::Pcg64`: the same seed gives the same choices.
 ///
-/// [`Dlx::search_restarting`]: crate::exact_cover::Dlx::search_restarting
+/// [`Branching::ConflictWeighted`]: crate::exact_cover::Branching::ConflictWeighted
 #[derive(Clone, Debug)]
-pub struct ConflictMrv {
+pub(crate) struct ConflictMrv {
     rng: Pcg64,
     /// Each primary item's weight, by position among the primary items.
     weights: ConflictWeights,
@@ -339,10 +333,10 @@ impl Heaviest {
 }
 
 /// [`Mrv`], with the items covered counted, for Knuth's statistics
-/// ([`Dlx::count_as_knuth`](crate::exact_cover::Dlx::count_as_knuth)). With dead ends tracked,
+/// ([`Branching::Knuth`](crate::exact_cover::Branching::Knuth)). With dead ends tracked,
 /// the first item of one option is the first of minimum `len`, so this is dlx1's choice.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct KnuthMrv;
+pub(crate) struct KnuthMrv;
 
 impl ItemChooser for KnuthMrv {
     const COUNTS_COVERS: bool = true;
@@ -356,7 +350,7 @@ impl ItemChooser for KnuthMrv {
 /// The first active item, whatever its length: Algorithm X without a heuristic. Useful only to
 /// show how much the choice matters.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FirstItem;
+pub(crate) struct FirstItem;
 
 impl ItemChooser for FirstItem {
     #[inline]

@@ -2,14 +2,14 @@
 //!
 //! The links themselves, and every change to them, belong to the `links` module; a `Dlx` adds
 //! the choice stack and the preferred options, and the public methods that set the links up
-//! between searches. The searches are in `search`, `restart`, `learn`, `split`, `shard`,
-//! `estimate` and `parallel`.
+//! between searches. The searches are in `search`, `runs`, `learn`, `split`, `shard`,
+//! `estimate` and `parallel`, and `plan` chooses among them.
 
 use super::links::{LinkError, Links, OptionNode};
 use super::problem::Problem;
 use crate::Result;
 
-/// The dancing-links form of a [`Problem`], ready for [`Dlx::search`].
+/// The dancing-links form of a [`Problem`], ready for [`Dlx::search`] and [`Dlx::run`].
 ///
 /// One `Dlx` serves many searches: every search, and every [`force`](Dlx::force) followed by
 /// [`release_all`](Dlx::release_all), leaves the links exactly as they were.
@@ -134,17 +134,17 @@ impl Dlx {
         self.links.track_forced_items(on);
     }
 
-    /// Sets the options that the restarting and learning searches
-    /// ([`Dlx::search_restarting`], [`Dlx::search_learning`] and their kin) try first: when
-    /// one of them branches on an item that has a preferred option left, it tries that one
-    /// before the others (the others keep their usual order). Empty: none, as built. This is
-    /// the initial phase of a SAT solver: a search for a solution *near* a known one prefers
-    /// the known solution's options, so that it changes as few as it must. A plain
-    /// [`Dlx::search`] keeps Knuth's order.
+    /// Sets the options that the searches with restarts
+    /// ([`Plan::restarts`](super::Plan::restarts)) try first, in every run: when one of them
+    /// branches on an item that has a preferred option left, it tries that one before the
+    /// others (the others keep their usual order). Empty: none, as built. This is the initial
+    /// phase of a SAT solver: a search for a solution *near* a known one prefers the known
+    /// solution's options, so that it changes as few as it must. A search in one run keeps
+    /// Knuth's order.
     ///
     /// ```
     /// use quadrille::Budget;
-    /// use quadrille::exact_cover::{Control, Dlx, ProblemBuilder, Solution};
+    /// use quadrille::exact_cover::{Control, Dlx, Plan, ProblemBuilder, Solution};
     /// use quadrille::restart::Restarts;
     ///
     /// // Items a and b; each of the options 0 and 1 covers both, so either alone is a solution.
@@ -161,7 +161,8 @@ impl Dlx {
     ///         s.options_into(&mut first);
     ///         Control::Stop
     ///     };
-    ///     dlx.search_restarting(&Restarts::default(), &Budget::unlimited(), sink);
+    ///     let restarting = Plan::new().restarts(Some(Restarts::default()));
+    ///     dlx.run(&restarting, &Budget::unlimited(), sink)?;
     ///     assert_eq!(first, [preferred]);
     /// }
     /// # Ok::<(), quadrille::Error>(())

@@ -161,7 +161,7 @@ impl Dlx {
     /// ```
     /// use std::time::Duration;
     /// use quadrille::Budget;
-    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::exact_cover::{CountSink, Dlx};
     /// use quadrille::problems;
     ///
     /// let mut dlx = Dlx::new(&problems::queens(10)?);
@@ -170,7 +170,7 @@ impl Dlx {
     /// let again = Dlx::new(&problems::queens(10)?).estimate(2_000, 1);
     /// assert_eq!((estimate.nodes, estimate.solutions), (again.nodes, again.solutions));
     /// // The time: the estimated updates at the speed of a short search.
-    /// let sample = dlx.count_within(None, &Budget::time(Duration::from_millis(20)));
+    /// let sample = dlx.search(&Budget::time(Duration::from_millis(20)), CountSink::new(None));
     /// assert!(estimate.time_at_speed_of(&sample.stats).is_some());
     /// # Ok::<(), quadrille::Error>(())
     /// ```

@@ -2,13 +2,16 @@
 //!
 //! Build a [`Problem`] with a [`ProblemBuilder`] (or read one in Knuth's format with
 //! [`crate::io::dlx`]), turn it into links with [`Dlx::new`], then search: [`Dlx::count`],
-//! [`Dlx::first`], [`Dlx::solutions`], or [`Dlx::search`] with your own [`Sink`]. Every search
-//! returns a [`Report`] with its [`Stats`] and why it stopped, and leaves the links as built.
+//! [`Dlx::first`], [`Dlx::solutions`], or [`Dlx::search`] with your own [`Sink`]; for another
+//! item choice, restarts, learning or one shard, describe the search with a [`Plan`] and give it
+//! to [`Dlx::run`]. Every search returns a [`Report`] with its [`Stats`] and why it stopped, and
+//! leaves the links as built.
 //!
 //! For counts too big for one run: [`Dlx::estimate`] (Knuth's Monte Carlo estimate of the
 //! tree), [`Dlx::count_parallel`] (the tree cut into disjoint parts of bounded cost to set up,
 //! handed to the threads) and [`Dlx::shard_plan`] (such parts dealt into N shards of similar
-//! estimated size, for N independent processes).
+//! estimated size, for N independent processes, each searching its own with
+//! [`Plan::shard`]).
 //!
 //! Problems with colours or multiplicities (Knuth's dlx2 and dlx3; see [`ProblemBuilder`]) are
 //! searched by [`Xcc`] instead, with the same sinks, budgets and reports.
@@ -39,17 +42,18 @@ mod estimate;
 mod learn;
 mod links;
 mod parallel;
+mod plan;
 mod problem;
-mod restart;
+mod runs;
 mod search;
 mod shard;
 mod split;
 mod xcc;
 
-pub use choose::{ActiveItem, ActiveItems, ConflictMrv, FirstItem, ItemChooser, KnuthMrv, Mrv};
 pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;
+pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
 pub use shard::ShardPlan;

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::Dlx;
-use super::choose::{ActiveItems, ItemChooser, KnuthMrv, Mrv};
+use super::choose::{ActiveItems, ItemChooser, Mrv};
 use crate::budget::{Budget, Stop};
 
 /// What a [`Sink`] tells the search after a solution.
@@ -160,14 +160,15 @@ pub struct Stats {
     /// The deepest level reached (options chosen by the search, forced ones not counted; in
     /// an [`Xcc`](super::Xcc) search a level may also leave an item alone).
     pub max_depth: usize,
-    /// Runs cut off and started again, in a restarting search ([`Dlx::search_restarting`]).
+    /// Runs cut off and started again, in a search with restarts
+    /// ([`Plan::restarts`](super::Plan::restarts)).
     pub restarts: u64,
     /// Items covered: the item chosen at each node and the other items of each option tried.
-    /// Counted only by searches with [`KnuthMrv`](crate::exact_cover::KnuthMrv) (see
+    /// Counted only by searches with [`Branching::Knuth`](super::Branching::Knuth) (see
     /// [`Stats::knuth_updates`]); 0 otherwise, to keep the hot loop lean.
     pub covers: u64,
-    /// Nogoods learned from conflicts, in a learning search ([`Dlx::search_learning`]); 0
-    /// otherwise.
+    /// Nogoods learned from conflicts, in a learning search
+    /// ([`Plan::learning`](super::Plan::learning)); 0 otherwise.
     pub learned: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
@@ -194,17 +195,18 @@ impl Stats {
     /// header leaves the item list, secondary items included), plus one for each dead end,
     /// where his search covers the item that has no option left before it backs up.
     ///
-    /// Exact for a search with [`KnuthMrv`](crate::exact_cover::KnuthMrv) and dead ends tracked
-    /// ([`Dlx::track_dead_ends`]), which walks dlx1's tree (see [`Dlx::count_as_knuth`]):
-    /// [`problems::queens_knuth`](crate::problems::queens_knuth) then gives the paper's N-queens
-    /// table.
+    /// Exact for a search with [`Branching::Knuth`](super::Branching::Knuth), which walks
+    /// dlx1's tree: [`problems::queens_knuth`](crate::problems::queens_knuth) then gives the
+    /// paper's N-queens table.
     ///
     /// ```
-    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::{Branching, CountSink, Dlx, Plan};
     /// use quadrille::problems;
     ///
     /// let mut dlx = Dlx::new(&problems::queens_knuth(8)?);
-    /// let stats = dlx.count_as_knuth(None, &quadrille::Budget::unlimited()).stats;
+    /// let knuth = Plan::new().branching(Branching::Knuth);
+    /// let stats = dlx.run(&knuth, &Budget::unlimited(), CountSink::new(None))?.stats;
     /// assert_eq!((stats.solutions, stats.nodes, stats.knuth_updates()), (92, 1_049, 16_680));
     /// # Ok::<(), quadrille::Error>(())
     /// ```
@@ -269,21 +271,11 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn search<S: Sink>(&mut self, budget: &Budget, sink: S) -> Report {
-        self.search_with(&mut Mrv, budget, sink)
+        self.search_cut(&mut Mrv, budget, sink, None)
     }
 
-    /// [`Dlx::search`] with another item-choice policy.
-    pub fn search_with<C: ItemChooser, S: Sink>(
-        &mut self,
-        chooser: &mut C,
-        budget: &Budget,
-        sink: S,
-    ) -> Report {
-        self.search_cut(chooser, budget, sink, None)
-    }
-
-    /// [`Dlx::search_with`], cut off after `cutoff.nodes` nodes unless `cutoff.lifted` has been
-    /// set by then (see [`Cutoff`]).
+    /// Algorithm X with `chooser`'s item choice, cut off after `cutoff.nodes` nodes unless
+    /// `cutoff.lifted` has been set by then (see [`Cutoff`]).
     pub(crate) fn search_cut<C: ItemChooser, S: Sink>(
         &mut self,
         chooser: &mut C,
@@ -292,15 +284,15 @@ impl Dlx {
         cutoff: Option<Cutoff<'_>>,
     ) -> Report {
         match (self.links.tracks_dead_ends(), self.links.tracks_bytes()) {
-            (true, true) => self.run::<C, S, true, true>(chooser, budget, sink, cutoff),
-            (true, false) => self.run::<C, S, true, false>(chooser, budget, sink, cutoff),
-            _ => self.run::<C, S, false, false>(chooser, budget, sink, cutoff),
+            (true, true) => self.algorithm_x::<C, S, true, true>(chooser, budget, sink, cutoff),
+            (true, false) => self.algorithm_x::<C, S, true, false>(chooser, budget, sink, cutoff),
+            _ => self.algorithm_x::<C, S, false, false>(chooser, budget, sink, cutoff),
         }
     }
 
     /// Algorithm X, with or without the count of empty items (`TRACK`) and the `len`s kept in
     /// bytes (`BYTES`, only with `TRACK`; see [`Dlx::track_forced_items`]).
-    fn run<C: ItemChooser, S: Sink, const TRACK: bool, const BYTES: bool>(
+    fn algorithm_x<C: ItemChooser, S: Sink, const TRACK: bool, const BYTES: bool>(
         &mut self,
         chooser: &mut C,
         budget: &Budget,
@@ -422,26 +414,9 @@ impl Dlx {
         Report { stats, stop }
     }
 
-    /// Counts solutions as Knuth's dlx1 does, up to `limit` if one is given, within `budget`:
-    /// with dead ends tracked for the search (an item with no option left is chosen, and fails,
-    /// before any other), the item choice of dlx1, and [`Stats::covers`] counted, so that
-    /// [`Stats::knuth_updates`] is his count of updates. The tracking is set back as it was.
-    pub fn count_as_knuth(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
-        let tracked = self.links.tracks_dead_ends();
-        self.track_dead_ends(true);
-        let report = self.search_with(&mut KnuthMrv, budget, CountSink::new(limit));
-        self.track_dead_ends(tracked);
-        report
-    }
-
     /// Counts solutions, up to `limit` if one is given.
     pub fn count(&mut self, limit: Option<u64>) -> Report {
         self.search(&Budget::unlimited(), CountSink::new(limit))
-    }
-
-    /// Counts solutions within a budget, up to `limit` if one is given.
-    pub fn count_within(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
-        self.search(budget, CountSink::new(limit))
     }
 
     /// The first solution, if there is one, as option numbers.

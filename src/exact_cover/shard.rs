@@ -97,16 +97,18 @@ impl Dlx {
     ///
     /// ```
     /// use quadrille::Budget;
-    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::exact_cover::{CountSink, Dlx, Plan};
     /// use quadrille::problems;
     ///
     /// let mut dlx = Dlx::new(&problems::langford(8)?);
-    /// let plan = dlx.shard_plan(3);
-    /// let counts: Vec<u64> = (1..=3)
-    ///     .map(|i| dlx.count_shard(&plan, i, &Budget::unlimited()).stats.solutions)
-    ///     .collect();
+    /// let shards = dlx.shard_plan(3);
+    /// let mut counts = Vec::new();
+    /// for i in 1..=3 {
+    ///     let plan = Plan::new().shard(&shards, i);
+    ///     counts.push(dlx.run(&plan, &Budget::unlimited(), CountSink::new(None))?.stats.solutions);
+    /// }
     /// assert_eq!(counts.iter().sum::<u64>(), 300); // Langford pairs, n = 8: 150 pairs each way
-    /// assert_eq!(plan.fingerprint(), Dlx::new(&problems::langford(8)?).shard_plan(3).fingerprint());
+    /// assert_eq!(shards.fingerprint(), Dlx::new(&problems::langford(8)?).shard_plan(3).fingerprint());
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     ///
@@ -161,22 +163,13 @@ impl Dlx {
         }
     }
 
-    /// Counts the solutions of shard `shard` (1-based) of `plan` within `budget`.
-    ///
-    /// # Panics
-    /// If `shard` is not in `1..=plan.shards()`.
-    pub fn count_shard(&mut self, plan: &ShardPlan, shard: usize, budget: &Budget) -> Report {
-        self.search_shard(plan, shard, budget, |_: &super::Solution<'_>| {
-            super::Control::Continue
-        })
-    }
-
     /// Searches shard `shard` (1-based) of `plan` within `budget`, handing each solution to
-    /// `sink`. Shard 1 also reports the nodes above the parts and the solutions among them.
+    /// `sink`: what [`Dlx::run`] does for a plan with [`Plan::shard`](super::Plan::shard).
+    /// Shard 1 also reports the nodes above the parts and the solutions among them.
     ///
     /// # Panics
-    /// If `shard` is not in `1..=plan.shards()`.
-    pub fn search_shard<S: Sink>(
+    /// If `shard` is not in `1..=plan.shards()` (the plan's check refuses it first).
+    pub(crate) fn search_shard<S: Sink>(
         &mut self,
         plan: &ShardPlan,
         shard: usize,

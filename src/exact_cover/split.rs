@@ -276,7 +276,7 @@ fn chunk(level: Vec<Subtree>, wanted: usize) -> Vec<Subtree> {
 #[cfg(test)]
 mod tests {
     use crate::budget::{Budget, Stop};
-    use crate::exact_cover::{Dlx, Problem, ProblemBuilder};
+    use crate::exact_cover::{CountSink, Dlx, Problem, ProblemBuilder};
     use crate::problems;
     use crate::sudoku::{Shape, encode};
 
@@ -375,7 +375,7 @@ mod tests {
         );
         let mut plan_dlx = Dlx::new(&wide(WIDE));
         let plan = plan_dlx.shard_plan(2);
-        let shard = plan_dlx.count_shard(&plan, 2, &Budget::nodes(500));
+        let shard = plan_dlx.search_shard(&plan, 2, &Budget::nodes(500), CountSink::new(None));
         assert_eq!(shard.stop, Stop::NodeBudget);
         assert!(shard.stats.nodes <= 500);
     }

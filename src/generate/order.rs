@@ -141,8 +141,8 @@ impl Order {
         }
     }
 
-    /// The node budget of one uniqueness search when none is set: [`UNIQUENESS_NODES_PER_CELL`]
-    /// per cell, at least [`UNIQUENESS_MIN_NODES`].
+    /// The node budget of one uniqueness search when none is set: `UNIQUENESS_NODES_PER_CELL` (50)
+    /// per cell, at least `UNIQUENESS_MIN_NODES` (20,000).
     pub fn default_nodes(shape: Shape) -> u64 {
         (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES)
     }

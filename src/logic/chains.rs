@@ -9,6 +9,7 @@
 //! itself places x. An X-chain uses only the links of one digit. The search takes the shortest
 //! chain of all starts, since SE's score grows with the length.
 
+use super::meter::Meter;
 use super::state::{Candidates, bits, digits};
 use super::step::Step;
 use super::technique::{Technique, length_bonus};
@@ -45,14 +46,16 @@ struct Found {
 }
 
 /// The X-chain (`one_digit`) or the AIC of the fewest nodes that removes a candidate or places
-/// one.
+/// one. Each start searched is a node of `meter`; when it runs out, the search settles for
+/// the shortest chain found so far (which the solver then drops, its budget spent).
 pub(crate) fn chain(
     state: &Candidates,
     step: &mut Step,
     scratch: &mut ChainScratch,
     one_digit: bool,
+    meter: &mut Meter,
 ) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let n = t.n;
     let lits = n * n * n * 2;
     if scratch.parent.len() != lits {
@@ -62,7 +65,7 @@ pub(crate) fn chain(
         scratch.epoch = 0;
     }
     scratch.places.clear();
-    for u in 0..3 * n {
+    for u in 0..state.tables.unit_count() {
         for d in 0..n {
             let p = state.positions(u, 1 << d);
             scratch.places.push(p);
@@ -72,7 +75,7 @@ pub(crate) fn chain(
     let mut reached = 0;
     'starts: for c in 0..n * n {
         for d in digits(state.cands[c]) {
-            if reached > MAX_REACHED {
+            if reached > MAX_REACHED || !meter.spend(1) {
                 break 'starts;
             }
             let start = literal(n, c, d, false);
@@ -204,7 +207,7 @@ fn links(
     on: bool,
     out: &mut Vec<u32>,
 ) {
-    let t = state.tables;
+    let t = &*state.tables;
     let n = t.n;
     let bit = 1u64 << (d - 1);
     if on {
@@ -223,7 +226,7 @@ fn links(
             let e = digits(state.cands[c] & !bit).next().expect("bivalue");
             out.push(literal(n, c, e, true));
         }
-        for &u in &t.cell_units[c] {
+        for &u in t.units_of(c) {
             let u = u as usize;
             let p = places[u * n + usize::from(d) - 1];
             if p.count_ones() == 2 {
@@ -246,7 +249,7 @@ pub(crate) fn conflicts(
     (yc, yd): (usize, u8),
     mut each: impl FnMut(usize, u8),
 ) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let mut any = false;
     if xc == yc {
         let others = state.cands[xc] & !(1 << (xd - 1)) & !(1 << (yd - 1));

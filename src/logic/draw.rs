@@ -103,7 +103,7 @@ pub fn step_svg(state: &Candidates, step: &Step, title: &str) -> String {
     );
     let top = margin + header;
     let origin = |c: usize| (margin + (c % n) as f64 * cell, top + (c / n) as f64 * cell);
-    let t = state.tables;
+    let t = &*state.tables;
     let mut fill = vec![""; n * n];
     for &u in step.units() {
         for &c in t.unit(u) {

@@ -1,52 +1,59 @@
 //! Locked candidates: pointing (a box's places of a digit on one line) and claiming (a line's
-//! places of a digit in one box).
+//! places of a digit in one box), on any two groups of the board: when a digit's places in one
+//! group all lie in a second, the second's other cells lose it (the first group holds the
+//! digit in one of those places). On a classic board that is SE's box and line; a variant adds
+//! the windows, regions and diagonals, a box pointing into a window say.
 
-use super::state::{Candidates, bits, digits, full_mask};
+use super::state::{Candidates, bits, digits, full_mask, groups_in};
 use super::step::Step;
 use super::technique::Technique;
 
-/// In a box, a digit's places all on one row or column: the rest of that line loses it.
-/// `direct`: only a pointing that leaves a hidden single, placed in the same step.
+/// In a box (or a variant's box-like group), a digit's places all in another group, a line
+/// first: the rest of that group loses it. `direct`: only a pointing that leaves a hidden
+/// single, placed in the same step.
 pub(crate) fn pointing(state: &Candidates, step: &mut Step, direct: bool) -> bool {
     let technique = if direct {
         Technique::DirectPointing
     } else {
         Technique::Pointing
     };
-    let t = state.tables;
-    for b in 2 * t.n..3 * t.n {
-        let missing = full_mask(t.n) & !state.placed(b);
-        for d in digits(missing) {
-            let cells = places(state, b, d);
-            for line_kind in 0..2 {
-                if let Some(line) = common_unit(state, &cells, line_kind)
-                    && locked(state, step, technique, b, line, d, cells)
-                {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    locked_candidates(state, step, technique, false)
 }
 
-/// In a row or column, a digit's places all in one box: the rest of the box loses it.
-/// `direct`: only a claiming that leaves a hidden single.
+/// In a line (row, column, diagonal), a digit's places all in another group: the rest of that
+/// group loses it. `direct`: only a claiming that leaves a hidden single.
 pub(crate) fn claiming(state: &Candidates, step: &mut Step, direct: bool) -> bool {
     let technique = if direct {
         Technique::DirectClaiming
     } else {
         Technique::Claiming
     };
-    let t = state.tables;
-    for line in 0..2 * t.n {
-        let missing = full_mask(t.n) & !state.placed(line);
+    locked_candidates(state, step, technique, true)
+}
+
+/// Locked candidates from every source unit that is a line (`from_lines`) or box-like, into
+/// every other unit that holds all the source's places of a digit, in board order.
+fn locked_candidates(
+    state: &Candidates,
+    step: &mut Step,
+    technique: Technique,
+    from_lines: bool,
+) -> bool {
+    let t = &*state.tables;
+    for source in 0..t.unit_count() {
+        if t.house(source).is_line() != from_lines {
+            continue;
+        }
+        let missing = full_mask(t.n) & !state.placed(source);
         for d in digits(missing) {
-            let cells = places(state, line, d);
-            if let Some(b) = common_unit(state, &cells, 2)
-                && locked(state, step, technique, line, b, d, cells)
-            {
-                return true;
+            let cells = places(state, source, d);
+            let Some(common) = common_units(state, &cells) else {
+                continue;
+            };
+            for target in groups_in(&common) {
+                if target != source && locked(state, step, technique, source, target, d, cells) {
+                    return true;
+                }
             }
         }
     }
@@ -74,13 +81,16 @@ fn places(state: &Candidates, u: usize, d: u8) -> Places {
     }
 }
 
-/// The unit of kind `kind` (0 row, 1 column, 2 box) that holds all the places, if one does.
-fn common_unit(state: &Candidates, places: &Places, kind: usize) -> Option<usize> {
+/// The units that hold all the places (the source among them), if there are places.
+fn common_units(state: &Candidates, places: &Places) -> Option<super::state::GroupSet> {
     let mut cells = places.cells(state);
-    let u = state.tables.cell_units[cells.next()? as usize][kind];
-    cells
-        .all(|c| state.tables.cell_units[c as usize][kind] == u)
-        .then_some(u as usize)
+    let mut common = *state.tables.group_set(cells.next()? as usize);
+    for c in cells {
+        for (word, other) in common.iter_mut().zip(state.tables.group_set(c as usize)) {
+            *word &= other;
+        }
+    }
+    Some(common)
 }
 
 /// Removes `d` from the cells of `target` outside `source`; a step if any went.
@@ -93,13 +103,12 @@ fn locked(
     d: u8,
     cells: Places,
 ) -> bool {
-    let t = state.tables;
-    let source_kind = source / t.n;
+    let t = &*state.tables;
     let bit = 1u64 << (d - 1);
     let mut any = false;
     for &c in t.unit(target) {
         let c = c as usize;
-        if state.cands[c] & bit != 0 && t.cell_units[c][source_kind] as usize != source {
+        if state.cands[c] & bit != 0 && !t.holds(source, c) {
             if !any {
                 step.begin(technique, technique.base_tenths());
                 step.units.extend([source, target]);
@@ -117,8 +126,9 @@ fn locked(
         )
     {
         // As SE's direct pointing: the single is in another unit of the source's kind (another
-        // box for pointing, another line for claiming), which the target line or box crosses.
-        return place_direct_single(state, step, |u| u != source && u / t.n == source_kind);
+        // box for pointing, another row or column for claiming), which the target crosses.
+        let kind = t.house(source);
+        return place_direct_single(state, step, |u| u != source && t.house(u) == kind);
     }
     any
 }
@@ -131,10 +141,10 @@ pub(crate) fn place_direct_single(
     step: &mut Step,
     in_unit: impl Fn(usize) -> bool,
 ) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     for &(c, d) in &step.eliminations {
         let bit = 1u64 << (d - 1);
-        for &u in &t.cell_units[c as usize] {
+        for &u in t.units_of(c as usize) {
             if !in_unit(u as usize) {
                 continue;
             }

@@ -10,8 +10,30 @@
 //! ([`DlxSolver`]), and marks the step as a guess. A guess is never wrong, and every other
 //! step follows from the grid alone.
 //!
+//! The solver reads the puzzle's [`Board`]: [`LogicSolver::new`] takes a shape's classic board,
+//! [`LogicSolver::on_board`] any board, a variant's ([`crate::sudoku::variant`]). Every
+//! technique that works on units works on all the board's groups (rows, columns and boxes, and
+//! an X-Sudoku's diagonals, a windoku's windows, a jigsaw's regions); the techniques whose
+//! proof needs more than "each group holds each digit once" say where they apply:
+//!
+//! - locked candidates are those of any two groups (a box pointing into a window, a diagonal
+//!   claiming from a box), pointing from a box-like group and claiming from a line;
+//! - fish use rows and columns only (a board without them has none);
+//! - a unique rectangle needs each group that holds one of its cells to hold two, on one side
+//!   of it (on a classic board: two boxes), and neither it nor BUG+1 is used with cages;
+//! - killer cages: cage mates are peers (their digits differ), which every technique that
+//!   reads peers uses (singles, wings, chains, forcing chains), and the cage combination
+//!   (`cages`) removes the candidates that no set of digits of the cage's sum allows. The
+//!   hidden techniques (hidden singles and subsets, locked candidates, fish) read groups
+//!   only: a cage need not hold every digit.
+//!
+//! A [`Budget`] bounds a solution ([`LogicSolver::solve_within`], [`LogicSolver::rate_within`]):
+//! when it runs out the solution ends [`Ending::Undecided`], never with a rating. What a node
+//! is there is said in `meter`.
+//!
 //! - `singles`: full house, hidden single, naked single.
 //! - `intersections`: pointing and claiming.
+//! - `cages`: the cage combination of killer Sudoku.
 //! - `subsets`: naked and hidden pairs, triples, quads.
 //! - `fish`: X-wing, swordfish, jellyfish.
 //! - `wings`: XY-wing, XYZ-wing, W-wing.
@@ -35,11 +57,13 @@
 //! # Ok::<(), quadrille::Error>(())
 //! ```
 
+mod cages;
 mod chains;
 mod draw;
 mod fish;
 mod forcing;
 mod intersections;
+mod meter;
 #[cfg(feature = "plot")]
 pub mod plot;
 mod rating;
@@ -52,6 +76,7 @@ mod unique;
 mod wings;
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 pub use draw::{step_svg, write_candidates};
 pub use rating::{Difficulty, Rating, rate};
@@ -59,10 +84,14 @@ pub use state::Candidates;
 pub use step::{Step, cell_name};
 pub use technique::Technique;
 
-use crate::Budget;
+use crate::board::Board;
 use crate::engine::{DlxSolver, Solve};
+use crate::io::puzzle::Puzzle;
 use crate::runner::Recent;
 use crate::sudoku::{Grid, Shape};
+use crate::{Budget, Stop};
+use meter::Meter;
+use state::LogicTables;
 
 /// How a logical solution ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +108,9 @@ pub enum Ending {
     /// a rating, hold only for a puzzle with exactly one (Sudoku Explainer refuses the others
     /// too).
     Several,
+    /// The budget ran out ([`Stop::NodeBudget`] or [`Stop::TimeBudget`]) before the solution
+    /// ended: what the steps so far say is no rating of the puzzle.
+    Undecided(Stop),
 }
 
 /// A whole explanation: the steps, and how it ended.
@@ -100,9 +132,10 @@ impl Explanation {
     }
 }
 
-/// The logical solver of one shape, reused across puzzles (its buffers are kept).
+/// The logical solver of one board, reused across puzzles (its buffers are kept).
 #[derive(Clone, Debug)]
 pub struct LogicSolver {
+    tables: Arc<LogicTables>,
     state: Candidates,
     step: Step,
     chains: chains::ChainScratch,
@@ -112,20 +145,59 @@ pub struct LogicSolver {
     several: bool,
     /// Whether the puzzle being solved is unique, once a uniqueness technique asked.
     uniqueness: Option<bool>,
+    /// The budget of the solution under way.
+    meter: Meter,
 }
 
 impl LogicSolver {
-    /// A solver for puzzles of `shape`.
+    /// A solver for classic puzzles of `shape`.
     pub fn new(shape: Shape) -> LogicSolver {
+        LogicSolver::with_tables(LogicTables::of(shape), shape)
+    }
+
+    /// A solver for puzzles on `board`: a variant's, whose groups and cages it reads (see the
+    /// [module docs](self)).
+    ///
+    /// ```
+    /// use quadrille::io::puzzle::PuzzleReader;
+    /// use quadrille::logic::{Ending, LogicSolver};
+    ///
+    /// let text = "# variant: x\n.8....2...1....5....34..7....9.5.....2...46..3........9...2...................4.7\n";
+    /// let puzzle = PuzzleReader::new(text.as_bytes(), None, Default::default()).next().unwrap()?;
+    /// let mut solver = LogicSolver::on_board(puzzle.board());
+    /// let explanation = solver.explain(&puzzle.grid, true);
+    /// assert_eq!(explanation.ending, Ending::Solved);
+    /// // Some step reads a diagonal.
+    /// assert!(explanation.steps.iter().flat_map(|s| s.units().iter().map(|&u| s.board().group(u).kind()))
+    ///     .any(|kind| kind == "diagonal"));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn on_board(board: &Board) -> LogicSolver {
+        let n = board.size();
+        let shape = Shape::from_cell_count(n * n)
+            .or_else(|| Shape::new(1, n).ok())
+            .expect("a board's side is 1 to 64");
+        LogicSolver::with_tables(Arc::new(LogicTables::build(board)), shape)
+    }
+
+    fn with_tables(tables: Arc<LogicTables>, shape: Shape) -> LogicSolver {
+        let state = Candidates::with_tables(Arc::clone(&tables), &Grid::empty(shape));
         LogicSolver {
-            state: Candidates::new(&Grid::empty(shape)),
-            step: Step::new(shape),
+            step: Step::new(&state),
+            tables,
+            state,
             chains: chains::ChainScratch::default(),
             forcing: forcing::ForcingScratch::default(),
             dlx: None,
             several: false,
             uniqueness: None,
+            meter: Meter::unlimited(),
         }
+    }
+
+    /// The board whose rules the solver follows.
+    pub fn board(&self) -> &Board {
+        &self.tables.board
     }
 
     /// Whether the puzzle last solved has at most one solution: Dancing Links counts them up
@@ -145,14 +217,30 @@ impl LogicSolver {
     /// takes a digit of the solution and goes on.
     ///
     /// # Panics
-    /// If `grid` is not of this solver's shape.
+    /// If `grid` is not of this solver's side.
     pub fn solve_with(
         &mut self,
         grid: &Grid,
         guesses: bool,
         each: impl FnMut(&Candidates, &Step) -> bool,
     ) -> Ending {
-        self.solve_known(grid, None, guesses, each)
+        self.solve_known(grid, None, guesses, &Budget::unlimited(), each)
+    }
+
+    /// [`LogicSolver::solve_with`] within `budget`: when it runs out, the solution ends
+    /// [`Ending::Undecided`] (after the steps handed out so far). What a node is here: a step,
+    /// a chain search's start, a forcing chain's assumption, a node of the Dancing Links count.
+    ///
+    /// # Panics
+    /// If `grid` is not of this solver's side.
+    pub fn solve_within(
+        &mut self,
+        grid: &Grid,
+        guesses: bool,
+        budget: &Budget,
+        each: impl FnMut(&Candidates, &Step) -> bool,
+    ) -> Ending {
+        self.solve_known(grid, None, guesses, budget, each)
     }
 
     /// [`LogicSolver::solve_with`], where the caller may vouch for the puzzle's one solution
@@ -162,9 +250,11 @@ impl LogicSolver {
         grid: &Grid,
         solution: Option<&Grid>,
         guesses: bool,
+        budget: &Budget,
         mut each: impl FnMut(&Candidates, &Step) -> bool,
     ) -> Ending {
-        assert_eq!(grid.shape(), self.state.shape(), "a grid of another shape");
+        assert_eq!(grid.size(), self.tables.n, "a grid of another size");
+        self.meter = Meter::start(budget);
         self.state.reset(grid);
         // Dancing Links counts the solutions up to 2 first: a puzzle without exactly one
         // ends here, before any step, and the one solution is what guesses follow.
@@ -172,9 +262,15 @@ impl LogicSolver {
         let known = match solution {
             Some(solution) => solution,
             None => {
-                let shape = self.state.shape();
-                let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
-                let outcome = dlx.count(grid, Some(2), &Budget::unlimited());
+                let tables = &self.tables;
+                let dlx = self
+                    .dlx
+                    .get_or_insert_with(|| DlxSolver::new(&tables.board));
+                let outcome = dlx.count(grid, Some(2), &self.meter.left());
+                self.meter.record(outcome.nodes, outcome.stop);
+                if let Some(stop) = self.meter.stop() {
+                    return Ending::Undecided(stop);
+                }
                 match outcome.solutions {
                     0 => {
                         (self.several, self.uniqueness) = (false, Some(false));
@@ -200,7 +296,11 @@ impl LogicSolver {
             if self.state.is_solved() {
                 return Ending::Solved;
             }
-            if !self.find_step() {
+            let found = self.meter.spend(1) && self.find_step();
+            if let Some(stop) = self.meter.stop() {
+                return Ending::Undecided(stop);
+            }
+            if !found {
                 if !guesses {
                     return Ending::Stuck;
                 }
@@ -252,11 +352,12 @@ impl LogicSolver {
     /// ```
     ///
     /// # Panics
-    /// If `state` is not of this solver's shape.
+    /// If `state` is not of this solver's board.
     pub fn next_step(&mut self, state: &Candidates) -> Option<Step> {
-        assert_eq!(state.shape(), self.state.shape(), "a grid of another shape");
+        assert!(state.tables == self.tables, "a grid of another board");
         self.state.clone_from(state);
         self.uniqueness = None;
+        self.meter = Meter::unlimited();
         self.find_step().then(|| self.step.clone())
     }
 
@@ -267,9 +368,12 @@ impl LogicSolver {
         if let Some(known) = self.uniqueness {
             return known;
         }
-        let shape = self.state.shape();
-        let dlx = self.dlx.get_or_insert_with(|| DlxSolver::sudoku(shape));
-        let count = dlx.count(&self.state.grid(), Some(2), &Budget::unlimited());
+        let tables = &self.tables;
+        let dlx = self
+            .dlx
+            .get_or_insert_with(|| DlxSolver::new(&tables.board));
+        let count = dlx.count(&self.state.grid(), Some(2), &self.meter.left());
+        self.meter.record(count.nodes, count.stop);
         let unique = count.solutions == 1;
         self.several |= count.solutions >= 2;
         self.uniqueness = Some(unique);
@@ -284,6 +388,7 @@ impl LogicSolver {
             || intersections::pointing(s, step, true)
             || intersections::claiming(s, step, true)
             || subsets::hidden(s, step, 2, true)
+            || cages::combination(s, step)
             || singles::naked_single(s, step)
             || subsets::hidden(s, step, 3, true)
             || intersections::pointing(s, step, false)
@@ -309,14 +414,19 @@ impl LogicSolver {
 
     /// The chains and forcing chains, the last of the techniques.
     fn chains_and_forcing(&mut self) -> bool {
-        let (s, step) = (&self.state, &mut self.step);
-        chains::chain(s, step, &mut self.chains, true)
+        let (s, step, meter) = (&self.state, &mut self.step, &mut self.meter);
+        let forcing = &mut self.forcing;
+        chains::chain(s, step, &mut self.chains, true, meter)
             || wings::w_wing(s, step)
-            || chains::chain(s, step, &mut self.chains, false)
-            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Singles)
-            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Basic)
-            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Chains)
-            || forcing::forcing_chain(s, step, &mut self.forcing, forcing::Depth::Nested)
+            || chains::chain(s, step, &mut self.chains, false, meter)
+            || [
+                forcing::Depth::Singles,
+                forcing::Depth::Basic,
+                forcing::Depth::Chains,
+                forcing::Depth::Nested,
+            ]
+            .into_iter()
+            .any(|depth| forcing::forcing_chain(s, step, forcing, depth, meter))
     }
 
     /// Every step of the solution of `grid`, guessing (verified) when no technique applies
@@ -341,9 +451,25 @@ pub fn explain(grid: &Grid) -> Explanation {
     LogicSolver::new(grid.shape()).explain(grid, true)
 }
 
+/// What a thread's solver is kept by: a shape's classic board, or a variant's board (a jigsaw's
+/// changes with its puzzle; X-Sudoku's and windoku's are shared by the puzzles of a file).
+#[derive(PartialEq)]
+enum SolverKey {
+    Shape(Shape),
+    Board(Arc<Board>),
+}
+
 thread_local! {
-    /// Each thread's logical solvers, by shape: their tables are built once, not per puzzle.
-    static SOLVERS: RefCell<Recent<Shape, LogicSolver>> = const { RefCell::new(Recent::new(4)) };
+    /// Each thread's logical solvers, by board: their tables are built once, not per puzzle.
+    static SOLVERS: RefCell<Recent<SolverKey, LogicSolver>> = const { RefCell::new(Recent::new(4)) };
+}
+
+fn with_kept_solver<T>(
+    key: SolverKey,
+    make: impl FnOnce() -> LogicSolver,
+    work: impl FnOnce(&mut LogicSolver) -> T,
+) -> T {
+    SOLVERS.with(|solvers| work(solvers.borrow_mut().get_or_insert_with(key, make)))
 }
 
 /// Runs `work` with this thread's logical solver for `shape`, built the first time the thread
@@ -359,13 +485,19 @@ thread_local! {
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn with_thread_solver<T>(shape: Shape, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
-    SOLVERS.with(|solvers| {
-        work(
-            solvers
-                .borrow_mut()
-                .get_or_insert_with(shape, || LogicSolver::new(shape)),
-        )
-    })
+    with_kept_solver(SolverKey::Shape(shape), || LogicSolver::new(shape), work)
+}
+
+/// [`with_thread_solver`] for a puzzle read with its variant: the solver of its board.
+pub fn with_puzzle_solver<T>(puzzle: &Puzzle, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
+    match &puzzle.board {
+        None => with_thread_solver(puzzle.grid.shape(), work),
+        Some(board) => with_kept_solver(
+            SolverKey::Board(Arc::clone(board)),
+            || LogicSolver::on_board(board),
+            work,
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A puzzle's rating: the hardest step of its logical solution, on SE's scale.
 
 use super::{Ending, LogicSolver, Technique};
+use crate::Budget;
 use crate::sudoku::Grid;
 
 /// The difficulty levels that `generate --difficulty` takes, each a band of SE's scale chosen
@@ -96,7 +97,9 @@ pub struct Rating {
     pub guesses: u32,
     /// How the solution ended: [`Ending::Solved`], [`Ending::NoSolution`] for a puzzle
     /// without one (its rating then covers the steps before that was found), or
-    /// [`Ending::Stopped`] when [`LogicSolver::rate_up_to`] met a step above its maximum.
+    /// [`Ending::Stopped`] when [`LogicSolver::rate_up_to`] met a step above its maximum,
+    /// [`Ending::Undecided`] when [`LogicSolver::rate_within`]'s budget ran out (then
+    /// `tenths` and `hardest` are only those of the steps before, no rating of the puzzle).
     pub ending: Ending,
     /// `false` when the puzzle has several solutions (found at its first guess); the rating
     /// then follows one of them, and Sudoku Explainer would refuse the puzzle.
@@ -115,9 +118,33 @@ impl LogicSolver {
     /// step. Allocates nothing per step once the solver's buffers have grown.
     ///
     /// # Panics
-    /// If `grid` is not of this solver's shape.
+    /// If `grid` is not of this solver's side.
     pub fn rate(&mut self, grid: &Grid) -> Rating {
         self.rate_up_to(grid, u16::MAX)
+    }
+
+    /// [`LogicSolver::rate`] within `budget` (see [`LogicSolver::solve_within`]): a budget
+    /// that runs out leaves the rating [`Ending::Undecided`].
+    ///
+    /// ```
+    /// use quadrille::{Budget, Stop};
+    /// use quadrille::io::puzzle::parse_line;
+    /// use quadrille::logic::{Ending, LogicSolver};
+    ///
+    /// let x_wing = parse_line(
+    ///     "................12....345........3....6.......71..8......2.6..834.......5..7.....", None)?;
+    /// let mut solver = LogicSolver::new(x_wing.shape());
+    /// // A node is a step, a chain start, a forcing assumption or a node of the count.
+    /// let cut = solver.rate_within(&x_wing, &Budget::nodes(20));
+    /// assert_eq!(cut.ending, Ending::Undecided(Stop::NodeBudget));
+    /// assert_eq!(solver.rate_within(&x_wing, &Budget::unlimited()), solver.rate(&x_wing));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `grid` is not of this solver's side.
+    pub fn rate_within(&mut self, grid: &Grid, budget: &Budget) -> Rating {
+        self.rate_known(grid, None, u16::MAX, budget)
     }
 
     /// Rates `grid` as [`LogicSolver::rate`] does, but stops at the first step that scores
@@ -139,21 +166,27 @@ impl LogicSolver {
     /// ```
     ///
     /// # Panics
-    /// If `grid` is not of this solver's shape.
+    /// If `grid` is not of this solver's side.
     pub fn rate_up_to(&mut self, grid: &Grid, max_tenths: u16) -> Rating {
-        self.rate_known(grid, None, max_tenths)
+        self.rate_known(grid, None, max_tenths, &Budget::unlimited())
     }
 
     /// [`LogicSolver::rate_up_to`] of a puzzle whose one solution the caller knows (a
     /// generator's), which spares the count that would prove it.
     ///
     /// # Panics
-    /// If `grid` or `solution` is not of this solver's shape.
+    /// If `grid` or `solution` is not of this solver's side.
     pub fn rate_unique_up_to(&mut self, grid: &Grid, solution: &Grid, max_tenths: u16) -> Rating {
-        self.rate_known(grid, Some(solution), max_tenths)
+        self.rate_known(grid, Some(solution), max_tenths, &Budget::unlimited())
     }
 
-    fn rate_known(&mut self, grid: &Grid, solution: Option<&Grid>, max_tenths: u16) -> Rating {
+    fn rate_known(
+        &mut self,
+        grid: &Grid,
+        solution: Option<&Grid>,
+        max_tenths: u16,
+        budget: &Budget,
+    ) -> Rating {
         let mut rating = Rating {
             tenths: 0,
             hardest: Technique::FullHouse,
@@ -162,7 +195,7 @@ impl LogicSolver {
             ending: Ending::Solved,
             unique: true,
         };
-        rating.ending = self.solve_known(grid, solution, true, |_, step| {
+        rating.ending = self.solve_known(grid, solution, true, budget, |_, step| {
             rating.steps += 1;
             if step.technique() == Technique::Guess {
                 rating.guesses += 1;

@@ -6,8 +6,8 @@ use super::technique::Technique;
 
 /// A unit with one empty cell left: it takes the missing digit.
 pub(crate) fn full_house(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
-    for u in 0..3 * t.n {
+    let t = &*state.tables;
+    for u in 0..t.unit_count() {
         let mut empty = t.unit(u).iter().filter(|&&c| state.values[c as usize] == 0);
         if let (Some(&c), None) = (empty.next(), empty.next()) {
             let missing = super::state::full_mask(t.n) & !state.placed(u);
@@ -22,11 +22,12 @@ pub(crate) fn full_house(state: &Candidates, step: &mut Step) -> bool {
     false
 }
 
-/// A digit with one place left in a unit: boxes first (SE's 1.2), then rows and columns (1.5).
+/// A digit with one place left in a unit: boxes first (SE's 1.2), then lines (1.5). A variant's
+/// box-like groups (windows, jigsaw regions) score as boxes, its diagonals as lines.
 pub(crate) fn hidden_single(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
-    let boxes_first = (2 * t.n..3 * t.n).chain(0..2 * t.n);
-    for u in boxes_first {
+    let t = &*state.tables;
+    for &u in &t.boxes_first {
+        let u = usize::from(u);
         let (mut once, mut twice) = (0u64, 0u64);
         for &c in t.unit(u) {
             let cands = state.cands[c as usize];

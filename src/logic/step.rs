@@ -6,15 +6,29 @@
 
 use std::fmt::Write as _;
 
-use super::state::digits;
+use std::sync::Arc;
+
+use super::state::{Candidates, LogicTables, digits};
 use super::technique::Technique;
-use crate::board::{Cell, Digit};
+use crate::board::{Board, Cell, Digit};
 use crate::sudoku::Shape;
+
+/// The tables of the board a step was found on, for the names of its units; compared by
+/// board, and printed as the board's side (the tables are large).
+#[derive(Clone, PartialEq, Eq)]
+struct OnBoard(Arc<LogicTables>);
+
+impl std::fmt::Debug for OnBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "board of side {}", self.0.n)
+    }
+}
 
 /// One step of a solution: what was done, where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     shape: Shape,
+    board: OnBoard,
     technique: Technique,
     tenths: u16,
     /// The units of the pattern (board group numbers).
@@ -33,9 +47,11 @@ pub struct Step {
 }
 
 impl Step {
-    pub(super) fn new(shape: Shape) -> Step {
+    /// An empty step for grids like `state` (its shape and board).
+    pub(super) fn new(state: &Candidates) -> Step {
         Step {
-            shape,
+            shape: state.shape(),
+            board: OnBoard(Arc::clone(&state.tables)),
             technique: Technique::FullHouse,
             tenths: 0,
             units: Vec::new(),
@@ -105,8 +121,14 @@ impl Step {
         self.eliminations.iter().map(|&(c, d)| cell_digit(c, d))
     }
 
-    /// The units of the pattern, as numbers of the board's groups
-    /// ([`Shape::board`]): rows, then columns, then boxes.
+    /// The board it was found on: a variant's, or the shape's classic board
+    /// ([`Shape::board`]).
+    pub fn board(&self) -> &Board {
+        &self.board.0.board
+    }
+
+    /// The units of the pattern, as numbers of the [board](Step::board)'s groups (on a classic
+    /// board: rows, then columns, then boxes).
     pub fn units(&self) -> &[usize] {
         &self.units
     }
@@ -133,7 +155,7 @@ impl Step {
     /// Why the step holds, in a sentence.
     pub fn why(&self) -> String {
         let n = self.shape.size();
-        let board = self.shape.board();
+        let board = self.board();
         let unit = |i: usize| board.group(self.units[i]).to_string();
         let units = |range: std::ops::Range<usize>| {
             self.units[range]
@@ -159,6 +181,15 @@ impl Step {
         match self.technique {
             Technique::FullHouse => format!("{} has one empty cell left", unit(0)),
             Technique::HiddenSingle => format!("{digit_list} has one place left in {}", unit(0)),
+            Technique::CageCombination => {
+                let cage =
+                    &board.cages()[usize::from(self.board.0.cage_of[self.cells[0] as usize])];
+                format!(
+                    "{cage} ({}) must hold different digits adding up to {}: no such set, in any order its candidates allow, puts {digit_list} where removed",
+                    cells(),
+                    cage.sum()
+                )
+            }
             Technique::NakedSingle => format!("{} has one candidate left", cells()),
             Technique::Pointing | Technique::Claiming => format!(
                 "in {}, {digit_list} can only be in {}, so it is not elsewhere in {}",
@@ -288,7 +319,6 @@ impl Step {
         let n = self.shape.size();
         let (c, d) = self.placements[0];
         let unit = self
-            .shape
             .board()
             .group(*self.units.last().expect("the single's unit"));
         format!(

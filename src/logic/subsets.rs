@@ -10,14 +10,14 @@ use super::technique::Technique;
 
 /// The naked subset of `k` cells, k in 2..=4.
 pub(crate) fn naked(state: &Candidates, step: &mut Step, k: usize) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let technique = [
         Technique::NakedPair,
         Technique::NakedTriple,
         Technique::NakedQuad,
     ][k - 2];
     let mut members = [0usize; 4];
-    for u in 0..3 * t.n {
+    for u in 0..t.unit_count() {
         let unit = t.unit(u);
         // Positions of the empty cells with 2..=k candidates, the only ones that can take part.
         let mut eligible = 0u64;
@@ -73,7 +73,7 @@ pub(crate) fn naked(state: &Candidates, step: &mut Step, k: usize) -> bool {
 /// The hidden subset of `k` digits, k in 2..=4. `direct` (pairs and triples): only one whose
 /// eliminations leave a hidden single, placed in the same step.
 pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize, direct: bool) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let technique = match (k, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (3, true) => Technique::DirectHiddenTriple,
@@ -83,7 +83,7 @@ pub(crate) fn hidden(state: &Candidates, step: &mut Step, k: usize, direct: bool
     };
     let mut members = [0usize; 4];
     let mut places = [0u64; 64];
-    for u in 0..3 * t.n {
+    for u in 0..t.unit_count() {
         let unit = t.unit(u);
         let missing = full_mask(t.n) & !state.placed(u);
         if missing.count_ones() as usize <= k {

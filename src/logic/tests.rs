@@ -186,7 +186,7 @@ fn rectangle_state(shape: Shape, roof_c1: &[u8], roof_c4: &[u8]) -> Candidates {
 fn unique_rectangles_of_types_1_2_and_4_at_two_sizes() {
     for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap()] {
         let n = shape.size();
-        let mut step = Step::new(shape);
+        let mut step = Step::new(&Candidates::new(&Grid::empty(shape)));
         // Type 1: r2c4 is {1,2,3}, the others {1,2}: r2c4 is neither 1 nor 2.
         let state = rectangle_state(shape, &[1, 2], &[1, 2, 3]);
         assert!(unique::rectangle(&state, &mut step));
@@ -324,4 +324,41 @@ proptest::proptest! {
         proptest::prop_assert_eq!(rating.tenths, hardest);
         proptest::prop_assert_eq!(rating.steps as usize, explanation.steps.len());
     }
+}
+
+/// The type 1 rectangle above, on X-Sudoku: diagonal 1 holds r1c1 alone of its four cells, so
+/// swapping its digits would break the diagonal, and there is no unique rectangle.
+#[test]
+fn a_rectangle_that_a_diagonal_crosses_at_one_corner_is_no_unique_rectangle() {
+    let shape = Shape::CLASSIC;
+    let classic = rectangle_state(shape, &[1, 2], &[1, 2, 3]);
+    let x = Candidates::on_board(&crate::sudoku::variant::x_board(shape), &Grid::empty(shape));
+    let mut state = x.clone();
+    state.cands.clone_from(&classic.cands);
+    let mut step = Step::new(&state);
+    assert!(unique::rectangle(&classic, &mut step));
+    assert!(!unique::rectangle(&state, &mut step));
+}
+
+/// A cage of two cells adding up to 3 on a 4x4 board holds 1 and 2: both cells lose 3 and 4,
+/// and the step says which cage.
+#[test]
+fn a_cage_keeps_only_the_digits_of_its_sums() {
+    let shape = Shape::new(2, 2).unwrap();
+    let cage = crate::board::Cage::new(1, [Cell::new(0), Cell::new(5)], 3).unwrap();
+    let board = shape.board().clone().with_cages(vec![cage]).unwrap();
+    let state = Candidates::on_board(&board, &Grid::empty(shape));
+    let mut step = Step::new(&state);
+    assert!(cages::combination(&state, &mut step));
+    assert_eq!(step.technique(), Technique::CageCombination);
+    assert_eq!(removed(&step), [(1, 1, 3), (1, 1, 4), (2, 2, 3), (2, 2, 4)]);
+    assert!(
+        step.why()
+            .starts_with("cage 1 (r1c1 r2c2) must hold different digits adding up to 3")
+    );
+    // Cage mates are peers: a digit placed in one leaves the other.
+    let mut grid = Grid::empty(shape);
+    grid.place(Cell::new(0), Digit::new(1));
+    let placed = Candidates::on_board(&board, &grid);
+    assert_eq!(placed.candidates(1, 1) & 1, 0);
 }

@@ -3,22 +3,31 @@
 //! lazily, when a pattern is found).
 //!
 //! - Unique rectangles: four cells in two rows, two columns and two boxes that could all hold
-//!   only {a,b} would let a and b swap, a second solution. Type 1: three of them are {a,b},
+//!   only {a,b} would let a and b swap, a second solution. On a variant the swap keeps every
+//!   group whole only when each group holding one of the four holds two of them, on one side
+//!   of the rectangle (so a diagonal through one corner, or a window holding one, rules the
+//!   rectangle out). Type 1: three of them are {a,b},
 //!   so the fourth is not a or b. Type 2: the other two are {a,b,x}, so one of them is x and
 //!   the cells seeing both lose x. Type 4: the other two share a unit where a has no other
 //!   place, so one of them is a, and neither can be b. SE scores them 4.5.
 //! - BUG+1 (bivalue universal grave): every empty cell has two candidates but one, which has
 //!   three, and every digit has two places in each unit but in that cell's units. Without its
 //!   extra digit the grid would have no solution or several, so that cell holds it. SE: 5.6.
+//!   The proof (the other candidate of every cell is a solution too) holds for any groups.
+//!
+//! Neither is used on a killer board: a swap changes the sums of the cages it crosses.
 
-use super::state::{Candidates, digits};
+use super::state::{Candidates, LogicTables, digits, groups_in};
 use super::step::Step;
 use super::technique::Technique;
 
 /// A unique rectangle of type 1, 2 or 4.
 pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let n = t.n;
+    if t.has_cages() {
+        return false;
+    }
     for a in 0..n * n {
         let pair = state.cands[a];
         if pair.count_ones() != 2 {
@@ -38,11 +47,7 @@ pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
                     continue;
                 }
                 let cells = [a, b, c, d];
-                let boxes = |x: usize| t.cell_units[x][2];
-                let two_boxes =
-                    (boxes(a) == boxes(b) && boxes(c) == boxes(d) && boxes(a) != boxes(c))
-                        || (boxes(a) == boxes(c) && boxes(b) == boxes(d) && boxes(a) != boxes(b));
-                if !two_boxes {
+                if !swappable(t, cells) {
                     continue;
                 }
                 if type_1(state, step, pair, cells)
@@ -55,6 +60,23 @@ pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
         }
     }
     false
+}
+
+/// Whether every unit that holds a cell of the rectangle `[a, b, c, d]` (a and b on one row,
+/// c and d on another, a above c) holds exactly two, on one side: then swapping the two digits
+/// keeps every unit whole. On a classic board: the four cells are in two boxes.
+fn swappable(t: &LogicTables, cells: [usize; 4]) -> bool {
+    let mut any = [0u64; 3];
+    for &c in &cells {
+        for (word, other) in any.iter_mut().zip(t.group_set(c)) {
+            *word |= other;
+        }
+    }
+    groups_in(&any).all(|u| {
+        let held = (0..4).fold(0u8, |m, i| m | u8::from(t.holds(u, cells[i])) << i);
+        // a-b and c-d are the rows' sides, a-c and b-d the columns'.
+        matches!(held, 0b0011 | 0b1100 | 0b0101 | 0b1010)
+    })
 }
 
 fn begin(step: &mut Step, pair: u64, cells: [usize; 4]) {
@@ -87,7 +109,7 @@ fn type_1(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> 
 }
 
 fn type_2(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let roof = roof(state, pair, cells);
     let [x, y] = roof[..] else {
         return false;
@@ -114,27 +136,27 @@ fn type_2(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> 
 }
 
 fn type_4(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let roof = roof(state, pair, cells);
     let [x, y] = roof[..] else {
         return false;
     };
-    for k in 0..3 {
-        let u = t.cell_units[x][k];
-        if u != t.cell_units[y][k] {
-            continue;
-        }
+    let mut common = *t.group_set(x);
+    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
+        *word &= other;
+    }
+    for u in groups_in(&common) {
         for a in digits(pair) {
             let bit = 1u64 << (a - 1);
             let only_roof = t
-                .unit(u as usize)
+                .unit(u)
                 .iter()
                 .all(|&p| p as usize == x || p as usize == y || state.cands[p as usize] & bit == 0);
             if only_roof {
                 // One of the roof cells is a: so neither is b.
                 let b = (pair & !bit).trailing_zeros() as u8 + 1;
                 begin(step, pair, cells);
-                step.units.push(u as usize);
+                step.units.push(u);
                 step.eliminate(x, b);
                 step.eliminate(y, b);
                 return true;
@@ -147,8 +169,11 @@ fn type_4(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> 
 /// BUG+1: the one cell of three candidates in a grid of bivalue cells takes the digit that
 /// has three places in its units.
 pub(crate) fn bug(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let n = t.n;
+    if t.has_cages() {
+        return false;
+    }
     let mut three = None;
     for c in 0..n * n {
         match state.cands[c].count_ones() {
@@ -170,7 +195,7 @@ pub(crate) fn bug(state: &Candidates, step: &mut Step) -> bool {
     let mut extra = None;
     for d in digits(state.cands[cell]) {
         let bit = 1u64 << (d - 1);
-        if t.cell_units[cell]
+        if t.units_of(cell)
             .iter()
             .all(|&u| count(u as usize, bit) == 3)
         {
@@ -184,7 +209,7 @@ pub(crate) fn bug(state: &Candidates, step: &mut Step) -> bool {
         return false;
     };
     // Without it, every digit has zero or two places in every unit: a grave.
-    for u in 0..3 * n {
+    for u in 0..state.tables.unit_count() {
         for e in digits(super::state::full_mask(n)) {
             let bit = 1u64 << (e - 1);
             let mut places = count(u, bit);

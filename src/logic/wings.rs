@@ -7,7 +7,7 @@ use super::technique::{Technique, length_bonus};
 /// A bivalue pivot {x,y} that sees bivalue pincers {x,z} and {y,z}: whichever the pivot is,
 /// one pincer is z, so cells seeing both pincers lose z.
 pub(crate) fn xy_wing(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     for pivot in 0..t.n * t.n {
         let p = state.cands[pivot];
         if p.count_ones() != 2 {
@@ -43,7 +43,7 @@ pub(crate) fn xy_wing(state: &Candidates, step: &mut Step) -> bool {
 /// A pivot {x,y,z} that sees bivalue pincers {x,z} and {y,z}: one of the three is z, so cells
 /// seeing all three lose z.
 pub(crate) fn xyz_wing(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     for pivot in 0..t.n * t.n {
         let p = state.cands[pivot];
         if p.count_ones() != 3 {
@@ -80,7 +80,7 @@ pub(crate) fn xyz_wing(state: &Candidates, step: &mut Step) -> bool {
 /// (holding neither) whose places of x all see A or B: were neither A nor B y, both would be
 /// x and the unit would have no x. So one of them is y, and cells seeing both lose y.
 pub(crate) fn w_wing(state: &Candidates, step: &mut Step) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let cells = t.n * t.n;
     for a in 0..cells {
         let pair = state.cands[a];
@@ -94,7 +94,7 @@ pub(crate) fn w_wing(state: &Candidates, step: &mut Step) -> bool {
             for x in digits(pair) {
                 let xbit = 1u64 << (x - 1);
                 let y = pair & !xbit;
-                for u in 0..3 * t.n {
+                for u in 0..t.unit_count() {
                     let unit = t.unit(u);
                     let places = state.positions(u, xbit);
                     if places == 0
@@ -149,7 +149,7 @@ fn wing_eliminations(
 /// Eliminates digit mask `z` from every cell outside `cells` that sees all of them; whether
 /// there was any.
 fn collect_eliminations(state: &Candidates, step: &mut Step, cells: &[usize], z: u64) -> bool {
-    let t = state.tables;
+    let t = &*state.tables;
     let d = z.trailing_zeros() as u8 + 1;
     let mut any = false;
     for &q in t.peers(cells[0]) {

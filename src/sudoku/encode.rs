@@ -22,7 +22,7 @@
 //! A digit that no digit set of its cage holds (a 5 in two cells adding up to 10) can never
 //! be placed there, but its placement options would still count in the cell's item and hide
 //! forced moves from the item choice. Those placements also name one more item, `dead`, whose
-//! only other option is `[dead]` ([`dead_option`]); a solver forces that option before every
+//! only other option is `[dead]` (`dead_option`); a solver forces that option before every
 //! search, which hides them all. On the 9x9 killer of `fixtures/variants/killer.txt` this
 //! took DLX from 14,348 search nodes to 2,252, and from 2.35 ms to 0.37 ms (`quadrille
 //! compare fixtures/variants/killer.txt --engines dlx`, release build).
@@ -136,7 +136,7 @@ fn dead_digits(board: &Board) -> Vec<u64> {
 /// The option `[dead]` of a killer board whose cages rule out some digits of their cells (see
 /// the [module docs](self)): forcing it before a search hides those placements. `None` when
 /// no digit is ruled out, as on every board without cages.
-pub fn dead_option(board: &Board) -> Option<usize> {
+pub(crate) fn dead_option(board: &Board) -> Option<usize> {
     dead_digits(board).iter().any(|&d| d != 0).then(|| {
         let n = board.size();
         let sets: usize = board.cages().iter().map(|c| c.digit_sets(n).len()).sum();

@@ -13,7 +13,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::Xcc;
-use super::search::Split;
+use super::search::Share;
 use crate::budget::Budget;
 use crate::exact_cover::parallel::{combine, shared_limit};
 use crate::exact_cover::{Control, CountSink, Report, Solution, Stats};
@@ -61,7 +61,7 @@ impl Xcc {
             .into_par_iter()
             .map(|residue| {
                 let mut xcc = base.clone();
-                let mut split = Split {
+                let mut split = Share {
                     depth,
                     modulus: threads,
                     residue,
@@ -84,7 +84,7 @@ impl Xcc {
     fn split_depth(&mut self, wanted: u64, halt: &AtomicBool, nodes: &AtomicU64) -> usize {
         let mut depth = 1;
         while depth < MAX_SPLIT_DEPTH {
-            let mut probe = Split {
+            let mut probe = Share {
                 depth,
                 modulus: 0,
                 residue: 0,

@@ -11,7 +11,7 @@ use crate::exact_cover::{Control, CountSink, Report, Sink, Solution, Stats};
 
 /// Where the search is, between its steps (Knuth's steps M2-M9).
 #[derive(Clone, Copy)]
-enum Step {
+enum Phase {
     /// M2-M4: enter a level, choose an item, prepare to branch on it.
     Enter,
     /// M5-M6: try the node `x` of item `i` (or, at `i`'s header, leaving `i` alone).
@@ -26,7 +26,7 @@ enum Step {
 /// nodes whose number (in the order met) is `residue` modulo `modulus` are explored; with
 /// `modulus` 0 none is, and they are only counted. Shallower work is done by every share and
 /// counted in the statistics by share 0 alone.
-pub(super) struct Split<'a> {
+pub(super) struct Share<'a> {
     pub depth: usize,
     pub modulus: u64,
     pub residue: u64,
@@ -72,7 +72,7 @@ impl Xcc {
         &mut self,
         budget: &Budget,
         mut sink: S,
-        mut split: Option<&mut Split<'_>>,
+        mut split: Option<&mut Share<'_>>,
     ) -> Report {
         let start = Instant::now();
         let deadline = budget.deadline(start);
@@ -82,13 +82,13 @@ impl Xcc {
         let (mut i, mut x) = (0u32, 0u32);
         // Set when the search must stop: the levels are then unwound without new branches.
         let mut halted: Option<Stop> = None;
-        let mut step = Step::Enter;
+        let mut phase = Phase::Enter;
         // Nodes not yet added to a split's shared count.
         let mut unshared = 0u64;
 
         let stop = loop {
-            match step {
-                Step::Enter => {
+            match phase {
+                Phase::Enter => {
                     let counted = split
                         .as_ref()
                         .is_none_or(|s| level >= s.depth || s.residue == 0);
@@ -98,13 +98,13 @@ impl Xcc {
                         let number = s.met;
                         s.met += 1;
                         if s.modulus == 0 || number % s.modulus != s.residue {
-                            step = Step::Leave;
+                            phase = Phase::Leave;
                             continue;
                         }
                     }
                     if stats.nodes >= node_limit {
                         halted = Some(Stop::NodeBudget);
-                        step = Step::Leave;
+                        phase = Phase::Leave;
                         continue;
                     }
                     if counted {
@@ -127,7 +127,7 @@ impl Xcc {
                             }
                         }
                         if halted.is_some() {
-                            step = Step::Leave;
+                            phase = Phase::Leave;
                             continue;
                         }
                     }
@@ -142,11 +142,11 @@ impl Xcc {
                                     halted = Some(Stop::Limit);
                                 }
                             }
-                            step = Step::Leave;
+                            phase = Phase::Leave;
                         }
                         Some((_, score)) if score <= 0 => {
                             stats.backtracks += counted as u64;
-                            step = Step::Leave;
+                            phase = Phase::Leave;
                         }
                         Some((h, _)) => {
                             // M4: one option fewer may cover `h` on every branch but the last.
@@ -157,21 +157,21 @@ impl Xcc {
                                 stats.updates += self.cover(h);
                             }
                             self.first_tweak[level] = x;
-                            step = Step::Try;
+                            phase = Phase::Try;
                         }
                     }
                 }
-                Step::Try => {
+                Phase::Try => {
                     let (bound, slack) = (self.bound[i as usize], self.slack[i as usize]);
                     if bound == 0 && slack == 0 {
                         // Exactly once more, as in dlx1: every option in turn, then back.
                         if x == i {
-                            step = Step::Restore;
+                            phase = Phase::Restore;
                             continue;
                         }
                     } else if self.len[i as usize] as i64 <= bound as i64 - slack as i64 {
                         // Too few options left to reach the lower bound with this one.
-                        step = Step::Restore;
+                        phase = Phase::Restore;
                         continue;
                     } else if x != i {
                         stats.updates += self.tweak(x, i, bound == 0);
@@ -184,9 +184,9 @@ impl Xcc {
                         stats.updates += self.commit_others(x);
                     }
                     level += 1;
-                    step = Step::Enter;
+                    phase = Phase::Enter;
                 }
-                Step::Restore => {
+                Phase::Restore => {
                     let (bound, slack) = (self.bound[i as usize], self.slack[i as usize]);
                     if bound == 0 && slack == 0 {
                         self.uncover(i);
@@ -197,9 +197,9 @@ impl Xcc {
                         }
                     }
                     self.bound[i as usize] += 1;
-                    step = Step::Leave;
+                    phase = Phase::Leave;
                 }
-                Step::Leave => {
+                Phase::Leave => {
                     if level == 0 {
                         break halted.unwrap_or(Stop::Exhausted);
                     }
@@ -210,16 +210,16 @@ impl Xcc {
                         if self.bound[i as usize] != 0 {
                             self.reactivate(i);
                         }
-                        step = Step::Restore;
+                        phase = Phase::Restore;
                         continue;
                     }
                     i = self.nodes[x as usize].top;
                     self.uncommit_others(x);
                     if halted.is_some() {
-                        step = Step::Restore;
+                        phase = Phase::Restore;
                     } else {
                         x = self.nodes[x as usize].down;
-                        step = Step::Try;
+                        phase = Phase::Try;
                     }
                 }
             }

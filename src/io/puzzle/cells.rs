@@ -81,8 +81,16 @@ pub(super) fn finish(
     end: usize,
 ) -> Result<Grid> {
     let grid = grid_of(cells, shape, line, start, end)?;
-    check_givens(&grid, cells, grid.shape().board())?;
+    check_givens(&grid, cells, grid.shape().board()).map_err(|err| match shape {
+        Some(_) => err,
+        None => inferred(err, grid.shape()),
+    })?;
     Ok(grid)
+}
+
+/// `err`, for a puzzle read with `shape`'s boxes inferred from its length.
+pub(super) fn inferred(err: Error, shape: Shape) -> Error {
+    err.with_inferred_boxes(shape.box_rows(), shape.box_cols())
 }
 
 /// [`finish`] without the check of repeated givens: the shape, the length and the range.

@@ -38,6 +38,11 @@
 //! Variants are read in the one-line layout, n <= 35; in the grid layout X-Sudoku and windoku
 //! only (their givens are checked against the variant's groups).
 //!
+//! **Box shapes.** A puzzle's boxes are inferred from its length (64 cells: 2x4 boxes) unless
+//! the reader is given a shape or a comment line `# box: RxC` names one for the lines after
+//! it; [`box_header`] writes that line for a shape its length does not imply (4x2), so that
+//! what the generator writes is read back with its own boxes.
+//!
 //! The modules, one concern each:
 //! - `line`: the one-line layout ([`parse_line`]);
 //! - `sdk`: the multi-line grid layout, put together row by row;
@@ -68,12 +73,12 @@ mod write;
 
 pub use line::parse_line;
 pub use reader::{MAX_LINE_BYTES, PuzzleReader};
-pub use write::write_pretty;
+pub use write::{box_header, write_pretty};
 
 use std::sync::Arc;
 
 use crate::board::Board;
-use crate::sudoku::Grid;
+use crate::sudoku::{Grid, Shape};
 
 /// The largest n whose digits have one character each (`1`-`9`, `A`-`Z`).
 const MAX_CHAR_SIZE: usize = 35;
@@ -100,9 +105,34 @@ pub struct Puzzle {
     /// The puzzle's board when it is a variant's ([`crate::sudoku::variant`]); `None` for
     /// the classic Sudoku of the grid's shape.
     pub board: Option<Arc<Board>>,
+    /// Whether the box shape was inferred from the puzzle's length (no shape given to the
+    /// reader, no `# box:` header before it).
+    pub shape_inferred: bool,
 }
 
 impl Puzzle {
+    /// The boxes of the same side transposed (4x2 for 2x4) when the shape was inferred from
+    /// the puzzle's length and its boxes are not square: the shape the puzzle may have been
+    /// made with instead, worth naming when it has no solution.
+    ///
+    /// ```
+    /// use quadrille::io::puzzle::{Layout, PuzzleReader};
+    ///
+    /// let line = "1".to_string() + &".".repeat(63);
+    /// let puzzle = PuzzleReader::new(line.as_bytes(), None, Layout::Line).next().unwrap()?;
+    /// let other = puzzle.other_boxes().unwrap();
+    /// assert_eq!((other.box_rows(), other.box_cols()), (4, 2));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn other_boxes(&self) -> Option<Shape> {
+        let shape = self.grid.shape();
+        let (rows, cols) = (shape.box_rows(), shape.box_cols());
+        if !self.shape_inferred || rows == cols {
+            return None;
+        }
+        Shape::new(cols, rows).ok()
+    }
+
     /// The board whose rules the puzzle follows: its variant's, or its shape's Sudoku board.
     pub fn board(&self) -> &Board {
         self.board

@@ -9,7 +9,7 @@ use std::io::{BufRead, Read};
 
 use super::line::{is_line_skipped, parse_puzzle_line};
 use super::sdk::GridAssembler;
-use super::variant::{Boards, parse_variant_line, variant_header};
+use super::variant::{Boards, header_value, parse_variant_line, variant_header};
 use super::{Layout, Puzzle};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::Shape;
@@ -69,6 +69,9 @@ pub struct PuzzleReader<R: BufRead> {
     variant: Variant,
     /// The variant asked for, which a header may not contradict.
     asked: Option<Variant>,
+    /// The boxes of the last `# box: RxC` header, for the lines after it when no shape was
+    /// given.
+    header_shape: Option<Shape>,
     /// The boards of X-Sudoku and windoku, by shape.
     boards: Boards,
 }
@@ -86,6 +89,7 @@ impl<R: BufRead> PuzzleReader<R> {
             grids: GridAssembler::new(shape),
             variant: Variant::Classic,
             asked: None,
+            header_shape: None,
             boards: Boards::default(),
         }
     }
@@ -131,6 +135,29 @@ impl<R: BufRead> PuzzleReader<R> {
             )),
             _ => {
                 self.variant = named;
+                None
+            }
+        }
+    }
+
+    /// Takes the boxes of a `# box: RxC` header line (`found`, if the line is one), or says
+    /// why not: a shape that does not parse, or one that contradicts the reader's shape.
+    fn box_header(&mut self, found: Option<Result<Shape>>) -> Option<Error> {
+        let named = match found? {
+            Ok(named) => named,
+            Err(err) => return Some(err.with_line(self.line)),
+        };
+        match self.shape {
+            Some(asked) if asked != named => Some(Error::at(
+                ErrorKind::ConflictingBoxes {
+                    header: (named.box_rows(), named.box_cols()),
+                    asked: (asked.box_rows(), asked.box_cols()),
+                },
+                self.line,
+                1,
+            )),
+            _ => {
+                self.header_shape = Some(named);
                 None
             }
         }
@@ -182,32 +209,33 @@ impl<R: BufRead> PuzzleReader<R> {
             let text = String::from_utf8_lossy(&self.buf);
             let text = text.trim_start_matches('\u{feff}');
             if is_line_skipped(text) {
-                let found = variant_header(text);
-                if let Some(err) = self.header(found) {
+                let (variant, boxes) = (variant_header(text), box_header(text));
+                if let Some(err) = self.header(variant).or_else(|| self.box_header(boxes)) {
                     return Some(Err(err));
                 }
                 continue;
             }
             let line = self.line;
-            let result =
-                match self.variant {
-                    Variant::Classic => {
-                        parse_puzzle_line(text, self.shape).map(|(grid, label)| Puzzle {
-                            line,
-                            grid,
-                            label,
-                            board: None,
-                        })
-                    }
-                    variant => parse_variant_line(text, self.shape, variant, &mut self.boards).map(
-                        |read| Puzzle {
-                            line,
-                            grid: read.grid,
-                            label: read.label,
-                            board: Some(read.board),
-                        },
-                    ),
-                };
+            let shape = self.shape.or(self.header_shape);
+            let shape_inferred = shape.is_none();
+            let result = match self.variant {
+                Variant::Classic => parse_puzzle_line(text, shape).map(|(grid, label)| Puzzle {
+                    line,
+                    grid,
+                    label,
+                    board: None,
+                    shape_inferred,
+                }),
+                variant => {
+                    parse_variant_line(text, shape, variant, &mut self.boards).map(|read| Puzzle {
+                        line,
+                        grid: read.grid,
+                        label: read.label,
+                        board: Some(read.board),
+                        shape_inferred,
+                    })
+                }
+            };
             return Some(result.map_err(|err| err.with_line(line)));
         }
     }
@@ -259,6 +287,13 @@ impl<R: BufRead> PuzzleReader<R> {
         self.done = true;
         Error::from(err).with_line(self.line + 1)
     }
+}
+
+/// The boxes a comment line names, if it is a `# box: RxC` header; a shape that does not parse
+/// is an error at its column.
+fn box_header(text: &str) -> Option<Result<Shape>> {
+    let (spec, column) = header_value(text, "box")?;
+    Some(spec.parse().map_err(|e: Error| e.with_column(column)))
 }
 
 impl<R: BufRead> Iterator for PuzzleReader<R> {

@@ -153,12 +153,18 @@ impl GridAssembler {
         let cells = std::mem::take(&mut self.block.cells);
         self.block = Block::default();
         let first_column = cells.first().map_or(1, |c| c.column);
-        let result =
-            finish(&cells, Some(shape), start, first_column, first_column).map(|grid| Puzzle {
+        let inferred = self.shape.is_none();
+        let result = finish(&cells, Some(shape), start, first_column, first_column)
+            .map(|grid| Puzzle {
                 line: start,
                 grid,
                 label: None,
                 board: None,
+                shape_inferred: inferred,
+            })
+            .map_err(|err| match inferred {
+                true => super::cells::inferred(err, shape),
+                false => err,
             });
         self.block.cells = cells; // keep the allocation for the next grid
         Some(result)

@@ -333,26 +333,32 @@ fn read_cages(map: Token<'_>, sums: &[Token<'_>], n: usize) -> Result<Vec<Cage>>
         .collect()
 }
 
-/// The variant a comment line names, if it is a `# variant: NAME` header (`:` or `=` after
-/// `variant`, spaces allowed around it, any case). An unknown name is an error at its column.
-/// Without the `:` or `=` it is an ordinary comment, so that `# variant puzzles from ...`
-/// in a classic file stays one.
-pub(super) fn variant_header(text: &str) -> Option<Result<Variant>> {
+/// The value of a comment line `# KEY: VALUE` and its 1-based column, if the line is such a
+/// header (`:` or `=` after the key, spaces allowed around it, the key in any case). Without
+/// the `:` or `=` it is an ordinary comment, so that `# variant puzzles from ...` in a classic
+/// file stays one.
+pub(super) fn header_value<'t>(text: &'t str, key: &str) -> Option<(&'t str, usize)> {
     let body = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let after_hash = body.strip_prefix('#')?.trim_start();
-    let word = after_hash.get(..7)?;
-    if !word.eq_ignore_ascii_case("variant") {
+    let word = after_hash.get(..key.len())?;
+    if !word.eq_ignore_ascii_case(key) {
         return None;
     }
-    let rest = after_hash[7..].trim_start();
+    let rest = after_hash[key.len()..].trim_start();
     if !rest.starts_with([':', '=']) {
         return None;
     }
-    let name = rest.trim_start_matches([':', '=', ' ', '\t']);
-    let name = name.split_whitespace().next().unwrap_or(name);
-    // `name` is a slice of `text`: its offset gives its column.
-    let offset = name.as_ptr() as usize - text.as_ptr() as usize;
-    let column = text[..offset].chars().count() + 1;
+    let value = rest.trim_start_matches([':', '=', ' ', '\t']);
+    let value = value.split_whitespace().next().unwrap_or(value);
+    // `value` is a slice of `text`: its offset gives its column.
+    let offset = value.as_ptr() as usize - text.as_ptr() as usize;
+    Some((value, text[..offset].chars().count() + 1))
+}
+
+/// The variant a comment line names, if it is a `# variant: NAME` header (see
+/// [`header_value`]). An unknown name is an error at its column.
+pub(super) fn variant_header(text: &str) -> Option<Result<Variant>> {
+    let (name, column) = header_value(text, "variant")?;
     Some(name.parse().map_err(|e: Error| e.with_column(column)))
 }
 

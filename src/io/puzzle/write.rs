@@ -1,7 +1,29 @@
 //! Writing puzzles in the grid layout, with box separators, for people to read.
 
 use super::MAX_CHAR_SIZE;
-use crate::sudoku::{Grid, digit_char};
+use crate::sudoku::{Grid, Shape, digit_char};
+
+/// The comment line `# box: RxC` that makes a reader take `shape`'s boxes, when they are not
+/// the ones a puzzle's length implies; `None` when they are (a reader infers them anyway).
+///
+/// ```
+/// use quadrille::io::puzzle::{Layout, PuzzleReader, box_header};
+/// use quadrille::sudoku::Shape;
+///
+/// let tall = Shape::new(4, 2)?;
+/// assert_eq!(box_header(tall).as_deref(), Some("# box: 4x2"));
+/// assert_eq!(box_header(Shape::new(2, 4)?), None);
+/// let text = format!("{}\n{}\n", box_header(tall).unwrap(), ".".repeat(64));
+/// let puzzle = PuzzleReader::new(text.as_bytes(), None, Layout::Line).next().unwrap()?;
+/// assert_eq!(puzzle.grid.shape(), tall);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn box_header(shape: Shape) -> Option<String> {
+    if Shape::from_cell_count(shape.cell_count()) == Some(shape) {
+        return None;
+    }
+    Some(format!("# box: {}x{}", shape.box_rows(), shape.box_cols()))
+}
 
 /// Writes a grid on several lines with box separators, e.g. for 4x4:
 ///

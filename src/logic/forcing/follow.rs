@@ -6,6 +6,7 @@
 
 use super::trace::{Family, Link, Trace, place, remove, removers, unit_removers};
 use crate::logic::chains::{self, ChainScratch};
+use crate::logic::meter::Meter;
 use crate::logic::state::{Candidates, digits, full_mask};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
@@ -99,6 +100,8 @@ pub(super) struct Follower<'a> {
     pub(super) inner: &'a mut Branch,
     pub(super) basic: &'a mut Step,
     pub(super) chains: &'a mut ChainScratch,
+    /// The budget: each inner assumption and chain start is a node.
+    pub(super) meter: &'a mut Meter,
 }
 
 impl Follower<'_> {
@@ -123,7 +126,7 @@ impl Follower<'_> {
                 continue;
             }
             if self.depth >= Depth::Chains && {
-                let found = chains::chain(grid, self.basic, self.chains, false);
+                let found = chains::chain(grid, self.basic, self.chains, false, self.meter);
                 // An inner chain's search costs the literals it reached, found or not.
                 self.work += self.chains.reached as u64;
                 found
@@ -142,7 +145,8 @@ impl Follower<'_> {
                 continue;
             }
             if self.depth >= Depth::Nested
-                && let Some((c, d, nodes)) = inner_contradiction(grid, self.inner, &mut self.work)
+                && let Some((c, d, nodes)) =
+                    inner_contradiction(grid, self.inner, &mut self.work, self.meter)
             {
                 let event = trace.event(0, nodes, Link::Dynamic);
                 remove(grid, trace, c, d, event);
@@ -181,6 +185,7 @@ fn inner_contradiction(
     grid: &Candidates,
     inner: &mut Branch,
     work: &mut u64,
+    meter: &mut Meter,
 ) -> Option<(usize, u8, u32)> {
     let n = grid.tables.n;
     for c in 0..n * n {
@@ -188,6 +193,9 @@ fn inner_contradiction(
             continue;
         }
         for d in digits(grid.cands[c]) {
+            if !meter.spend(1) {
+                return None;
+            }
             assume_in(grid, inner, c, d, true);
             if let Some(Followed::Contradiction(found)) = singles(grid, inner, work) {
                 return Some((c, d, found.grade(&inner.trace).0));
@@ -202,7 +210,9 @@ fn inner_contradiction(
 /// nodes are counted among.
 fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Followed> {
     let Branch { grid, trace } = branch;
-    let t = grid.tables;
+    // The grid changes as singles are placed; its tables do not.
+    let tables = std::sync::Arc::clone(&grid.tables);
+    let t = &*tables;
     let n = t.n;
     let full = full_mask(n);
     let Link::OneDigit(root, _) = trace.events[0].link else {
@@ -213,7 +223,7 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
     // as SE's static chains find them before its dynamic ones.
     let mut dynamic = false;
     loop {
-        *work += (n * n + 3 * n * n) as u64;
+        *work += (n * n + t.unit_count() * n) as u64;
         let mut progress = false;
         for c in 0..n * n {
             if grid.values[c] != 0 {
@@ -250,7 +260,7 @@ fn singles(start: &Candidates, branch: &mut Branch, work: &mut u64) -> Option<Fo
                 _ => {}
             }
         }
-        for u in 0..3 * n {
+        for u in 0..t.unit_count() {
             let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
             for &c in t.unit(u) {
                 let c = c as usize;

@@ -44,6 +44,7 @@ use follow::{Branch, Followed, Follower};
 use trace::{Family, NO_EVENT};
 
 use super::chains::ChainScratch;
+use super::meter::Meter;
 use super::state::{Candidates, bits, digits, full_mask};
 use super::step::{Assumption, Step};
 use super::technique::{Technique, length_bonus};
@@ -86,25 +87,24 @@ fn tenths(depth: Depth, family: Family, nodes: u32) -> u16 {
 }
 
 /// The forcing chain of the lowest score (then the fewest nodes) at `depth` that concludes
-/// something.
+/// something. Each assumption followed is a node of `meter`; when it runs out, none is found.
 pub(crate) fn forcing_chain(
     state: &Candidates,
     step: &mut Step,
     scratch: &mut ForcingScratch,
     depth: Depth,
+    meter: &mut Meter,
 ) -> bool {
     let n = state.tables.n;
     let on = scratch.on.get_or_insert_with(|| Branch::new(state));
     let off = scratch.off.get_or_insert_with(|| Branch::new(state));
     let inner = scratch.inner.get_or_insert_with(|| Branch::new(state));
-    let basic = scratch
-        .basic
-        .get_or_insert_with(|| Step::new(state.shape()));
-    if on.grid.shape() != state.shape() {
+    let basic = scratch.basic.get_or_insert_with(|| Step::new(state));
+    if on.grid.tables != state.tables {
         *on = Branch::new(state);
         *off = Branch::new(state);
         *inner = Branch::new(state);
-        *basic = Step::new(state.shape());
+        *basic = Step::new(state);
         scratch.multi.clear();
     }
     let multi = &mut scratch.multi;
@@ -115,6 +115,7 @@ pub(crate) fn forcing_chain(
         inner,
         basic,
         chains: &mut scratch.chains,
+        meter,
     };
     let mut best: Option<Found> = None;
     let consider = |best: &mut Option<Found>, found: Found| {
@@ -130,7 +131,7 @@ pub(crate) fn forcing_chain(
                 continue;
             }
             for d in digits(state.cands[c]) {
-                if follower.work > MAX_WORK {
+                if follower.work > MAX_WORK || !follower.meter.spend(1) {
                     break 'sizes;
                 }
                 let found = |tenths, nodes, assumption| Found {
@@ -173,7 +174,7 @@ pub(crate) fn forcing_chain(
     if depth == Depth::Singles {
         for c in 0..n * n {
             let k = state.cands[c].count_ones();
-            if (3..=4).contains(&k) && follower.work <= MAX_WORK {
+            if (3..=4).contains(&k) && follower.work <= MAX_WORK && follower.meter.spend(1) {
                 let ways = digits(state.cands[c]).map(|d| (c, d));
                 let first = (c, state.cands[c].trailing_zeros() as u8 + 1);
                 if let Some(found) =
@@ -183,11 +184,11 @@ pub(crate) fn forcing_chain(
                 }
             }
         }
-        for u in 0..3 * n {
+        for u in 0..state.tables.unit_count() {
             for d in digits(full_mask(n) & !state.placed(u)) {
                 let places = state.positions(u, 1 << (d - 1));
                 let k = places.count_ones();
-                if (3..=4).contains(&k) && follower.work <= MAX_WORK {
+                if (3..=4).contains(&k) && follower.work <= MAX_WORK && follower.meter.spend(1) {
                     let unit = state.tables.unit(u);
                     let ways = bits(places).map(|i| (unit[i] as usize, d));
                     let first = (unit[places.trailing_zeros() as usize] as usize, d);
@@ -203,6 +204,13 @@ pub(crate) fn forcing_chain(
     let Some(found) = best else {
         return false;
     };
+    if follower.meter.stop().is_some() {
+        return false;
+    }
+    // Following the chain found again gives what it gave the first time: the budget, which
+    // could cut an inner search short, is not counted again.
+    let mut unlimited = Meter::unlimited();
+    follower.meter = &mut unlimited;
     let (c, d) = (found.cell, found.digit);
     let technique = depth.technique();
     step.begin(technique, found.tenths);

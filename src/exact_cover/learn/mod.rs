@@ -51,6 +51,22 @@
 //! on those puzzles the nodes per puzzle fell from about 320,000 to 60,000-100,000. On 9x9 and
 //! on Latin squares it did not pay, so [`DlxSolver`](crate::engine::DlxSolver) learns only on
 //! Sudoku from 16x16 up.
+//!
+//! # Where each part is
+//!
+//! This module holds the learner's state (the trail and each option's state) and the search
+//! loop: propagate, decide, restart, undo. `watches` holds the two watched options of each
+//! nogood and their propagation, `analysis` the explanation of a conflict, its first unique
+//! implication point and the nogood learned, and `nogoods` the database of nogoods and its cut
+//! at a restart. The restart schedule is [`crate::restart`]'s; [`Dlx::run`] starts the search
+//! from a [`Plan`](super::Plan) with learning.
+
+mod analysis;
+mod nogoods;
+mod watches;
+
+use nogoods::Nogood;
+use watches::Watch;
 
 use std::time::Instant;
 
@@ -142,30 +158,6 @@ struct Learner {
     depth: usize,
 }
 
-/// A nogood watching an option, and its blocker (see `Learner::watches`).
-#[derive(Clone, Copy, Debug)]
-struct Watch {
-    nogood: u32,
-    blocker: u32,
-}
-
-/// A nogood: where its options are in `Learner::lits`.
-#[derive(Clone, Copy, Debug)]
-struct Nogood {
-    start: u32,
-    len: u32,
-    /// Learned from a solution's decisions: it keeps the solution from being delivered again,
-    /// so it is never forgotten.
-    blocks: bool,
-}
-
-/// Learned options kept before the database is cut down, per option of the problem. The unit
-/// tests cut it down at nearly every restart, to test the cut.
-#[cfg(not(test))]
-const LITS_PER_OPTION: usize = 64;
-#[cfg(test)]
-const LITS_PER_OPTION: usize = 0;
-
 impl Learner {
     fn new(dlx: &Dlx) -> Learner {
         let links = &dlx.links;
@@ -226,18 +218,10 @@ impl Learner {
         self.chosen_at[k as usize] == NONE && self.hidden_at[k as usize] != NONE
     }
 
-    /// Watches nogood `g` by its first two options, each with the other as its blocker.
-    fn watch_first_two(&mut self, g: u32) {
-        let s = self.nogoods[g as usize].start as usize;
-        let (a, b) = (self.lits[s], self.lits[s + 1]);
-        self.watches[a as usize].push(Watch {
-            nogood: g,
-            blocker: b,
-        });
-        self.watches[b as usize].push(Watch {
-            nogood: g,
-            blocker: a,
-        });
+    /// Whether option `k` is free: neither chosen nor hidden.
+    #[inline]
+    fn is_free(&self, k: u32) -> bool {
+        self.chosen_at[k as usize] == NONE && self.hidden_at[k as usize] == NONE
     }
 
     /// The options of item `h`, as built.
@@ -249,35 +233,7 @@ impl Learner {
 }
 
 impl Dlx {
-    /// Counts or lists solutions like [`Dlx::search_restarting`], but learning from every
-    /// conflict (see the module doc of `learn`): each solution is delivered once, the count is
-    /// exact when the report is [`Stop::Exhausted`], and a budget stops it with a lower bound.
-    /// Runs restart on Luby's schedule with `restarts`' unit and seed, keeping what they learned.
-    ///
-    /// ```
-    /// use quadrille::Budget;
-    /// use quadrille::exact_cover::{CountSink, Dlx};
-    /// use quadrille::problems;
-    /// use quadrille::restart::Restarts;
-    ///
-    /// let mut dlx = Dlx::new(&problems::queens(8)?);
-    /// let restarts = Restarts { seed: 1, unit: 10 };
-    /// let report = dlx.search_learning(&restarts, &Budget::unlimited(), CountSink::new(None));
-    /// assert_eq!(report.stats.solutions, 92);
-    /// assert!(report.is_complete());
-    /// # Ok::<(), quadrille::Error>(())
-    /// ```
-    pub fn search_learning<S: Sink>(
-        &mut self,
-        restarts: &Restarts,
-        budget: &Budget,
-        sink: S,
-    ) -> Report {
-        let mut chooser = ConflictMrv::new(restarts.seed);
-        self.learning(&mut chooser, restarts, 0, budget, sink)
-    }
-
-    /// [`Dlx::search_learning`] with `chooser`, runs numbered from `first_run` for their
+    /// The learning search with `chooser`, runs numbered from `first_run` for their Luby
     /// cutoffs. The search reads empty items from their count (see
     /// [`Dlx::track_dead_ends`]), which is kept while it runs.
     pub(crate) fn learning<S: Sink>(
@@ -383,7 +339,7 @@ impl Dlx {
                 run += 1;
                 run_end = restarts.cutoff(run);
                 run_nodes = 0;
-                self.reduce(&mut l);
+                l.reduce(self.option_count());
                 continue 'search;
             }
             if stats.nodes >= node_limit {
@@ -487,63 +443,6 @@ impl Dlx {
         }
     }
 
-    /// Whether option `k` is free: neither chosen nor hidden.
-    #[inline]
-    fn is_free(&self, l: &Learner, k: u32) -> bool {
-        l.chosen_at[k as usize] == NONE && l.hidden_at[k as usize] == NONE
-    }
-
-    /// Visits the nogoods watching option `k`, just chosen: moves each watch to an option not
-    /// chosen, or hides the nogood's last free option, or returns the nogood whose options are
-    /// all chosen.
-    fn watch<const BYTES: bool>(&mut self, l: &mut Learner, k: u32) -> Option<u32> {
-        let mut list = std::mem::take(&mut l.watches[k as usize]);
-        let mut conflict = None;
-        let mut i = 0;
-        while i < list.len() {
-            let Watch { nogood: g, blocker } = list[i];
-            if l.is_hidden(blocker) {
-                // The blocker is hidden: the nogood holds.
-                i += 1;
-                continue;
-            }
-            let n = l.nogoods[g as usize];
-            let (s, len) = (n.start as usize, n.len as usize);
-            // The watch on `k` goes to position 1.
-            if l.lits[s] == k {
-                l.lits.swap(s, s + 1);
-            }
-            debug_assert_eq!(l.lits[s + 1], k);
-            let other = l.lits[s];
-            if l.is_hidden(other) {
-                // The other watched option is hidden: the nogood holds.
-                list[i].blocker = other;
-                i += 1;
-                continue;
-            }
-            let replacement = (s + 2..s + len).find(|&j| l.chosen_at[l.lits[j] as usize] == NONE);
-            if let Some(j) = replacement {
-                l.lits.swap(s + 1, j);
-                l.watches[l.lits[s + 1] as usize].push(Watch {
-                    nogood: g,
-                    blocker: other,
-                });
-                list.swap_remove(i);
-                continue;
-            }
-            i += 1;
-            if l.chosen_at[other as usize] != NONE {
-                conflict = Some(g);
-                break;
-            }
-            // Every option but `other` is chosen: `other` must go.
-            self.hide_option::<BYTES>(l, Step::Hide(other, g));
-        }
-        debug_assert!(l.watches[k as usize].is_empty());
-        l.watches[k as usize] = list;
-        conflict
-    }
-
     /// The first primary item with no option left (one exists).
     fn first_empty<const BYTES: bool>(&self) -> Item {
         let i = if BYTES {
@@ -576,245 +475,6 @@ impl Dlx {
             }
         }
         depth
-    }
-
-    /// The trail position of the step that hid option `k` (not chosen, not free), or `None`
-    /// if it was hidden before the search.
-    #[inline]
-    fn hider(&self, l: &Learner, k: u32) -> Option<u32> {
-        let at = l.hidden_at[k as usize];
-        debug_assert!(
-            at != NONE && l.chosen_at[k as usize] == NONE,
-            "{k} is not hidden"
-        );
-        (at != ROOT).then_some(at)
-    }
-
-    /// Marks the choices that explain why option `k` is hidden.
-    fn explain_hidden(&self, l: &mut Learner, k: u32) {
-        let Some(t) = self.hider(l, k) else { return };
-        match l.trail[t as usize] {
-            Step::Hide(_, g) => {
-                for j in 0..l.nogoods[g as usize].len {
-                    let c = l.lits[(l.nogoods[g as usize].start + j) as usize];
-                    if c != k {
-                        mark(l, l.chosen_at[c as usize]);
-                    }
-                }
-            }
-            Step::HideUnit(_) => {}
-            _ => mark(l, t),
-        }
-    }
-
-    /// Marks the choices that emptied item `h`, but for option `except`.
-    fn explain_item(&self, l: &mut Learner, h: Item, except: u32) {
-        for i in l.options_of(h) {
-            let k = l.item_options[i];
-            if k != except {
-                self.explain_hidden(l, k);
-            }
-        }
-    }
-
-    /// Whether the forced choice at trail position `m` follows from the marked choices (and
-    /// level 0), so that the nogood needs it not: every other option of its item was hidden by
-    /// a marked choice, or by a nogood whose other options are marked choices (the local
-    /// minimisation of MiniSat; a marked choice is in the nogood or follows from it).
-    fn implied(&self, l: &Learner, m: u32) -> bool {
-        let Step::Force(x, h) = l.trail[m as usize] else {
-            return false;
-        };
-        let chosen = self.links.option_of(x) as u32;
-        let known = |t: u32| l.seen[t as usize] || l.level_of[t as usize] == 0;
-        l.options_of(h).all(|i| {
-            let k = l.item_options[i];
-            if k == chosen {
-                return true;
-            }
-            let Some(t) = self.hider(l, k) else {
-                return true;
-            };
-            match l.trail[t as usize] {
-                Step::Hide(_, g) => {
-                    let n = l.nogoods[g as usize];
-                    (n.start..n.start + n.len)
-                        .map(|j| l.lits[j as usize])
-                        .filter(|&c| c != k)
-                        .all(|c| known(l.chosen_at[c as usize]))
-                }
-                Step::HideUnit(_) => true,
-                _ => known(t),
-            }
-        })
-    }
-
-    /// Learns from a conflict, backjumps and hides the option that caused it. Returns false
-    /// when the conflict is at level 0: the search is over.
-    fn resolve<const BYTES: bool>(
-        &mut self,
-        l: &mut Learner,
-        conflict: Conflict,
-        stats: &mut Stats,
-    ) -> bool {
-        // The conflict's choices, marked.
-        l.seen.clear();
-        l.seen.resize(l.trail.len(), false);
-        l.marked.clear();
-        match conflict {
-            Conflict::Empty(h) => self.explain_item(l, h, NONE),
-            Conflict::Nogood(g) => {
-                for j in 0..l.nogoods[g as usize].len {
-                    let c = l.lits[(l.nogoods[g as usize].start + j) as usize];
-                    mark(l, l.chosen_at[c as usize]);
-                }
-            }
-            Conflict::Solution => {
-                for d in 0..l.decisions.len() {
-                    mark(l, l.decisions[d]);
-                }
-            }
-        }
-        // The conflict level: the highest level among the marks.
-        let level = l.marked.iter().map(|&t| l.level_of[t as usize]).max();
-        let Some(level) = level.filter(|&v| v > 0) else {
-            return false;
-        };
-        if level < l.level() {
-            self.backjump::<BYTES>(l, level);
-        }
-        // First UIP: resolve the current level's forced choices, newest first.
-        let mut pending = (l.marked.iter())
-            .filter(|&&t| l.level_of[t as usize] == level)
-            .count();
-        let mut t = l.trail.len();
-        let uip = loop {
-            t -= 1;
-            if !l.seen[t] {
-                continue;
-            }
-            pending -= 1;
-            if pending == 0 {
-                break t;
-            }
-            match l.trail[t] {
-                Step::Force(x, h) => {
-                    let before = l.marked.len();
-                    self.explain_item(l, h, self.links.option_of(x) as u32);
-                    pending += (l.marked[before..].iter())
-                        .filter(|&&m| l.level_of[m as usize] == level)
-                        .count();
-                }
-                step => unreachable!("only the decision is left at the end: {step:?}"),
-            }
-        };
-        // The nogood: the UIP's option and the lower levels' choices.
-        l.learned.clear();
-        let uip_option = self
-            .links
-            .option_of(l.trail[uip].chosen().expect("a choice")) as u32;
-        l.learned.push(uip_option);
-        let mut back = 0;
-        let mut second = 0;
-        for i in 0..l.marked.len() {
-            let m = l.marked[i];
-            let v = l.level_of[m as usize];
-            if v < level && !self.implied(l, m) {
-                if v > back {
-                    back = v;
-                    second = l.learned.len();
-                }
-                let x = l.trail[m as usize].chosen().expect("a choice");
-                l.learned.push(self.links.option_of(x) as u32);
-            }
-        }
-        self.backjump::<BYTES>(l, back);
-        stats.learned += 1;
-        if l.learned.len() == 1 {
-            // Never to be chosen: hidden at level 0, for good.
-            self.hide_option::<BYTES>(l, Step::HideUnit(uip_option));
-            return true;
-        }
-        // Watch the UIP's option and the one of the highest lower level.
-        l.learned.swap(1, second);
-        let g = l.nogoods.len() as u32;
-        l.nogoods.push(Nogood {
-            start: l.lits.len() as u32,
-            len: l.learned.len() as u32,
-            blocks: matches!(conflict, Conflict::Solution),
-        });
-        l.live_lits += l.learned.len();
-        l.lits.extend_from_slice(&l.learned);
-        l.watch_first_two(g);
-        debug_assert!(self.is_free(l, uip_option));
-        self.hide_option::<BYTES>(l, Step::Hide(uip_option, g));
-        true
-    }
-
-    /// Forgets the longer half of the nogoods learned from conflicts when the nogoods hold
-    /// more than [`LITS_PER_OPTION`] options per option of the problem. Called at a restart,
-    /// at level 0, where a nogood is the reason only of steps of level 0, which no analysis
-    /// reads (their hides become unit hides). A nogood learned from a conflict follows from the
-    /// problem and the nogoods that block solutions, so forgetting it loses nothing but work;
-    /// the blocking nogoods are kept, so no solution is delivered twice.
-    fn reduce(&self, l: &mut Learner) {
-        if l.live_lits <= LITS_PER_OPTION * self.option_count() {
-            return;
-        }
-        debug_assert_eq!(l.level(), 0);
-        for step in &mut l.trail {
-            if let Step::Hide(k, _) = *step {
-                *step = Step::HideUnit(k);
-            }
-        }
-        // The median length of the learned nogoods: longer ones go.
-        let mut lens: Vec<u32> = (l.nogoods.iter())
-            .filter(|n| !n.blocks)
-            .map(|n| n.len)
-            .collect();
-        let cut = if lens.is_empty() {
-            u32::MAX
-        } else {
-            let mid = lens.len() / 2;
-            *lens.select_nth_unstable(mid).1
-        };
-        let old_lits = std::mem::take(&mut l.lits);
-        let old = std::mem::take(&mut l.nogoods);
-        l.watches.iter_mut().for_each(Vec::clear);
-        l.live_lits = 0;
-        for n in old.into_iter().filter(|n| n.blocks || n.len < cut) {
-            let g = l.nogoods.len() as u32;
-            let options = &old_lits[n.start as usize..(n.start + n.len) as usize];
-            l.nogoods.push(Nogood {
-                start: l.lits.len() as u32,
-                ..n
-            });
-            l.lits.extend_from_slice(options);
-            l.live_lits += options.len();
-            // At level 0 no option of a kept nogood is chosen above level 0; the first two
-            // not chosen at level 0 are watched (a nogood whose options but one are chosen at
-            // level 0 has hidden that one for good already).
-            let s = l.lits.len() - options.len();
-            let mut w = s;
-            for j in s..l.lits.len() {
-                if l.chosen_at[l.lits[j] as usize] == NONE && w < s + 2 {
-                    l.lits.swap(w, j);
-                    w += 1;
-                }
-            }
-            l.watch_first_two(g);
-        }
-    }
-}
-
-/// Marks a chosen step of the conflict (above level 0), once.
-#[inline]
-fn mark(l: &mut Learner, t: u32) {
-    debug_assert_ne!(t, NONE);
-    let i = t as usize;
-    if !l.seen[i] && l.level_of[i] > 0 {
-        l.seen[i] = true;
-        l.marked.push(t);
     }
 }
 

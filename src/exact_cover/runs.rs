@@ -1,7 +1,7 @@
-//! Algorithm X with randomised restarts (see [`crate::restart`]): the search of
-//! [`Dlx::search`], cut off and run again with [`ConflictMrv`] on Luby's schedule until the sink
-//! stops it, a run finishes, or the budget runs out; or, after a first plain run, the learning
-//! search of [`Dlx::search_learning`], which restarts on the same schedule.
+//! Searches in runs (see [`crate::restart`]): Algorithm X cut off and run again, each run after
+//! the first with [`ConflictMrv`], on Luby's schedule until the sink stops it, a run finishes,
+//! or the budget runs out; and the learning search of the `learn` module, started after a first
+//! plain run or from the start. [`Dlx::run`] picks one from its [`Plan`](super::Plan).
 
 use std::cell::Cell;
 use std::time::Instant;
@@ -13,34 +13,14 @@ use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
 
 impl Dlx {
-    /// Like [`Dlx::search`], but restarting: the first run makes [`Mrv`]'s choices (unless
-    /// some options are preferred, [`Dlx::set_preferred`]), the later ones [`ConflictMrv`]'s,
-    /// each cut off after [`Restarts::cutoff`] nodes unless it has found a solution. So runs
-    /// that were cut off found nothing, and the sink sees the solutions of one run, each once.
-    /// The report's nodes, updates and backtracks are those of all runs together, and its
-    /// `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the
-    /// count exact) only when its last run explored its whole tree.
-    ///
-    /// Keep it for finding a few solutions or telling one from two: a count of all solutions
-    /// must visit the whole tree anyway, so restarts only add to it.
-    ///
-    /// ```
-    /// use quadrille::Budget;
-    /// use quadrille::exact_cover::{CountSink, Dlx};
-    /// use quadrille::problems;
-    /// use quadrille::restart::Restarts;
-    ///
-    /// // 10 queens have 724 solutions. With cutoffs of a few nodes, runs are cut off until one
-    /// // finds a solution; that run is not cut, and finishes the count.
-    /// let mut dlx = Dlx::new(&problems::queens(10)?);
-    /// let restarts = Restarts { seed: 3, unit: 1 };
-    /// let report = dlx.search_restarting(&restarts, &Budget::unlimited(), CountSink::new(None));
-    /// assert_eq!(report.stats.solutions, 724);
-    /// assert!(report.is_complete());
-    /// assert!(report.stats.restarts > 0);
-    /// # Ok::<(), quadrille::Error>(())
-    /// ```
-    pub fn search_restarting<S: Sink>(
+    /// Algorithm X in runs: the first makes [`Mrv`]'s choices when `PLAIN_FIRST` is set and
+    /// no option is preferred ([`Dlx::set_preferred`]), the others [`ConflictMrv`]'s, each cut
+    /// off after [`Restarts::cutoff`] nodes unless it has found a solution. So runs that were
+    /// cut off found nothing, and the sink sees the solutions of one run, each once. The
+    /// report's nodes, updates and backtracks are those of all runs together, and its
+    /// `restarts` the runs cut off. The search is [`Stop::Exhausted`] (the count exact) only
+    /// when its last run explored its whole tree.
+    pub(crate) fn search_restarting<S: Sink, const PLAIN_FIRST: bool>(
         &mut self,
         restarts: &Restarts,
         budget: &Budget,
@@ -68,7 +48,7 @@ impl Dlx {
                 sink.solution(s)
             };
             // With preferred options, every run orders the options (see `Dlx::set_preferred`).
-            let report = if run == 0 && self.preferred.is_empty() {
+            let report = if PLAIN_FIRST && run == 0 && self.preferred.is_empty() {
                 self.search_cut(&mut Mrv, &run_budget, pass_on, Some(cutoff))
             } else {
                 self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
@@ -87,10 +67,10 @@ impl Dlx {
         Report { stats: total, stop }
     }
 
-    /// Like [`Dlx::search_restarting`], but learning: the first run makes [`Mrv`]'s choices
-    /// (unless some options are preferred, [`Dlx::set_preferred`]), and is cut off after
-    /// [`Restarts::cutoff`]`(0)` nodes unless it has found a solution. A run cut off found
-    /// nothing; the search goes on with [`Dlx::search_learning`] (runs numbered from 1),
+    /// [`Dlx::search_restarting`] with `PLAIN_FIRST`, but learning: the first run makes
+    /// [`Mrv`]'s choices (unless some options are preferred, [`Dlx::set_preferred`]), and is
+    /// cut off after [`Restarts::cutoff`]`(0)` nodes unless it has found a solution. A run cut
+    /// off found nothing; the search goes on with the learning search (runs numbered from 1),
     /// which learns from its conflicts, restarts on the same schedule and delivers each
     /// solution once. So the sink sees each solution once. The report's nodes, updates and
     /// backtracks are those of all runs together, and its `restarts` the runs cut off. The
@@ -100,24 +80,7 @@ impl Dlx {
     /// one. Where the first run is not enough, learning pays at large sizes: on random 25x25
     /// Sudoku puzzles with 340 blanks it took the nodes per puzzle from about 320,000 to
     /// 60,000-100,000 (see the README's "Restarts and heavy tails").
-    ///
-    /// ```
-    /// use quadrille::Budget;
-    /// use quadrille::exact_cover::{CountSink, Dlx};
-    /// use quadrille::problems;
-    /// use quadrille::restart::Restarts;
-    ///
-    /// // 10 queens have 724 solutions. With a cutoff of one node, the first run is cut off;
-    /// // the learning search finds every solution once and proves there are no more.
-    /// let mut dlx = Dlx::new(&problems::queens(10)?);
-    /// let restarts = Restarts { seed: 3, unit: 1 };
-    /// let report = dlx.search_restarting_learning(&restarts, &Budget::unlimited(), CountSink::new(None));
-    /// assert_eq!(report.stats.solutions, 724);
-    /// assert!(report.is_complete());
-    /// assert!(report.stats.restarts > 0);
-    /// # Ok::<(), quadrille::Error>(())
-    /// ```
-    pub fn search_restarting_learning<S: Sink>(
+    pub(crate) fn search_restarting_learning<S: Sink>(
         &mut self,
         restarts: &Restarts,
         budget: &Budget,
@@ -159,5 +122,19 @@ impl Dlx {
         report.stats.restarts += 1;
         report.stats.elapsed = start.elapsed();
         report
+    }
+
+    /// The learning search from its first run on (see the `learn` module): each solution is
+    /// delivered once, the count is exact when the report is [`Stop::Exhausted`], and a budget
+    /// stops it with a lower bound. Runs restart on Luby's schedule with `restarts`' unit and
+    /// seed, keeping what they learned.
+    pub(crate) fn search_learning<S: Sink>(
+        &mut self,
+        restarts: &Restarts,
+        budget: &Budget,
+        sink: S,
+    ) -> Report {
+        let mut chooser = ConflictMrv::new(restarts.seed);
+        self.learning(&mut chooser, restarts, 0, budget, sink)
     }
 }

@@ -1,0 +1,141 @@
+//! What a new user meets in the first hour, through the binary: a puzzle's box shape travels
+//! from `generate` to every reader, an answer that may come from an inferred shape says so,
+//! and a grid file is read as grids.
+
+use quadrille::io::puzzle::parse_line;
+use quadrille::sudoku::Shape;
+use quadrille::sudoku::check::check_solution;
+
+use crate::cli::run_text;
+
+/// Boxes that are not square, whose transposed shape fits the same grid: the ones a reader
+/// cannot tell from the length.
+const TALL_AND_WIDE: [(usize, usize); 4] = [(4, 2), (2, 4), (3, 2), (4, 3)];
+
+fn shape(rows: usize, cols: usize) -> Shape {
+    Shape::new(rows, cols).unwrap()
+}
+
+/// `generate --box RxC` output piped into `solve --limit 2`: every puzzle is solved with its
+/// own boxes, its solution checked cell by cell against the rules and the givens.
+#[test]
+fn generated_boxes_are_read_back_with_their_own_shape() {
+    for (rows, cols) in TALL_AND_WIDE {
+        let spec = format!("{rows}x{cols}");
+        let (code, made, _) = run_text(&["generate", "--box", &spec, "-n", "3", "--seed", "1"], "");
+        assert_eq!(code, 0, "{spec}");
+        let inferred = Shape::from_cell_count(shape(rows, cols).cell_count());
+        // Only the shape a reader would not infer needs the header.
+        let header = format!("# box: {spec}");
+        assert_eq!(
+            made.lines().next() == Some(header.as_str()),
+            inferred != Some(shape(rows, cols)),
+            "{spec}: {made}"
+        );
+        let (code, solved, errors) = run_text(&["solve", "--limit", "2"], &made);
+        assert_eq!(code, 0, "{spec}: {errors}");
+        let puzzles: Vec<&str> = made.lines().filter(|l| !l.starts_with('#')).collect();
+        let answers: Vec<&str> = solved.lines().collect();
+        assert_eq!(answers.len(), puzzles.len(), "{spec}: {solved}");
+        for (puzzle, answer) in puzzles.iter().zip(answers) {
+            let (solution, count) = answer.split_once(' ').expect("a solution and a count");
+            assert_eq!(count, "1", "{spec}: {puzzle} is unique");
+            let puzzle = parse_line(puzzle, Some(shape(rows, cols))).unwrap();
+            let solution = parse_line(solution, Some(shape(rows, cols))).unwrap();
+            assert_eq!(check_solution(&puzzle, &solution), Ok(()), "{spec}");
+        }
+    }
+}
+
+/// Without the header, a 4x2 puzzle is read with 2x4 boxes: its answer, a conflict or no
+/// solution, names the inferred boxes and the flag that reads it with the others.
+#[test]
+fn an_answer_under_inferred_boxes_names_them_and_the_flag() {
+    let (_, made, _) = run_text(&["generate", "--box", "4x2", "-n", "3", "--seed", "1"], "");
+    let bare: String = made
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (_, solved, errors) = run_text(&["solve", "--limit", "2"], &bare);
+    // Seed 1's puzzles: two have no solution with 2x4 boxes, one repeats a given in a box.
+    assert_eq!(
+        solved.lines().filter(|l| *l == "unsolvable").count(),
+        2,
+        "{solved}"
+    );
+    let conflict = solved
+        .lines()
+        .find(|l| l.starts_with("error:"))
+        .expect("{solved}");
+    assert!(
+        conflict.contains("read with 2x4 boxes, inferred from its length")
+            && conflict.ends_with("--box 4x2 reads it with 4x2 boxes"),
+        "{conflict}"
+    );
+    let note = "no solution with the 2x4 boxes inferred from its length; --box 4x2 reads it with 4x2 boxes";
+    assert_eq!(errors.matches(note).count(), 1, "once per input: {errors}");
+    // With --box, the same lines are solved.
+    let (code, solved, _) = run_text(&["solve", "--box", "4x2", "--limit", "2"], &bare);
+    assert_eq!(
+        (code, solved.lines().filter(|l| l.ends_with(" 1")).count()),
+        (0, 3)
+    );
+    // Square boxes have no other shape of the same side: no note.
+    let (_, _, errors) = run_text(&["solve"], &format!("11{}\n", ".".repeat(79)));
+    assert!(!errors.contains("inferred"), "{errors}");
+}
+
+/// A header that contradicts `--box` is an error at its line, as a `# variant:` header that
+/// contradicts `--variant` is; a header that does not parse says where.
+#[test]
+fn box_headers_that_contradict_or_do_not_parse_are_errors() {
+    let text = format!("# box: 4x2\n{}\n", ".".repeat(64));
+    let (code, out, _) = run_text(&["solve", "--box", "2x4"], &text);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(
+            "line 1, column 1: this header says boxes of 4x2, but boxes of 2x4 were asked for"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run_text(&["solve"], &format!("# box = 4*3\n{}\n", ".".repeat(144)));
+    assert_eq!((code, out.lines().count()), (0, 1), "{out}");
+    let (code, out, _) = run_text(&["solve"], "#box: 4by2\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("line 1, column 7: invalid box specification '4by2'"),
+        "{out}"
+    );
+}
+
+/// A file of multi-line grids is read as grids by its extension; on standard input, where
+/// there is none, the first row's error says which flag reads grids.
+#[test]
+fn grid_files_are_read_as_grids() {
+    let dir = std::env::temp_dir().join(format!("quadrille-first-hour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sdk = dir.join("puzzle.sdk");
+    let grid = "4...3....\n...6..8..\n........1\n....5..9.\n.8....6..\n.7.2.....\n...1.27..\n5.3....4.\n9........\n";
+    std::fs::write(&sdk, grid).unwrap();
+    let (code, out, errors) = run_text(&["solve", "--limit", "2", sdk.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{errors}");
+    let (solution, count) = out
+        .trim_end()
+        .split_once(' ')
+        .expect("a solution and a count");
+    assert_eq!(count, "1", "{out}");
+    let puzzle = parse_line(&grid.replace('\n', ""), None).unwrap();
+    let solution = parse_line(solution, None).unwrap();
+    assert_eq!(check_solution(&puzzle, &solution), Ok(()));
+    let (code, out, _) = run_text(&["solve"], grid);
+    assert_eq!(code, 1);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("; a grid written one row per line (.sdk) is read with --input grid"),
+        "{out}"
+    );
+}
