@@ -10,6 +10,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::csp::{Config, CspSolver};
+use quadrille::engine::Solve;
 use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 
@@ -42,7 +43,7 @@ fn bench_set(c: &mut Criterion, file: &str, label: &str, configs: &[Config], sam
         let (mut nodes, mut stopped) = (0, 0);
         for puzzle in &puzzles {
             let outcome = solver.count(puzzle, Some(2), &budget);
-            nodes += outcome.stats.nodes;
+            nodes += outcome.nodes;
             match outcome.stop {
                 Stop::Exhausted => assert_eq!(outcome.solutions, 1, "{config} {puzzle}"),
                 _ => stopped += 1,

@@ -45,7 +45,7 @@ fn engines(c: &mut Criterion, engine: Engine, sets: &[(&str, &str, usize)]) {
         let Some(lines) = data::lines(file, count) else {
             continue;
         };
-        let mut solver = Solver::sudoku(engine, Shape::CLASSIC);
+        let mut solver = Solver::sudoku(engine, Shape::CLASSIC).expect("every engine takes 9x9");
         let mut out = String::new();
         // Warm-up that also validates: every puzzle of these sets has a solution.
         let solved = solve_lines(&mut solver, &lines, &mut out);
@@ -73,6 +73,17 @@ fn csp_default(c: &mut Criterion) {
     engines(
         c,
         Engine::Csp(Default::default()),
+        &[
+            ("17_clue", "puzzles2_17_clue", 5000),
+            ("forum_hardest_11+", "puzzles5_forum_hardest_1905_11+", 500),
+        ],
+    );
+}
+
+fn bitboard(c: &mut Criterion) {
+    engines(
+        c,
+        Engine::Bitboard,
         &[
             ("17_clue", "puzzles2_17_clue", 5000),
             ("forum_hardest_11+", "puzzles5_forum_hardest_1905_11+", 500),
@@ -133,5 +144,5 @@ fn batch_threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, dlx, csp_default, batch_threads);
+criterion_group!(benches, dlx, csp_default, bitboard, batch_threads);
 criterion_main!(benches);

@@ -94,7 +94,12 @@ fn engines() -> [Engine; 3] {
 /// its default for the shape (`dlx/learning` or `dlx/no-learning`), to show what it does.
 fn solvers(shape: Shape) -> Vec<(String, Solver)> {
     let mut out: Vec<(String, Solver)> = (engines().into_iter())
-        .map(|engine| (engine.to_string(), Solver::sudoku(engine, shape)))
+        .map(|engine| {
+            (
+                engine.to_string(),
+                Solver::sudoku(engine, shape).expect("DLX and the CSP take every shape"),
+            )
+        })
         .collect();
     let mut dlx = DlxSolver::sudoku(shape);
     let learning = !dlx.learning();
@@ -161,7 +166,8 @@ fn tails(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(5));
         for set in &SETS {
             let puzzles = set.puzzles();
-            let mut solver = Solver::sudoku(engine, set.shape());
+            let mut solver =
+                Solver::sudoku(engine, set.shape()).expect("DLX and the CSP take every shape");
             group.throughput(Throughput::Elements(set.count));
             group.bench_function(set.name, |b| {
                 b.iter(|| black_box(solve_set(&mut solver, &puzzles)))

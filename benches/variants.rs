@@ -24,7 +24,8 @@ fn solve_all(text: &str, engine: Engine) -> u64 {
     PuzzleReader::new(text.as_bytes(), None, Layout::Line)
         .map(|puzzle| {
             let puzzle = puzzle.expect("the fixtures are well formed");
-            let mut solver = Solver::new(engine, puzzle.board());
+            let mut solver =
+                Solver::new(engine, puzzle.board()).expect("DLX and the CSP take every board");
             solver
                 .count(&puzzle.grid, Some(2), &Budget::unlimited())
                 .solutions

@@ -146,29 +146,37 @@ thread_local! {
 
 /// Solves one puzzle as `request` asks with this thread's solver for `engine` and the puzzle's
 /// board (its shape's, or its variant's).
+///
+/// # Errors
+/// [`crate::ErrorKind::UnsupportedBoard`], at the puzzle's line, when the engine cannot solve
+/// puzzles on its board (see [`Solver::new`]).
 pub fn solve_one(
     puzzle: &Puzzle,
     engine: Engine,
     request: &Request,
     parallelism: Parallelism,
-) -> Outcome {
+) -> Result<Outcome> {
     let key = match &puzzle.board {
         Some(board) => BoardKey::Variant(board.clone()),
         None => BoardKey::Shape(puzzle.grid.shape()),
     };
     SOLVERS.with(|solvers| {
         let mut solvers = solvers.borrow_mut();
-        let solver =
-            solvers.get_or_insert_with((engine, key), || Solver::new(engine, puzzle.board()));
+        let solver = match solvers
+            .get_or_try_insert_with((engine, key), || Solver::new(engine, puzzle.board()))
+        {
+            Ok(solver) => solver,
+            Err(err) => return Err(err.with_line(puzzle.line)),
+        };
         solver.set_restarts(request.restarts);
-        match parallelism {
+        Ok(match parallelism {
             Parallelism::AcrossPuzzles => {
                 solver.count(&puzzle.grid, request.limit, &request.budget)
             }
             Parallelism::WithinPuzzle => {
                 solver.count_split(&puzzle.grid, request.limit, &request.budget)
             }
-        }
+        })
     })
 }
 
@@ -214,13 +222,11 @@ where
         Some((item, reader.lines_read()))
     });
     let record_of = |(item, line_after): (Result<Puzzle>, usize)| match item {
-        Ok(puzzle) => {
-            let outcome = solve_one(&puzzle, engine, request, parallelism);
-            Record {
-                line: puzzle.line,
-                result: Ok(Solved { puzzle, outcome }),
-            }
-        }
+        Ok(puzzle) => Record {
+            line: puzzle.line,
+            result: solve_one(&puzzle, engine, request, parallelism)
+                .map(|outcome| Solved { puzzle, outcome }),
+        },
         Err(err) => Record {
             line: err.line().unwrap_or(line_after),
             result: Err(err),

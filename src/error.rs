@@ -249,6 +249,17 @@ pub enum ErrorKind {
         seconds: f64,
     },
 
+    // --- Solving ---
+    /// A board that an engine cannot solve puzzles on, e.g. a 16x16 Sudoku for the bitboard
+    /// engine.
+    #[error("the {engine} engine cannot solve puzzles on this board: {reason}")]
+    UnsupportedBoard {
+        /// The engine's name.
+        engine: &'static str,
+        /// What about the board is out of its reach, with the numbers.
+        reason: String,
+    },
+
     // --- Anything else ---
     /// An engine or configuration name that is not known.
     #[error("unknown {what} '{}'{hint}", .name.escape_debug())]

@@ -42,7 +42,6 @@ use crate::board::{Board, Cell};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
-mod bitboard;
 mod latin;
 mod order;
 mod strict;

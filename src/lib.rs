@@ -23,7 +23,8 @@
 //!   jigsaw and killer, each a [`Board`](board::Board) that every engine reads.
 //! - [`engine`]: the [`Solve`](engine::Solve) trait gives every engine one signature and one
 //!   [`Outcome`](engine::Outcome): the [`DlxSolver`](engine::DlxSolver), the [`csp`] solver,
-//!   and [`Solver`](engine::Solver), either one chosen by its [`Engine`](engine::Engine) name.
+//!   the [`BitboardSolver`](engine::BitboardSolver) (boards of at most 128 cells), and
+//!   [`Solver`](engine::Solver), any of them chosen by its [`Engine`](engine::Engine) name.
 //! - [`logic`]: a logical solver that explains a solution step by step, as a person solves
 //!   (singles, locked candidates, subsets, fish, wings, chains), and rates a puzzle on Sudoku
 //!   Explainer's scale ([`logic::rate`]).
@@ -55,10 +56,10 @@
 //! use quadrille::engine::{Engine, Solve, Solver};
 //! use quadrille::io::puzzle::parse_line;
 //!
-//! // A 4x4 puzzle with nine solutions, counted by both engines.
+//! // A 4x4 puzzle with nine solutions, counted by every engine.
 //! let puzzle = parse_line("1...........4..2", None)?;
-//! for engine in [Engine::Dlx, "csp:mrv+lex+hidden-singles".parse()?] {
-//!     let mut solver = Solver::sudoku(engine, puzzle.shape());
+//! for engine in [Engine::Dlx, "csp:mrv+lex+hidden-singles".parse()?, Engine::Bitboard] {
+//!     let mut solver = Solver::sudoku(engine, puzzle.shape())?;
 //!     let outcome = solver.count(&puzzle, None, &Budget::unlimited());
 //!     assert_eq!(outcome.solutions, 9);
 //!     assert!(outcome.is_complete());

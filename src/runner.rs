@@ -12,6 +12,8 @@
 //! one, or one the caller [`install`](rayon::ThreadPool::install)s). [`crate::batch`],
 //! [`crate::compare`] and `quadrille generate` all run through here.
 
+use std::convert::Infallible;
+
 use rayon::prelude::*;
 
 /// How the pool works through the inputs of one chunk.
@@ -242,15 +244,26 @@ impl<K: PartialEq, V> Recent<K, V> {
 
     /// The value of `key`, made by `make` if it is not kept, now the most recently used.
     pub fn get_or_insert_with(&mut self, key: K, make: impl FnOnce() -> V) -> &mut V {
+        let Ok(value) = self.get_or_try_insert_with(key, || Ok::<V, Infallible>(make()));
+        value
+    }
+
+    /// [`Recent::get_or_insert_with`] for a `make` that may fail: its error, and nothing kept.
+    pub fn get_or_try_insert_with<E>(
+        &mut self,
+        key: K,
+        make: impl FnOnce() -> Result<V, E>,
+    ) -> Result<&mut V, E> {
         match self.entries.iter().position(|(k, _)| *k == key) {
             // The usual case, one key again and again, moves nothing.
             Some(0) => {}
             Some(i) => self.entries[..=i].rotate_right(1),
             None => {
+                let value = make()?;
                 self.entries.truncate(self.kept.max(1) - 1);
-                self.entries.insert(0, (key, make()));
+                self.entries.insert(0, (key, value));
             }
         }
-        &mut self.entries[0].1
+        Ok(&mut self.entries[0].1)
     }
 }

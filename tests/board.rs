@@ -87,7 +87,10 @@ fn x_sudoku_9x9_solutions_keep_the_diagonals() {
     );
     let mut solutions = Vec::new();
     for engine in dlx_and_csp() {
-        let outcome = Solver::new(engine, &board).count(&puzzle, Some(1), &Budget::unlimited());
+        let outcome =
+            Solver::new(engine, &board)
+                .unwrap()
+                .count(&puzzle, Some(1), &Budget::unlimited());
         let solution = outcome
             .solution
             .expect("a diagonal of 1..9 can be completed");

@@ -28,9 +28,9 @@ fn oracle(puzzle: &Grid, excluded: &[(usize, u8)]) -> u64 {
     Rules::sudoku(shape.box_rows(), shape.box_cols()).count_avoiding(puzzle.cells(), excluded)
 }
 
-/// The engines a generator may check with: the CSP, plain Dancing Links, and Dancing Links
+/// The engines a generator may check with: the CSP, plain Dancing Links, Dancing Links
 /// with learning forced on and runs of one node, so that a search for one solution is the
-/// learning search after its first node.
+/// learning search after its first node, and the bitboard search.
 fn checkers(shape: Shape) -> Vec<(&'static str, Solver)> {
     let board = shape.board();
     let mut learning = DlxSolver::new(board);
@@ -39,9 +39,13 @@ fn checkers(shape: Shape) -> Vec<(&'static str, Solver)> {
     let mut plain = DlxSolver::new(board);
     plain.set_learning(false);
     vec![
-        ("csp", Solver::new(Engine::Csp(Config::default()), board)),
+        (
+            "csp",
+            Solver::new(Engine::Csp(Config::default()), board).unwrap(),
+        ),
         ("dlx", Solver::Dlx(plain)),
         ("dlx+learning", Solver::Dlx(learning)),
+        ("bitboard", Solver::new(Engine::Bitboard, board).unwrap()),
     ]
 }
 

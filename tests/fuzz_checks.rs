@@ -274,7 +274,7 @@ const SOLVE_LIMIT: u64 = 2;
 
 /// The first byte picks the shape and the reading (bit 7: a line for `parse_line`, else a
 /// digit per byte, mod n + 1); the second also a CSP configuration. DLX (`DlxSolver`,
-/// `Solver::sudoku(Engine::Dlx)`), default CSP and the chosen CSP count up to 2 within 20,000
+/// `Solver::sudoku(Engine::Dlx).unwrap()`), default CSP and the chosen CSP count up to 2 within 20,000
 /// nodes: clashing givens have no solution; a solution is returned exactly when counted and is
 /// checked; complete counts agree and bound the others; a unique solution is the same.
 pub fn check_solve(data: &[u8]) {
@@ -302,8 +302,11 @@ pub fn check_solve(data: &[u8]) {
     let config = all[rest.first().map_or(0, |&b| b as usize) % all.len()];
     let budget = Budget::nodes(20_000);
     let limit = Some(SOLVE_LIMIT);
-    let csp =
-        |config: Config| Solver::sudoku(Engine::Csp(config), shape).count(&puzzle, limit, &budget);
+    let csp = |config: Config| {
+        Solver::sudoku(Engine::Csp(config), shape)
+            .unwrap()
+            .count(&puzzle, limit, &budget)
+    };
     let outcomes = [
         (
             "dlx",
@@ -311,7 +314,9 @@ pub fn check_solve(data: &[u8]) {
         ),
         (
             "engine dlx",
-            Solver::sudoku(Engine::Dlx, shape).count(&puzzle, limit, &budget),
+            Solver::sudoku(Engine::Dlx, shape)
+                .unwrap()
+                .count(&puzzle, limit, &budget),
         ),
         ("csp default", csp(Config::default())),
         ("csp chosen", csp(config)),

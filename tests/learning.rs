@@ -227,7 +227,7 @@ proptest! {
             (&learned.solution, learned.nodes, learned.work, learned.restarts)
         );
         for config in [Config::default(), "mrv-degree+lex+alldiff".parse().unwrap()] {
-            let mut csp = Solver::sudoku(Engine::Csp(config), puzzle.shape());
+            let mut csp = Solver::sudoku(Engine::Csp(config), puzzle.shape()).unwrap();
             let outcome = csp.count(&puzzle, Some(3), &Budget::unlimited());
             prop_assert_eq!((outcome.solutions, outcome.stop), (learned.solutions, learned.stop));
             if learned.solutions == 1 {

@@ -685,7 +685,7 @@ mod cli {
         let config: quadrille::csp::Config = "mrv-degree+lex+fc".parse().unwrap();
         let mut csp = quadrille::csp::CspSolver::new(grid.shape().board(), config);
         csp.set_restarts(None);
-        let report = csp.count(&grid, Some(2), &quadrille::Budget::unlimited());
+        let report = csp.count_report(&grid, &[], Some(2), &quadrille::Budget::unlimited());
         assert_eq!(objects[0]["backtracks"]["fc"], report.stats.backtracks);
         assert_eq!(objects[2]["line"], 4);
         assert_eq!(objects[2]["score"], 2.6);

@@ -5,13 +5,12 @@
 use proptest::prelude::*;
 use quadrille::csp::Config;
 use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
-use quadrille::generate::{random_contradictory, random_puzzle};
 use quadrille::restart::Restarts;
+use quadrille::sudoku::Grid;
 use quadrille::sudoku::check::check_solution;
-use quadrille::sudoku::{Grid, Shape};
 use quadrille::{Budget, Stop};
 
-use crate::support::peak_puzzle;
+use crate::support::{partial_grid, peak_puzzle};
 
 const SHAPES: [(usize, usize); 7] = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)];
 
@@ -32,23 +31,7 @@ fn min_fraction(n: usize) -> f64 {
 /// A random puzzle: a shape, a seed, how many givens (between the shape's minimum and full),
 /// and whether it is a well-formed contradictory one.
 fn puzzle() -> impl Strategy<Value = Grid> {
-    (
-        0..SHAPES.len(),
-        any::<u64>(),
-        0.0..=1.0f64,
-        prop::bool::weighted(0.15),
-    )
-        .prop_map(|(k, seed, t, contradictory)| {
-            let shape = Shape::new(SHAPES[k].0, SHAPES[k].1).unwrap();
-            let cells = shape.cell_count();
-            let low = min_fraction(shape.size());
-            let givens = ((low + (1.0 - low) * t) * cells as f64) as usize;
-            if contradictory {
-                random_contradictory(shape, seed, givens).unwrap()
-            } else {
-                random_puzzle(shape, seed, givens)
-            }
-        })
+    partial_grid(&SHAPES, min_fraction, 0.15)
 }
 
 proptest! {
@@ -63,7 +46,7 @@ proptest! {
         // what both searches finished.
         let budget = if puzzle.size() <= 6 { Budget::unlimited() } else { Budget::nodes(20_000) };
         let engine = Engine::Csp(config);
-        let csp = Solver::sudoku(engine, puzzle.shape()).count(&puzzle, Some(LIMIT), &budget);
+        let csp = Solver::sudoku(engine, puzzle.shape()).unwrap().count(&puzzle, Some(LIMIT), &budget);
 
         for outcome in [&dlx, &csp] {
             prop_assert_eq!(outcome.solution.is_some(), outcome.solutions > 0);
@@ -115,7 +98,7 @@ proptest! {
         }
         let mut outcomes = Vec::new();
         for (engine, restarts) in engines {
-            let mut solver = Solver::sudoku(engine, puzzle.shape());
+            let mut solver = Solver::sudoku(engine, puzzle.shape()).unwrap();
             solver.set_restarts(restarts);
             let outcome = solver.count(&puzzle, Some(LIMIT), &Budget::unlimited());
             prop_assert!(!outcome.stop.is_budget());
@@ -138,7 +121,7 @@ proptest! {
     fn restarts_are_reproducible_per_seed(puzzle in peak_puzzle(&PEAK_SHAPES), seed in any::<u64>(), csp in any::<bool>()) {
         let engine = if csp { Engine::Csp("mrv-degree+lex+alldiff".parse().unwrap()) } else { Engine::Dlx };
         let run = || {
-            let mut solver = Solver::sudoku(engine, puzzle.shape());
+            let mut solver = Solver::sudoku(engine, puzzle.shape()).unwrap();
             solver.set_restarts(Some(Restarts::new(seed)));
             let o = solver.count(&puzzle, Some(2), &Budget::unlimited());
             (o.solutions, o.stop, o.solution, o.nodes, o.backtracks, o.work, o.restarts)

@@ -203,7 +203,8 @@ fn fixtures_match_both_engines() {
         let (puzzles, expected) = (read_lines(&txt), read_lines(&exp));
         assert_eq!(puzzles.len(), expected.len(), "{}: not line-aligned", txt);
         let mut kinds = [0; 3]; // none, unique, several
-        let mut solvers = dlx_and_csp().map(|engine| (engine, Solver::sudoku(engine, shape)));
+        let mut solvers =
+            dlx_and_csp().map(|engine| (engine, Solver::sudoku(engine, shape).unwrap()));
         for (k, (line, want)) in puzzles.iter().zip(&expected).enumerate() {
             let place = format!("{}:{}", txt, k + 1);
             let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("{place}: {e}"));
@@ -268,7 +269,9 @@ fn brute_force_count(puzzle: &Grid) -> u64 {
 }
 
 fn count_with(engine: Engine, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
-    Solver::sudoku(engine, puzzle.shape()).count(puzzle, limit, budget)
+    Solver::sudoku(engine, puzzle.shape())
+        .unwrap()
+        .count(puzzle, limit, budget)
 }
 
 #[test]
@@ -670,7 +673,7 @@ fn top1465_dlx_and_csp_give_the_same_solution() {
     };
     let records = count_data_set(&text, 200);
     assert_eq!(records.len(), 200);
-    let mut csp = Solver::sudoku(Engine::Csp(Config::default()), Shape::CLASSIC);
+    let mut csp = Solver::sudoku(Engine::Csp(Config::default()), Shape::CLASSIC).unwrap();
     for (line, puzzle, dlx) in &records {
         let solution = dlx.solution.as_ref().unwrap();
         assert_eq!(check_solution(puzzle, solution), Ok(()), "line {line}");

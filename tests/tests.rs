@@ -1,6 +1,7 @@
 //! quadrille's integration tests, in one binary to keep build time down.
 
 // The command-line tool is there to run only with the `cli` feature (on by default).
+mod bitboard;
 mod board;
 #[cfg(feature = "cli")]
 mod cli;

@@ -114,7 +114,7 @@ fn published(file: &str, variant: Variant, box_rows: &[usize]) {
         obeys(&rules, words[0], &digits(solution))
             .unwrap_or_else(|why| panic!("{file}: the published solution breaks a rule: {why}"));
         for engine in engines() {
-            let outcome = Solver::new(engine, puzzle.board()).count(
+            let outcome = Solver::new(engine, puzzle.board()).unwrap().count(
                 &puzzle.grid,
                 Some(2),
                 &Budget::unlimited(),
@@ -397,6 +397,7 @@ fn random_puzzle(variant: Variant, shape: Shape, seed: u64, keep: u32) -> Option
             start.cells_mut()[cell] = rng.random_range(1..=n as u8);
         }
         let solution = Solver::new(Engine::Dlx, &board)
+            .unwrap()
             .count(&start, Some(1), &Budget::nodes(100_000))
             .solution?;
         Some((board, solution))
@@ -451,6 +452,7 @@ fn the_random_killer_set_is_what_its_generator_makes() {
                 start.cells_mut()[cell] = rng.random_range(1..=9);
             }
             Solver::new(Engine::Dlx, &board)
+                .unwrap()
                 .count(&start, Some(1), &Budget::unlimited())
                 .solution
         })
@@ -498,7 +500,7 @@ proptest! {
         let budget = Budget::nodes(200_000);
         let mut outcomes = Vec::new();
         for engine in engines() {
-            let outcome = Solver::new(engine, &board).count(&puzzle, limit, &budget);
+            let outcome = Solver::new(engine, &board).unwrap().count(&puzzle, limit, &budget);
             if let Some(solution) = &outcome.solution {
                 prop_assert_eq!(check_solution_on(&board, &puzzle, solution), Ok(()), "{}", engine);
             }
@@ -539,7 +541,7 @@ proptest! {
                     let counts: Vec<(u64, bool)> = dlx_and_csp()
                         .into_iter()
                         .map(|engine| {
-                            let outcome = Solver::new(engine, puzzle.board()).count(
+                            let outcome = Solver::new(engine, puzzle.board()).unwrap().count(
                                 &puzzle.grid,
                                 Some(2),
                                 &Budget::nodes(20_000),

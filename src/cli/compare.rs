@@ -27,7 +27,8 @@ const SHOWN_DISAGREEMENTS: usize = 20;
 pub struct Args {
     /// The puzzle file (`-` for standard input).
     file: String,
-    /// Engines, comma-separated (default: dlx and the CSP presets, weak to strong).
+    /// Engines, comma-separated: dlx, csp, csp:CONFIG, bitboard (default: dlx and the CSP
+    /// presets, weak to strong).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     engines: Vec<Engine>,
     /// Count solutions up to N (2 tells unique from multiple).

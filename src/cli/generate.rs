@@ -77,8 +77,8 @@ pub struct Args {
     /// it, only whether it is made in time.
     #[arg(long, value_name = "SECONDS", value_parser = flags::seconds)]
     time_budget: Option<Duration>,
-    /// The engine of the uniqueness searches (dlx, csp, csp:CONFIG) [default: bitboards up to
-    /// 9x9, the CSP up to 16x16, Dancing Links above].
+    /// The engine of the uniqueness searches (dlx, csp, csp:CONFIG, bitboard) [default:
+    /// bitboards up to 9x9, the CSP up to 16x16, Dancing Links above].
     #[arg(long, value_name = "ENGINE")]
     engine: Option<Engine>,
     /// Unique puzzles of this level of `quadrille rate`'s score: easy (1.0-1.5), medium

@@ -33,7 +33,8 @@ pub struct PuzzleArgs {
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
-    /// The engine: dlx, csp, or csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles).
+    /// The engine: dlx, csp, csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles), or bitboard (boards
+    /// of at most 128 cells, without killer cages).
     #[arg(long, default_value = "dlx")]
     pub engine: Engine,
     /// Threads (0: one per core).
@@ -123,6 +124,7 @@ pub fn run_inputs(
         let puzzles = reader_of(args, &name, reader);
         let writer = ResultWriter {
             mode,
+            engine: args.engine,
             json: args.json,
             limit,
             file: many.then_some(name.as_str()),
@@ -160,6 +162,8 @@ pub fn reader_of<R: BufRead>(args: &PuzzleArgs, name: &str, input: R) -> PuzzleR
 /// Writes each record as a text line or a JSON object.
 struct ResultWriter<'a> {
     mode: Mode,
+    /// The engine that answers, named in each JSON object.
+    engine: Engine,
     json: bool,
     limit: Option<u64>,
     /// The input's name, when there are several inputs.
@@ -224,6 +228,7 @@ impl ResultWriter<'_> {
                 "status": status,
                 "solutions": outcome.solutions,
                 "exact": outcome.is_complete(),
+                "engine": self.engine.to_string(),
             });
             if let Some(solution) = solution {
                 object["solution"] = json!(solution);

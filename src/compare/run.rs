@@ -18,7 +18,8 @@ use crate::runner::{self, WithinChunk};
 const CHUNK: usize = 512;
 
 /// Runs every engine on every puzzle as `request` asks, on the threads of the current rayon
-/// pool, and returns the measurements. Bad lines are recorded and skipped.
+/// pool, and returns the measurements. Bad lines, and puzzles on a board that one of the
+/// engines cannot solve, are recorded and skipped.
 pub fn run<I>(puzzles: I, engines: &[Engine], request: &Request) -> Comparison
 where
     I: IntoIterator<Item = Result<Puzzle>>,
@@ -30,7 +31,7 @@ where
         let outcomes = engines
             .iter()
             .map(|&engine| batch::solve_one(&puzzle, engine, request, Parallelism::AcrossPuzzles))
-            .collect();
+            .collect::<Result<_>>()?;
         Ok((puzzle, outcomes))
     };
     let record = |measured: Result<(Puzzle, Vec<Outcome>)>| {

@@ -74,7 +74,7 @@ pub fn backtracks_by_level(
                     solver.set_restarts(None);
                     solver
                 });
-                LevelBacktracks::of(&solver.count(puzzle, Some(2), budget))
+                LevelBacktracks::of(&solver.count_report(puzzle, &[], Some(2), budget))
             })
             .collect()
     })
@@ -93,7 +93,7 @@ pub fn backtracks_by_level_on(
         .map(|&propagation| {
             let mut solver = CspSolver::new(board, config(propagation));
             solver.set_restarts(None);
-            LevelBacktracks::of(&solver.count(puzzle, Some(2), budget))
+            LevelBacktracks::of(&solver.count_report(puzzle, &[], Some(2), budget))
         })
         .collect()
 }

@@ -18,6 +18,7 @@
 //!
 //! ```
 //! use quadrille::csp::{Config, CspSolver};
+//! use quadrille::engine::Solve;
 //! use quadrille::sudoku::{Grid, Shape};
 //! use quadrille::{Budget, Stop};
 //!

@@ -26,6 +26,7 @@ struct Choice {
 ///
 /// ```
 /// use quadrille::csp::{Config, CspSolver};
+/// use quadrille::engine::Solve;
 /// use quadrille::sudoku::{Grid, Shape};
 /// use quadrille::{Budget, Stop};
 ///
@@ -115,8 +116,8 @@ impl CspSolver {
     ///
     /// ```
     /// use quadrille::csp::{Config, CspSolver};
+    /// use quadrille::engine::Solve;
     /// use quadrille::sudoku::{Grid, Shape};
-    /// use quadrille::Budget;
     ///
     /// let shape = Shape::new(2, 2)?;
     /// let mut solver = CspSolver::new(&shape.board(), Config::default());
@@ -147,13 +148,11 @@ impl CspSolver {
         }
     }
 
-    /// Solves `puzzle`: counts up to one solution, with no budget.
-    pub fn solve(&mut self, puzzle: &Grid) -> CspReport {
-        self.count(puzzle, Some(1), &Budget::unlimited())
-    }
-
-    /// Counts the solutions of `puzzle` up to `limit` (`None` = all), keeping the first one
-    /// found, within `budget`.
+    /// Counts the solutions of `puzzle` in which no cell of `excluded` holds its digit, up to
+    /// `limit` (`None` = all) within `budget`, keeping the first one found, and reports what
+    /// the CSP did in its own terms (inferences by rule, depth). Each excluded digit is taken
+    /// out of its cell's candidates at the root. Through [`Solve`](crate::engine::Solve), the
+    /// same count comes back as the [`Outcome`](crate::engine::Outcome) every engine returns.
     ///
     /// The puzzle may contradict itself (repeated givens, or no completion): that is 0
     /// solutions, not an error. `stop` is [`Stop::Exhausted`] when the count is exact,
@@ -161,16 +160,6 @@ impl CspSolver {
     /// [`Stop::NodeBudget`] / [`Stop::TimeBudget`] when the budget ran out, in which case the
     /// count is a lower bound. The root node is always searched; after it, `stats.nodes`
     /// never exceeds the node budget, and the clock is read every 1024 nodes.
-    ///
-    /// # Panics
-    /// If the puzzle's side is not the board's.
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> CspReport {
-        self.count_excluding(puzzle, &[], limit, budget)
-    }
-
-    /// Counts, as [`CspSolver::count`] does, the solutions of `puzzle` in which no cell of
-    /// `excluded` holds its digit: each digit is taken out of its cell's candidates at the root. A generator that knows a
-    /// solution S of `puzzle` asks this way whether another exists, without finding S first.
     ///
     /// ```
     /// use quadrille::board::{Cell, Digit};
@@ -183,15 +172,16 @@ impl CspSolver {
     /// let empty = Grid::empty(shape);
     /// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
     /// let corner_one = (Cell::new(0), Digit::new(1).unwrap());
-    /// let outcome = solver.count_excluding(&empty, &[corner_one], None, &Budget::unlimited());
-    /// assert_eq!(outcome.solutions, 216);
-    /// assert_ne!(outcome.solution.unwrap().cells()[0], 1);
+    /// let report = solver.count_report(&empty, &[corner_one], None, &Budget::unlimited());
+    /// assert_eq!(report.solutions, 216);
+    /// assert_ne!(report.solution.unwrap().cells()[0], 1);
+    /// assert_eq!(report.stats.backtracks, report.stats.nodes - 1);
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     ///
     /// # Panics
     /// If the puzzle's side is not the board's, or an excluded cell or digit is not on it.
-    pub fn count_excluding(
+    pub fn count_report(
         &mut self,
         puzzle: &Grid,
         excluded: &[(Cell, Digit)],

@@ -66,7 +66,7 @@ pub struct CspStats {
     pub elapsed: Duration,
 }
 
-/// The result of [`crate::csp::CspSolver::count`].
+/// The result of [`crate::csp::CspSolver::count_report`]: a count and the CSP's own statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CspReport {
     /// Solutions found (all of them when `stop` is [`Stop::Exhausted`], else a lower bound).

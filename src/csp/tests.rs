@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::engine::Solve;
 use crate::sudoku::{Grid, Shape};
 use crate::{Budget, ErrorKind, Stop};
 
@@ -138,7 +139,12 @@ fn blank(full: &Grid, percent: usize, rng: &mut Rng) -> Grid {
 }
 
 fn count_all(config: Config, puzzle: &Grid) -> CspReport {
-    CspSolver::new(puzzle.shape().board(), config).count(puzzle, None, &Budget::unlimited())
+    CspSolver::new(puzzle.shape().board(), config).count_report(
+        puzzle,
+        &[],
+        None,
+        &Budget::unlimited(),
+    )
 }
 
 #[test]
@@ -334,7 +340,7 @@ fn budgets_stop_the_search_and_say_so() {
         let outcome = solver.count(&empty, None, &Budget::nodes(1000));
         assert_eq!(outcome.stop, Stop::NodeBudget, "{config}");
         assert!(outcome.stop.is_budget());
-        assert_eq!(outcome.stats.nodes, 1000, "{config}");
+        assert_eq!(outcome.nodes, 1000, "{config}");
         // What was found is real.
         assert!(outcome.solutions >= 1, "{config}");
         assert!(is_solution_of(&outcome.solution.unwrap(), &empty));
@@ -733,7 +739,7 @@ fn alldiff_searches_no_more_nodes_than_triples() {
                     Some(20),
                     &Budget::unlimited(),
                 );
-                outcome.stats.nodes
+                outcome.nodes
             };
             let (a, t) = (nodes("alldiff"), nodes("triples"));
             strong += a;

@@ -4,10 +4,14 @@
 //! benchmarks all go through it; [`Solver`] picks an engine by its [`Engine`] name.
 //!
 //! This layer sits above the engines it joins: [`DlxSolver`] (Sudoku as exact cover, through
-//! [`crate::exact_cover`]) and [`csp::CspSolver`]; neither of those knows of the other.
+//! [`crate::exact_cover`]), [`csp::CspSolver`] and [`BitboardSolver`] (plain search on
+//! bitboards, for boards of at most 128 cells); none of those knows of the others.
 
+mod bitboard;
 mod dlx;
 
+pub use bitboard::BitboardSolver;
+pub(crate) use bitboard::Found;
 pub use dlx::DlxSolver;
 
 use std::fmt;
@@ -20,10 +24,11 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape};
 
-/// A Sudoku engine: Dancing Links, or CSP search with a configuration.
+/// A Sudoku engine: Dancing Links, CSP search with a configuration, or the bitboard search.
 ///
 /// Names: `dlx`, `csp` (the default CSP configuration), `csp:CONFIG` with `CONFIG` as in
-/// [`csp::Config`]'s names, e.g. `csp:mrv+lcv+hidden-singles`.
+/// [`csp::Config`]'s names, e.g. `csp:mrv+lcv+hidden-singles`, and `bitboard` (boards of at
+/// most 128 cells, see [`BitboardSolver`]).
 ///
 /// ```
 /// use quadrille::engine::Engine;
@@ -31,6 +36,7 @@ use crate::sudoku::{Grid, Shape};
 /// let engine: Engine = "csp:first+lex+fc".parse()?;
 /// assert_eq!(engine.to_string(), "csp:first+lex+fc");
 /// assert_eq!("dlx".parse::<Engine>()?, Engine::Dlx);
+/// assert_eq!("bitboard".parse::<Engine>()?, Engine::Bitboard);
 /// assert!("dlx2".parse::<Engine>().is_err());
 /// # Ok::<(), quadrille::Error>(())
 /// ```
@@ -41,6 +47,8 @@ pub enum Engine {
     Dlx,
     /// Constraint propagation and backtracking.
     Csp(csp::Config),
+    /// Search on bitboards with naked and hidden singles, for boards of at most 128 cells.
+    Bitboard,
 }
 
 impl Engine {
@@ -57,6 +65,7 @@ impl fmt::Display for Engine {
         match self {
             Engine::Dlx => f.write_str("dlx"),
             Engine::Csp(config) => write!(f, "csp:{config}"),
+            Engine::Bitboard => f.write_str("bitboard"),
         }
     }
 }
@@ -69,12 +78,13 @@ impl FromStr for Engine {
         match name {
             "dlx" => Ok(Engine::Dlx),
             "csp" => Ok(Engine::Csp(csp::Config::default())),
+            "bitboard" => Ok(Engine::Bitboard),
             _ => match name.strip_prefix("csp:") {
                 Some(config) => Ok(Engine::Csp(config.parse()?)),
                 None => Err(Error::new(ErrorKind::UnknownName {
                     what: "engine",
                     name: name.to_string(),
-                    hint: " (expected dlx, csp or csp:CONFIG, e.g. csp:mrv+lex+hidden-singles)"
+                    hint: " (expected dlx, csp, csp:CONFIG, e.g. csp:mrv+lex+hidden-singles, or bitboard)"
                         .to_string(),
                 })),
             },
@@ -84,14 +94,15 @@ impl FromStr for Engine {
 
 /// What every Sudoku engine does on the board it was built for: count a puzzle's solutions up
 /// to a limit within a budget, keeping the first, with some placements ruled out if asked, and
-/// say what happened as one [`Outcome`]. Implemented by [`DlxSolver`], [`csp::CspSolver`] and
-/// [`Solver`] (either, chosen by name), so that code written against it runs on every engine.
+/// say what happened as one [`Outcome`]. Implemented by [`DlxSolver`], [`csp::CspSolver`],
+/// [`BitboardSolver`] and [`Solver`] (any of them, chosen by name), so that code written against
+/// it runs on every engine.
 ///
 /// ```
 /// use quadrille::Budget;
 /// use quadrille::board::{Cell, Digit};
 /// use quadrille::csp::{Config, CspSolver};
-/// use quadrille::engine::{DlxSolver, Solve};
+/// use quadrille::engine::{BitboardSolver, DlxSolver, Solve};
 /// use quadrille::sudoku::{Grid, Shape};
 ///
 /// fn without_a_corner_one(solver: &mut impl Solve, empty: &Grid) -> u64 {
@@ -103,6 +114,7 @@ impl FromStr for Engine {
 /// // Of the 288 grids, a quarter have 1 in the corner: 216 do not.
 /// assert_eq!(without_a_corner_one(&mut DlxSolver::sudoku(shape), &empty), 216);
 /// assert_eq!(without_a_corner_one(&mut CspSolver::new(shape.board(), Config::default()), &empty), 216);
+/// assert_eq!(without_a_corner_one(&mut BitboardSolver::sudoku(shape)?, &empty), 216);
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub trait Solve {
@@ -150,7 +162,8 @@ pub trait Solve {
     fn set_preferred(&mut self, near: Option<&Grid>);
 }
 
-/// What solving one puzzle gave, the same for every engine.
+/// What solving one puzzle gave, the same for every engine: the engines' own reports
+/// ([`csp::CspReport`], [`crate::exact_cover::Report`]) are read into it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// Solutions found (up to the limit asked for).
@@ -161,13 +174,15 @@ pub struct Outcome {
     pub stop: Stop,
     /// Search-tree nodes.
     pub nodes: u64,
-    /// Dead ends met (DLX) or values tried and undone (CSP): zero means no backtracking.
+    /// Dead ends met (DLX) or values tried and undone (CSP, bitboard): zero means no
+    /// backtracking.
     pub backtracks: u64,
-    /// Engine-specific work: link updates for DLX, inferences for CSP.
+    /// Engine-specific work: link updates for DLX, inferences for CSP, cells filled by singles
+    /// for the bitboard search.
     pub work: u64,
     /// Runs cut off and started again ([`crate::restart`]); 0 when the first run decided.
     pub restarts: u64,
-    /// Nogoods learned from dead ends (DLX's learning search, `crate::exact_cover::Plan::learning`); 0 for the CSP.
+    /// Nogoods learned from dead ends (DLX's learning search, `crate::exact_cover::Plan::learning`); 0 for the others.
     pub learned: u64,
     /// Time spent on the puzzle, from givens to answer.
     pub elapsed: std::time::Duration,
@@ -204,18 +219,29 @@ pub enum Solver {
     Dlx(DlxSolver),
     /// CSP search.
     Csp(csp::CspSolver),
+    /// Bitboard search.
+    Bitboard(BitboardSolver),
 }
 
 impl Solver {
     /// A solver of `engine` for puzzles on `board`.
-    pub fn new(engine: Engine, board: &Board) -> Solver {
-        match engine {
+    ///
+    /// # Errors
+    /// [`ErrorKind::UnsupportedBoard`] when the engine cannot solve puzzles on the board: the
+    /// bitboard engine on a board of more than 128 cells or 64 groups, or with killer cages
+    /// (see [`BitboardSolver::new`]). DLX and the CSP take every board.
+    pub fn new(engine: Engine, board: &Board) -> Result<Solver> {
+        Ok(match engine {
             Engine::Dlx => Solver::Dlx(DlxSolver::new(board)),
             Engine::Csp(config) => Solver::Csp(csp::CspSolver::new(board, config)),
-        }
+            Engine::Bitboard => Solver::Bitboard(BitboardSolver::new(board)?),
+        })
     }
 
     /// A solver of `engine` for the Sudoku of `shape`.
+    ///
+    /// # Errors
+    /// As [`Solver::new`]: the bitboard engine takes shapes of at most 128 cells.
     ///
     /// ```
     /// use quadrille::Budget;
@@ -224,12 +250,12 @@ impl Solver {
     ///
     /// let empty = Grid::empty(Shape::new(2, 2)?);
     /// for engine in Engine::defaults() {
-    ///     let outcome = Solver::sudoku(engine, empty.shape()).count(&empty, None, &Budget::unlimited());
+    ///     let outcome = Solver::sudoku(engine, empty.shape())?.count(&empty, None, &Budget::unlimited());
     ///     assert_eq!(outcome.solutions, 288, "{engine}");
     /// }
     /// # Ok::<(), quadrille::Error>(())
     /// ```
-    pub fn sudoku(engine: Engine, shape: Shape) -> Solver {
+    pub fn sudoku(engine: Engine, shape: Shape) -> Result<Solver> {
         Solver::new(engine, shape.board())
     }
 
@@ -276,7 +302,8 @@ impl Solve for Solver {
     ) -> Outcome {
         match self {
             Solver::Dlx(s) => s.count_excluding(puzzle, excluded, limit, budget),
-            Solver::Csp(s) => Solve::count_excluding(s, puzzle, excluded, limit, budget),
+            Solver::Csp(s) => s.count_excluding(puzzle, excluded, limit, budget),
+            Solver::Bitboard(s) => s.count_excluding(puzzle, excluded, limit, budget),
         }
     }
 
@@ -284,6 +311,7 @@ impl Solve for Solver {
         match self {
             Solver::Dlx(s) => s.set_restarts(restarts),
             Solver::Csp(s) => s.set_restarts(restarts),
+            Solver::Bitboard(s) => s.set_restarts(restarts),
         }
     }
 
@@ -291,6 +319,7 @@ impl Solve for Solver {
         match self {
             Solver::Dlx(s) => s.set_preferred(near),
             Solver::Csp(s) => s.set_preferred(near),
+            Solver::Bitboard(s) => s.set_preferred(near),
         }
     }
 }
@@ -303,7 +332,7 @@ impl Solve for csp::CspSolver {
         limit: Option<u64>,
         budget: &Budget,
     ) -> Outcome {
-        csp::CspSolver::count_excluding(self, puzzle, excluded, limit, budget).into()
+        self.count_report(puzzle, excluded, limit, budget).into()
     }
 
     fn set_restarts(&mut self, restarts: Option<Restarts>) {

@@ -247,7 +247,8 @@ impl Generator {
     ///
     /// # Errors
     /// [`ErrorKind::Unsatisfiable`] when `order` asks for a minimal puzzle with `min_givens`
-    /// above 0, or for no attempts.
+    /// above 0, or for no attempts; [`ErrorKind::UnsupportedBoard`] when its engine cannot
+    /// solve puzzles of its shape.
     pub fn new(order: &Order) -> Result<Generator> {
         let refuse = |reason| {
             Err(Error::new(ErrorKind::Unsatisfiable {
@@ -271,7 +272,7 @@ impl Generator {
             repairer: Repairer::new(&orbits, shape.cell_count()),
             orbits,
             checker: {
-                let mut checker = Checker::new(shape, engine, budget, order.engine.is_none());
+                let mut checker = Checker::new(shape, engine, budget, order.engine.is_none())?;
                 // An undecided check loses a minimal attempt: a larger budget costs less.
                 if order.minimal > Minimality::Any {
                     checker.escalation = Checker::ESCALATION;

@@ -5,7 +5,7 @@
 //! solutions of P' (P less the removed cells) up to 2:
 //!
 //! - **On bitboards, a search for a solution other than S** (grids of at most 128 cells, such
-//!   as 9x9, when no engine is named; see `bitboard.rs`). It branches on the removed cells first, S's digit
+//!   as 9x9, when no engine or the bitboard engine is named; see [`BitboardSolver`]). It branches on the removed cells first, S's digit
 //!   last, and prunes a branch as soon as every removed cell holds its digit of S: below it
 //!   lies P again, whose only solution is S. A check decided by singles at the root (the
 //!   removed cells forced back) needs no branching; a second solution found comes back as a
@@ -36,10 +36,10 @@
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
 
-use super::bitboard::{Found, Small};
 use crate::board::{Board, Cell, Digit};
 use crate::budget::Budget;
-use crate::engine::{Engine, Outcome, Solve, Solver};
+use crate::engine::{BitboardSolver, Engine, Found, Outcome, Solve, Solver};
+use crate::error::Result;
 use crate::sudoku::{Grid, Shape};
 
 /// What a check proved about P'.
@@ -88,15 +88,6 @@ impl CheckStats {
     }
 }
 
-/// The bitboard search, on grids of at most 128 cells. On 16x16 (four words) it was slower
-/// than the CSP's count: 39k nodes and 213 ms against 11k and 59 ms a rot180 orbit-minimal
-/// puzzle (seed 1), its branching being only on the fewest candidates.
-#[derive(Debug)]
-enum Fast {
-    Off,
-    Two(Box<Small>),
-}
-
 /// A reusable checker for one shape: a solver and the board's groups, built once, so that a
 /// check allocates nothing but the solution grid a search returns.
 #[derive(Debug)]
@@ -107,8 +98,11 @@ pub(crate) struct Checker {
     /// with the full budget: learning Dancing Links behind the CSP (see [`Checker::new`]).
     fallback: Option<Solver>,
     /// The bitboard search for a second solution, on grids small enough for it (see
-    /// `bitboard.rs`); the checks then skip `solver`, which only completes grids.
-    fast: Fast,
+    /// [`BitboardSolver`]); the checks then skip `solver`, which only completes grids. On
+    /// 16x16 (four words) it was slower than the CSP's count: 39k nodes and 213 ms against 11k
+    /// and 59 ms a rot180 orbit-minimal puzzle (seed 1), its branching being only on the
+    /// fewest candidates.
+    fast: Option<BitboardSolver>,
     budget: Budget,
     /// A search that runs out of budget is run again with 16 times the budget, and so on up
     /// to this many times (1: never).
@@ -140,23 +134,31 @@ impl Checker {
     pub(crate) const ESCALATION: u64 = 16;
 
     /// A checker for `shape` whose searches run on `engine` within `budget` each. With
-    /// `defaults` (no engine was asked for), grids of at most 128 cells are checked on
-    /// bitboards, and where `engine` is the CSP, a search it leaves undecided after
-    /// [`Checker::FIRST_NODES`] nodes goes on in learning Dancing Links.
-    pub(crate) fn new(shape: Shape, engine: Engine, budget: Budget, defaults: bool) -> Checker {
+    /// `defaults` (no engine was asked for) or the bitboard engine, grids of at most 128 cells
+    /// are checked on bitboards, and with `defaults`, where `engine` is the CSP, a search it
+    /// leaves undecided after [`Checker::FIRST_NODES`] nodes goes on in learning Dancing Links.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::UnsupportedBoard`] when `engine` cannot solve the shape's puzzles
+    /// (see [`Solver::new`]).
+    pub(crate) fn new(
+        shape: Shape,
+        engine: Engine,
+        budget: Budget,
+        defaults: bool,
+    ) -> Result<Checker> {
         let board = shape.board();
-        let fast = match () {
-            _ if !defaults => Fast::Off,
-            _ if let Some(b) = Small::new(board) => Fast::Two(Box::new(b)),
-            _ => Fast::Off,
-        };
-        let on_bitboards = matches!(fast, Fast::Two(_));
-        let fallback = (defaults && !on_bitboards && matches!(engine, Engine::Csp(_)))
-            .then(|| Solver::new(Engine::Dlx, board));
-        Checker {
+        let solver = Solver::new(engine, board)?;
+        let fast = (defaults || engine == Engine::Bitboard)
+            .then(|| BitboardSolver::new(board).ok())
+            .flatten();
+        let fallback = (defaults && fast.is_none() && matches!(engine, Engine::Csp(_)))
+            .then(|| Solver::new(Engine::Dlx, board))
+            .transpose()?;
+        Ok(Checker {
             board,
             fast,
-            solver: Solver::new(engine, board),
+            solver,
             fallback,
             budget,
             escalation: 1,
@@ -165,7 +167,7 @@ impl Checker {
             group_digits: vec![0; board.groups().len()],
             stats: CheckStats::default(),
             witness: None,
-        }
+        })
     }
 
     /// Whether `puzzle` (P': a unique puzzle whose solution is `solution`, less the cells
@@ -200,7 +202,7 @@ impl Checker {
         solution: &Grid,
         glance: Option<u64>,
     ) -> Verdict {
-        if let Fast::Two(b) = &mut self.fast {
+        if let Some(b) = &mut self.fast {
             let max_nodes = glance.unwrap_or(self.budget.node_limit());
             let found = b.other_solution(puzzle, removed, solution, max_nodes);
             return self.verdict_of(found);

@@ -13,7 +13,7 @@ use quadrille::Budget;
 use quadrille::board::Board;
 use quadrille::engine::{Engine, Solve, Solver};
 use quadrille::exact_cover::{Problem, ProblemBuilder};
-use quadrille::generate::random_puzzle;
+use quadrille::generate::{random_contradictory, random_puzzle};
 use quadrille::io::dlx;
 use quadrille::sudoku::check::check_solution_on;
 use quadrille::sudoku::{Grid, Shape};
@@ -64,7 +64,9 @@ pub fn engines() -> Vec<Engine> {
 /// The count of `engine` on `board` from `puzzle`, all solutions, the first checked against
 /// the board.
 pub fn count_on(engine: Engine, board: &Board, puzzle: &Grid) -> u64 {
-    let outcome = Solver::new(engine, board).count(puzzle, None, &Budget::unlimited());
+    let outcome = Solver::new(engine, board)
+        .unwrap()
+        .count(puzzle, None, &Budget::unlimited());
     assert!(outcome.is_complete());
     if let Some(solution) = &outcome.solution {
         assert_eq!(
@@ -113,6 +115,33 @@ pub fn build(items: usize, primary: usize, masks: &[u32]) -> (Problem, Vec<u32>)
         used.push(mask);
     }
     (b.build().unwrap(), used)
+}
+
+/// A random partial grid of one of `shapes`: a random grid's digits in a random share of the
+/// cells, from `min_share(n)` of them to all, or (with probability `contradictory`) a
+/// well-formed one whose givens leave no solution.
+pub fn partial_grid(
+    shapes: &'static [(usize, usize)],
+    min_share: fn(usize) -> f64,
+    contradictory: f64,
+) -> impl Strategy<Value = Grid> {
+    (
+        0..shapes.len(),
+        any::<u64>(),
+        0.0..=1.0f64,
+        prop::bool::weighted(contradictory),
+    )
+        .prop_map(move |(k, seed, t, contradictory)| {
+            let shape = Shape::new(shapes[k].0, shapes[k].1).unwrap();
+            let cells = shape.cell_count();
+            let low = min_share(shape.size());
+            let givens = ((low + (1.0 - low) * t) * cells as f64) as usize;
+            if contradictory {
+                random_contradictory(shape, seed, givens).unwrap()
+            } else {
+                random_puzzle(shape, seed, givens)
+            }
+        })
 }
 
 /// A random puzzle near the hardness peak, of one of `shapes`: 16x16 with 150 to 190 blanks,

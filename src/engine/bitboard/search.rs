@@ -1,0 +1,225 @@
+//! The two searches on bitboards: the generator's, for a solution other than a known one,
+//! and the engine's count of every solution up to a limit.
+
+use std::time::Instant;
+
+use super::Found;
+use super::tables::{Bitboard, State};
+use crate::board::{Cell, Digit};
+use crate::budget::{Budget, Stop};
+use crate::sudoku::Grid;
+
+/// What a count found: the engine's statistics before they become an
+/// [`Outcome`](crate::engine::Outcome).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Counted {
+    /// Solutions found, up to the limit.
+    pub solutions: u64,
+    /// The first solution found.
+    pub first: Option<Grid>,
+    /// Why the search ended.
+    pub stop: Stop,
+    /// Search-tree nodes: the root (givens loaded and propagated) and every digit tried at a
+    /// branch, whether it survived propagation or not, as the CSP counts them.
+    pub nodes: u64,
+    /// Digits tried and undone: one that failed propagation, or whose subtree was finished
+    /// (`nodes - 1` when the search ran to the end).
+    pub backtracks: u64,
+    /// Cells filled by singles after the givens, at the root and below every branch.
+    pub forced: u64,
+}
+
+/// What a count is asked.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ask<'a> {
+    /// Placements no solution may have.
+    pub excluded: &'a [(Cell, Digit)],
+    /// Stop at this many solutions.
+    pub limit: u64,
+    /// The node and time budget.
+    pub budget: &'a Budget,
+    /// The digit tried first at each cell (0: none); empty for none anywhere.
+    pub preferred: &'a [u8],
+}
+
+impl<const W: usize, const N: usize> Bitboard<W, N> {
+    /// Looks for a solution of `puzzle` other than `solution`, which must solve it, within
+    /// `max_nodes` nodes.
+    pub(crate) fn other_solution(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &Grid,
+        max_nodes: u64,
+    ) -> Found {
+        let mut nodes = 1;
+        let tables = &mut self.tables;
+        tables.watch.clear();
+        (tables.watch).extend(
+            removed
+                .iter()
+                .map(|&c| (c, solution.cells()[c] as usize - 1)),
+        );
+        if self.solution_grid.as_ref() != Some(solution) {
+            self.solution = [[0; W]; N];
+            for (cell, &d) in solution.cells().iter().enumerate() {
+                self.solution[d as usize - 1][cell / 64] |= 1 << (cell % 64);
+            }
+            self.solution_grid = Some(solution.clone());
+        }
+        if !self.tables.load(puzzle, &[], &mut self.stack[0]) {
+            return Found {
+                other: None,
+                complete: true,
+                nodes,
+            };
+        }
+        let mut depth = 0;
+        let mut fresh = true;
+        loop {
+            // Solved: S is skipped, anything else is the answer.
+            if fresh && self.branch(depth) && self.stack[depth].placed != self.solution {
+                return Found {
+                    other: Some(self.tables.grid(&self.stack[depth], puzzle)),
+                    complete: true,
+                    nodes,
+                };
+            }
+            fresh = false;
+            let (cell, remaining) = self.choices[depth];
+            if remaining == 0 {
+                if depth == 0 {
+                    return Found {
+                        other: None,
+                        complete: true,
+                        nodes,
+                    };
+                }
+                depth -= 1;
+                continue;
+            }
+            // S's digit last: a second solution, if any, shows up sooner.
+            let right = 1u64 << (solution.cells()[cell] - 1);
+            let others = remaining & !right;
+            let bit = if others != 0 {
+                others & others.wrapping_neg()
+            } else {
+                right
+            };
+            self.choices[depth].1 = remaining & !bit;
+            if nodes >= max_nodes {
+                return Found {
+                    other: None,
+                    complete: false,
+                    nodes,
+                };
+            }
+            nodes += 1;
+            if self.descend(depth, cell, bit) {
+                depth += 1;
+                fresh = true;
+            }
+        }
+    }
+
+    /// Chooses the branch of the state at `depth`: the cell to branch on and its digits, or
+    /// none (returning true) when the state is solved.
+    #[inline(always)]
+    fn branch(&mut self, depth: usize) -> bool {
+        let choice = self.tables.choose(&self.stack[depth]);
+        self.choices[depth] = choice.unwrap_or((0, 0));
+        choice.is_none()
+    }
+
+    /// Places the digit of `bit` at `cell` in a copy of the state at `depth`, one level down,
+    /// and propagates; whether it holds.
+    #[inline(always)]
+    fn descend(&mut self, depth: usize, cell: usize, bit: u64) -> bool {
+        let (parents, children) = self.stack.split_at_mut(depth + 1);
+        let child = &mut children[0];
+        *child = parents[depth];
+        let digit = bit.trailing_zeros() as usize;
+        self.tables.place(child, cell, digit) && self.tables.propagate(child)
+    }
+
+    /// Counts the solutions of `puzzle` without the excluded placements, up to the limit
+    /// within the budget, keeping the first. Branches on a cell with the fewest candidates,
+    /// its preferred digit first, then the others from the smallest; the clock is read every
+    /// 1024 nodes.
+    pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
+        let start = Instant::now();
+        let deadline = ask.budget.deadline(start);
+        let max_nodes = ask.budget.node_limit();
+        let mut counted = Counted {
+            solutions: 0,
+            first: None,
+            stop: Stop::Exhausted,
+            nodes: 1,
+            backtracks: 0,
+            forced: 0,
+        };
+        self.tables.watch.clear();
+        if ask.limit == 0 {
+            // Nothing is searched, as in the other engines.
+            counted.nodes = 0;
+            counted.stop = Stop::Limit;
+            return counted;
+        }
+        if !self.tables.load(puzzle, ask.excluded, &mut self.stack[0]) {
+            return counted;
+        }
+        let open = |state: &State<W, N>| state.open.iter().map(|w| w.count_ones()).sum::<u32>();
+        let blanks = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
+        counted.forced = blanks - u64::from(open(&self.stack[0]));
+        let mut depth = 0;
+        let mut fresh = true;
+        counted.stop = loop {
+            if fresh && self.branch(depth) {
+                counted.solutions += 1;
+                if counted.first.is_none() {
+                    counted.first = Some(self.tables.grid(&self.stack[depth], puzzle));
+                }
+                if counted.solutions >= ask.limit {
+                    break Stop::Limit;
+                }
+            }
+            fresh = false;
+            let (cell, remaining) = self.choices[depth];
+            if remaining == 0 {
+                if depth == 0 {
+                    break Stop::Exhausted;
+                }
+                depth -= 1;
+                counted.backtracks += 1;
+                continue;
+            }
+            let preferred = match ask.preferred.get(cell) {
+                Some(&d) if d != 0 => remaining & 1 << (d - 1),
+                _ => 0,
+            };
+            let bit = if preferred != 0 {
+                preferred
+            } else {
+                remaining & remaining.wrapping_neg()
+            };
+            self.choices[depth].1 = remaining & !bit;
+            if counted.nodes >= max_nodes {
+                break Stop::NodeBudget;
+            }
+            if counted.nodes & 1023 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break Stop::TimeBudget;
+            }
+            counted.nodes += 1;
+            if self.descend(depth, cell, bit) {
+                // The branching placement is not forced; the rest of the cells filled are.
+                counted.forced +=
+                    u64::from(open(&self.stack[depth]) - 1 - open(&self.stack[depth + 1]));
+                depth += 1;
+                fresh = true;
+            } else {
+                counted.backtracks += 1;
+            }
+        };
+        counted
+    }
+}

@@ -1,0 +1,128 @@
+//! The bitboard searches against Dancing Links, and the tables they read.
+
+use super::tables::{Bitboard, fold};
+use crate::budget::Budget;
+use crate::engine::{DlxSolver, Solve};
+use crate::generate::unique_puzzle;
+use crate::sudoku::Grid;
+use crate::sudoku::Shape;
+use crate::sudoku::check::check_solution;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+
+/// Against plain Dancing Links: on unique puzzles of several shapes (both widths), less
+/// one to three random givens, a second solution is found exactly when DLX counts two,
+/// and it solves the puzzle and differs from S.
+fn agrees_with_dlx<const W: usize, const N: usize>(r: usize, c: usize) {
+    let shape = Shape::new(r, c).unwrap();
+    let mut bitboard = Bitboard::<W, N>::new(shape.board()).expect("small enough");
+    let mut dlx = DlxSolver::sudoku(shape);
+    dlx.set_restarts(None);
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+    let (mut unique, mut multiple) = (0, 0);
+    for seed in 0..12 {
+        // Minimal puzzles (every removal gives two solutions) and fuller ones.
+        let floor = if seed % 2 == 0 {
+            0
+        } else {
+            shape.cell_count() / 2
+        };
+        let puzzle = unique_puzzle(shape, seed, floor);
+        let solution = dlx.solve(&puzzle).solution.expect("unique");
+        let given: Vec<usize> = (0..shape.cell_count())
+            .filter(|&i| puzzle.cells()[i] != 0)
+            .collect();
+        for _ in 0..10 {
+            let k = rng.random_range(1..=3usize.min(given.len()));
+            let mut removed = given.clone();
+            removed.shuffle(&mut rng);
+            removed.truncate(k);
+            let mut less = puzzle.clone();
+            for &cell in &removed {
+                less.cells_mut()[cell] = 0;
+            }
+            let found = bitboard.other_solution(&less, &removed, &solution, u64::MAX);
+            assert!(found.complete);
+            let count = dlx.count(&less, Some(2), &Budget::unlimited()).solutions;
+            match found.other {
+                Some(other) => {
+                    assert_eq!(count, 2, "{shape} seed {seed}: {less}");
+                    assert_ne!(other, solution);
+                    assert_eq!(check_solution(&less, &other), Ok(()));
+                    multiple += 1;
+                }
+                None => {
+                    assert_eq!(count, 1, "{shape} seed {seed}: {less}");
+                    unique += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        unique > 0 && multiple > 0,
+        "{shape}: {unique} unique, {multiple} not"
+    );
+}
+
+#[test]
+fn finds_a_second_solution_exactly_when_dlx_counts_two() {
+    // Padding digits (N above the board's n) on the smaller grids.
+    agrees_with_dlx::<2, 9>(2, 2);
+    agrees_with_dlx::<2, 9>(2, 3);
+    agrees_with_dlx::<2, 9>(3, 3);
+    agrees_with_dlx::<2, 11>(3, 3);
+    agrees_with_dlx::<4, 16>(3, 3);
+    agrees_with_dlx::<4, 16>(3, 4);
+    agrees_with_dlx::<4, 16>(4, 4);
+}
+
+/// Every group of every shape the generator searches on bitboards folds into one word
+/// with its cells on distinct bits, and so does every group of 16x16 (four words).
+fn folds_every_group<const W: usize>(r: usize, c: usize) {
+    let shape = Shape::new(r, c).unwrap();
+    for group in shape.board().groups() {
+        let mut cells = [0u64; W];
+        for cell in group.cells() {
+            cells[cell.index() / 64] |= 1 << (cell.index() % 64);
+        }
+        let rotations = fold(&cells).expect("a fold");
+        let folded = (cells.iter().zip(rotations)).fold(0u64, |y, (&x, k)| y | x.rotate_left(k));
+        assert_eq!(folded.count_ones() as usize, group.cells().len(), "{shape}");
+        assert_eq!(rotations[0], 0, "the first word stays");
+    }
+}
+
+#[test]
+fn groups_fold_into_one_word() {
+    for (r, c) in [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (4, 2),
+        (3, 3),
+        (2, 5),
+        (5, 2),
+    ] {
+        folds_every_group::<2>(r, c);
+    }
+    folds_every_group::<2>(1, 11);
+    folds_every_group::<4>(4, 4);
+    folds_every_group::<4>(3, 4);
+}
+
+#[test]
+fn too_large_boards_are_refused_and_budgets_are_honest() {
+    assert!(Bitboard::<2, 16>::new(Shape::new(3, 4).unwrap().board()).is_none());
+    assert!(Bitboard::<4, 25>::new(Shape::new(5, 5).unwrap().board()).is_none());
+    assert!(Bitboard::<4, 9>::new(Shape::new(2, 5).unwrap().board()).is_none());
+    // One node: an empty 9x9 grid cannot be decided at the root.
+    let shape = Shape::CLASSIC;
+    let mut bitboard = Bitboard::<2, 9>::new(shape.board()).unwrap();
+    let solution = crate::generate::random_grid(shape, 1);
+    let all: Vec<usize> = (0..81).collect();
+    let found = bitboard.other_solution(&Grid::empty(shape), &all, &solution, 1);
+    assert_eq!((found.other, found.complete), (None, false));
+    let found = bitboard.other_solution(&Grid::empty(shape), &all, &solution, 1000);
+    assert!(found.complete && found.other.is_some_and(|o| o != solution));
+}
