@@ -112,8 +112,8 @@ impl Dlx {
     }
 
     /// Keeps each item's `len` in a byte of its own beside the headers, and the number of
-    /// active primary items, so that [`Mrv`](super::Mrv) and [`ConflictMrv`](super::ConflictMrv)
-    /// find the first item of at most one option (a forced move) and the items of two options
+    /// active primary items, so that the MRV and conflict-weighted
+    /// [`Branching`](super::Branching)s find the first item of at most one option (a forced move) and the items of two options
     /// 16 to a vector instead of 8 headers to a group, and the search sees that every item is
     /// covered without a scan. The items chosen are the same, so the search tree is the same.
     /// Only together with [`Dlx::track_dead_ends`], and for problems whose primary items have

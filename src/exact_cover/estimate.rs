@@ -153,10 +153,11 @@ impl Estimate {
 }
 
 impl Dlx {
-    /// Knuth's estimate of the search tree of [`Dlx::search`] (the same item choice, [`Mrv`])
-    /// below the options forced now, from `probes` random root-to-leaf walks seeded by `seed`:
-    /// the same seed gives the same estimate. The links are left as they were. See the
-    /// [`Interval`] for the interval and why it is no proof.
+    /// Knuth's estimate of the search tree of [`Dlx::search`] (the same item choice,
+    /// [`Branching::Mrv`](super::Branching::Mrv)) below the options forced now, from `probes`
+    /// random root-to-leaf walks seeded by `seed`: the same seed gives the same estimate. The
+    /// links are left as they were. See the [`Interval`] for the interval and why it is no
+    /// proof.
     ///
     /// ```
     /// use std::time::Duration;
