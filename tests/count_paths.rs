@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 use crate::cli::{BIN, path, run_text};
+use crate::support::open_pty;
 
 /// One puzzle of each variant, with a count that the CSP engine, an independent search,
 /// confirms in every test below. The last two are long counts (over the 2,000,000 nodes after
@@ -230,29 +231,4 @@ fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (String, Strin
     let screen = screen.join().unwrap();
     assert_eq!(output.status.code(), Some(0), "{args:?}: {screen}");
     (String::from_utf8(output.stdout).unwrap(), screen)
-}
-
-/// A new pseudo-terminal: its master and its slave side.
-fn open_pty() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
-    use std::os::fd::FromRawFd;
-    let (mut master, mut slave) = (-1, -1);
-    // SAFETY: openpty writes two descriptors into the integers it is given and reads nothing
-    // else; null name, termios and window size are documented as "use the defaults".
-    let rc = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
-    };
-    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
-    // SAFETY: both descriptors were just opened by openpty and are owned by nothing else.
-    unsafe {
-        (
-            std::os::fd::OwnedFd::from_raw_fd(master),
-            std::os::fd::OwnedFd::from_raw_fd(slave),
-        )
-    }
 }

@@ -17,6 +17,8 @@ mod generate_order;
 mod learning;
 mod logic;
 mod oracle;
+#[cfg(all(feature = "cli", unix))]
+mod readme;
 mod se_agreement;
 mod shard;
 #[cfg(feature = "cli")]

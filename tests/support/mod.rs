@@ -160,3 +160,36 @@ pub fn peak_puzzle(shapes: &'static [(usize, usize)]) -> impl Strategy<Value = G
         random_puzzle(shape, seed, cells - blanks)
     })
 }
+
+/// A new pseudo-terminal, 1000 columns wide so that no line the tool prints wraps: its master
+/// and its slave side.
+#[cfg(unix)]
+pub fn open_pty() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (-1, -1);
+    let size = libc::winsize {
+        ws_row: 50,
+        ws_col: 1000,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two descriptors into the integers it is given and reads the
+    // window size it is given; a null name and termios are documented as "use the defaults".
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened by openpty and are owned by nothing else.
+    unsafe {
+        (
+            std::os::fd::OwnedFd::from_raw_fd(master),
+            std::os::fd::OwnedFd::from_raw_fd(slave),
+        )
+    }
+}

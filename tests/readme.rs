@@ -1,0 +1,181 @@
+//! The README's examples are tests: every `console` block of README.md and docs/guide.md runs,
+//! command by command, in a shell (pipes, variables and files as a reader would type them), and
+//! its output must be what the page shows. Only what a machine changes is masked on both
+//! sides: durations, rates and the padding that their width moves. A shown line `...` stands
+//! for any number of lines (an elision), and a note `(on standard error)` at the end of a
+//! shown line is the page's, not the tool's.
+//!
+//! trycmd runs a binary without a shell, and the pages' examples pipe `printf` into the tool,
+//! set variables and write files; hence this runner.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::cli::BIN;
+use crate::support::open_pty;
+
+/// One command of a page and the output the page shows for it.
+struct Example {
+    /// The page's 1-based line of the command.
+    line: usize,
+    command: String,
+    shown: String,
+}
+
+/// The `console` blocks of `page`, each a list of examples.
+fn blocks(page: &str) -> Vec<Vec<Example>> {
+    let mut blocks = Vec::new();
+    let mut block: Option<Vec<Example>> = None;
+    for (i, text) in page.lines().enumerate() {
+        match &mut block {
+            None if text == "```console" => block = Some(Vec::new()),
+            None => {}
+            Some(examples) if text == "```" => {
+                blocks.push(std::mem::take(examples));
+                block = None;
+            }
+            Some(examples) => match text.strip_prefix("$ ") {
+                Some(command) => examples.push(Example {
+                    line: i + 1,
+                    command: command.to_string(),
+                    shown: String::new(),
+                }),
+                None => {
+                    let example = examples.last_mut().expect("a block starts with a command");
+                    example.shown.push_str(text);
+                    example.shown.push('\n');
+                }
+            },
+        }
+    }
+    blocks
+}
+
+/// What a machine changes in an output, masked: durations and rates, JSON seconds, and the
+/// runs of spaces and dashes that a column of durations pads.
+fn masked(text: &str) -> String {
+    static DURATION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"[0-9][0-9.,e+-]*\s*(µs|ms|s|minutes|hours|days|years)\b").unwrap()
+    });
+    static SECONDS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#""(\w*seconds|elapsed\w*)":\s*[0-9.e+-]+"#).unwrap());
+    static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r" {2,}").unwrap());
+    static RULE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?m)^-{3,}$").unwrap());
+    let text = SECONDS.replace_all(text, r#""$1":<s>"#);
+    let text = DURATION.replace_all(&text, "<time>");
+    let text = RULE.replace_all(&text, "---");
+    SPACES.replace_all(&text, " ").into_owned()
+}
+
+/// Whether `printed` is what `shown` shows, line by line, a shown `...` standing for any
+/// number of printed lines.
+fn matches(shown: &str, printed: &str) -> bool {
+    fn from(shown: &[&str], printed: &[&str]) -> bool {
+        match shown.split_first() {
+            None => printed.is_empty(),
+            Some((&"...", rest)) => (0..=printed.len()).any(|skip| from(rest, &printed[skip..])),
+            Some((line, rest)) => printed.first() == Some(line) && from(rest, &printed[1..]),
+        }
+    }
+    static NOTE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\s*\(on standard error\)$").unwrap());
+    let shown: Vec<String> = shown
+        .lines()
+        .map(|line| NOTE.replace(line.trim_end(), "").into_owned())
+        .collect();
+    let shown: Vec<&str> = shown.iter().map(|line| line.trim()).collect();
+    let printed: Vec<&str> = printed.lines().map(str::trim).collect();
+    from(&shown, &printed)
+}
+
+/// Runs a page's commands in one shell, in order, as a reader types them into one terminal (a
+/// pseudo-terminal, so that the tool prints what a person sees), in a scratch directory that
+/// sees the repository's fixtures; returns each command's output.
+fn run_page(examples: &[&Example], scratch: &Path) -> Vec<String> {
+    const MARK: &str = "<<quadrille: next example>>";
+    let mut script = String::new();
+    for example in examples {
+        script.push_str(&format!("printf '%s\\n' '{MARK}'\n{}\n", example.command));
+    }
+    let bin_dir = Path::new(BIN).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let (master, slave) = open_pty();
+    let mut shell = Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(scratch)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("bash runs");
+    // The terminal is read as the shell writes, so that it never fills.
+    let screen = std::thread::spawn(move || {
+        let mut master = std::fs::File::from(master);
+        let mut bytes = Vec::new();
+        // Linux ends a pseudo-terminal whose last writer closed it with EIO, not end of file.
+        let _ = master.read_to_end(&mut bytes);
+        bytes
+    });
+    shell.wait().unwrap();
+    // What the terminal shows at the end: progress bars drawn and cleared leave nothing. The
+    // screen is as tall as the output, so that nothing scrolls away, and wider than any line.
+    let bytes = screen.join().unwrap();
+    let rows = bytes.iter().filter(|&&b| b == b'\n').count() + 2;
+    let mut terminal = vt100::Parser::new(u16::try_from(rows).unwrap(), 1000, 0);
+    terminal.process(&bytes);
+    let screen = terminal.screen().contents() + "\n";
+    screen
+        .split(&format!("{MARK}\n"))
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+fn check_page(name: &str) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join(name)).unwrap();
+    let examples: Vec<Example> = blocks(&page).into_iter().flatten().collect();
+    assert!(!examples.is_empty(), "{name} has examples");
+    let scratch = std::env::temp_dir().join(format!(
+        "quadrille-examples-{}-{}",
+        std::process::id(),
+        name.replace('/', "-")
+    ));
+    std::fs::create_dir_all(&scratch).unwrap();
+    std::os::unix::fs::symlink(root.join("fixtures"), scratch.join("fixtures")).unwrap();
+    let outputs = run_page(&examples.iter().collect::<Vec<_>>(), &scratch);
+    std::fs::remove_dir_all(&scratch).unwrap();
+    assert_eq!(outputs.len(), examples.len(), "{name}: every command ran");
+    let wrong: Vec<String> = examples
+        .iter()
+        .zip(outputs)
+        .filter(|(example, output)| !matches(&masked(&example.shown), &masked(output)))
+        .map(|(example, output)| {
+            format!(
+                "{name}:{}: $ {}\n--- shown\n{}--- printed\n{output}",
+                example.line, example.command, example.shown
+            )
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_readme_examples_print_what_the_readme_shows() {
+    check_page("README.md");
+}
+
+#[test]
+fn the_guide_examples_print_what_the_guide_shows() {
+    check_page("docs/guide.md");
+}
