@@ -654,6 +654,10 @@ mod cli {
             (object["score"].clone(), object["solved"].clone()),
             (Value::Null, Value::Bool(false))
         );
+        // No solution is not a unique one.
+        assert_eq!(object["unique"], false, "{object}");
+        let out = run(&["explain", "--json"], none);
+        assert_eq!(json_lines(&out)[0]["unique"], false);
         assert_eq!(
             text(&run(&["rate", "--levels", "none"], none).stdout),
             "no-solution (not rated)\n"

@@ -59,7 +59,7 @@ fn blocks(page: &str) -> Vec<Vec<Example>> {
 /// runs of spaces and dashes that a column of durations pads.
 fn masked(text: &str) -> String {
     static DURATION: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"[0-9][0-9.,e+-]*\s*(µs|ms|s|minutes|hours|days|years)\b").unwrap()
+        Regex::new(r"[0-9][0-9.,e+-]*\s*(µs|ms|s|min|minutes|h|hours|d|days|years)\b").unwrap()
     });
     static SECONDS: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r#""(\w*seconds|elapsed\w*)":\s*[0-9.e+-]+"#).unwrap());

@@ -123,7 +123,8 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             "line": puzzle.line,
             "solved": ending == Ending::Solved,
             "ending": ending_name,
-            "unique": unique,
+            // Unknown when a budget stopped the count.
+            "unique": (!matches!(ending, Ending::Undecided(_))).then_some(unique),
             "score": matches!(ending, Ending::Solved | Ending::Stuck | Ending::Stopped)
                 .then(|| f64::from(tenths) / 10.0),
             "hardest": name,

@@ -137,7 +137,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             }
             guessed += u64::from(r.guesses > 0);
             unsolvable += u64::from(r.ending == Ending::NoSolution);
-            several += u64::from(!r.unique);
+            several += u64::from(r.ending == Ending::Several);
             undecided += u64::from(matches!(r.ending, Ending::Undecided(_)));
             let names = args.levels.0.iter().map(|p| p.name());
             if args.input.json {
@@ -155,7 +155,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     "steps": r.steps,
                     "guesses": r.guesses,
                     "solved": r.ending == Ending::Solved,
-                    "unique": r.unique,
+                    // Unknown when a budget stopped the count.
+                    "unique": (!matches!(r.ending, Ending::Undecided(_))).then_some(r.unique),
                     "backtracks": levels,
                 });
                 let cut: Vec<&str> = args

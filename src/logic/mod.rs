@@ -120,8 +120,8 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// How it ended.
     pub ending: Ending,
-    /// `false` when the puzzle has several solutions (found at its first guess): its guesses
-    /// then follow one of them. See [`LogicSolver::found_unique`].
+    /// Whether the puzzle is proved to have exactly one solution: `false` for none or several,
+    /// or when a budget stopped the count. See [`LogicSolver::found_unique`].
     pub unique: bool,
 }
 
@@ -200,10 +200,11 @@ impl LogicSolver {
         &self.tables.board
     }
 
-    /// Whether the puzzle last solved has at most one solution: Dancing Links counts them up
-    /// to 2 before the first step (see [`Ending::Several`]).
+    /// Whether the puzzle last solved is proved to have exactly one solution: Dancing Links
+    /// counts them up to 2 before the first step (see [`Ending::Several`]). `false` for a
+    /// puzzle with none or several, and for one a budget stopped before the count ended.
     pub fn found_unique(&self) -> bool {
-        !self.several
+        self.uniqueness == Some(true) && !self.several
     }
 
     /// The candidate grid where the last solution ended (for a puzzle that is `Stuck`, where
@@ -256,6 +257,7 @@ impl LogicSolver {
         assert_eq!(grid.size(), self.tables.n, "a grid of another size");
         self.meter = Meter::start(budget);
         self.state.reset(grid);
+        (self.several, self.uniqueness) = (false, None);
         // Dancing Links counts the solutions up to 2 first: a puzzle without exactly one
         // ends here, before any step, and the one solution is what guesses follow.
         let counted;

@@ -101,8 +101,9 @@ pub struct Rating {
     /// [`Ending::Undecided`] when [`LogicSolver::rate_within`]'s budget ran out (then
     /// `tenths` and `hardest` are only those of the steps before, no rating of the puzzle).
     pub ending: Ending,
-    /// `false` when the puzzle has several solutions (found at its first guess); the rating
-    /// then follows one of them, and Sudoku Explainer would refuse the puzzle.
+    /// Whether the puzzle is proved to have exactly one solution: `false` for none or several
+    /// (which Sudoku Explainer would refuse, and which get no rating), or when a budget
+    /// stopped the count. See [`LogicSolver::found_unique`].
     pub unique: bool,
 }
 
