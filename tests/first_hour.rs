@@ -180,3 +180,30 @@ fn compare_defaults_decide_a_generated_36x36_with_dancing_links() {
         "{errors}"
     );
 }
+
+/// `explain` names a digit of 10 and up as the grid writes it (`D`, not `13`): every placement
+/// it prints on a 16x16 is the solution's character at that cell.
+#[test]
+fn explain_writes_digits_as_the_grid_does() {
+    let (_, puzzle, _) = run_text(&["generate", "--box", "4x4", "-n", "1", "--seed", "1"], "");
+    let (_, solved, _) = run_text(&["solve"], &puzzle);
+    let solution: Vec<char> = solved.trim().chars().collect();
+    let (code, explained, errors) = run_text(&["explain"], &puzzle);
+    assert_eq!(code, 0, "{errors}");
+    let placement = regex::Regex::new(r"\br(\d+)c(\d+)=([0-9A-Z]+)").unwrap();
+    let mut letters = 0;
+    // A step line reads `  N. technique (score): moves; why`; the why may name chains'
+    // hypothetical placements, the moves are the step's own.
+    let moves = explained
+        .lines()
+        .filter_map(|line| line.split_once("): "))
+        .map(|(_, rest)| rest.split(';').next().unwrap_or(""));
+    for found in moves.flat_map(|m| placement.captures_iter(m)) {
+        let (row, col): (usize, usize) = (found[1].parse().unwrap(), found[2].parse().unwrap());
+        let written = &found[3];
+        let expected = solution[(row - 1) * 16 + col - 1].to_string();
+        assert_eq!(written, expected, "r{row}c{col} in {explained}");
+        letters += usize::from(written.chars().all(|c| c.is_ascii_uppercase()));
+    }
+    assert!(letters > 0, "some digits of 10 and up: {explained}");
+}

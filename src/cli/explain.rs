@@ -5,7 +5,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use quadrille::io::puzzle::Puzzle;
-use quadrille::logic::{self, Candidates, Ending, Step, cell_name, step_svg, write_candidates};
+use quadrille::logic::{
+    self, Candidates, Ending, Step, cell_name, digit_name, step_svg, write_candidates,
+};
 use serde_json::{Value, json};
 
 use super::logical::{self, InputArgs};
@@ -184,11 +186,11 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
 fn step_line(step: &Step, n: usize) -> String {
     let mut moves: Vec<String> = step
         .placements()
-        .map(|(c, d)| format!("{}={d}", cell_name(c.index(), n)))
+        .map(|(c, d)| format!("{}={}", cell_name(c.index(), n), digit_name(d.get(), n)))
         .collect();
     moves.extend(
         step.eliminations()
-            .map(|(c, d)| format!("{}<>{d}", cell_name(c.index(), n))),
+            .map(|(c, d)| format!("{}<>{}", cell_name(c.index(), n), digit_name(d.get(), n))),
     );
     format!(
         "{} ({:.1}): {}; {}",

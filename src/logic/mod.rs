@@ -81,7 +81,7 @@ use std::sync::Arc;
 pub use draw::{step_svg, write_candidates};
 pub use rating::{Difficulty, Rating, rate};
 pub use state::Candidates;
-pub use step::{Step, cell_name};
+pub use step::{Step, cell_name, digit_name};
 pub use technique::Technique;
 
 use crate::board::Board;

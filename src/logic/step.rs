@@ -177,7 +177,7 @@ impl Step {
             [pivot, pincers @ ..] => (cell_name(*pivot as usize, n), names(pincers, " and ")),
             [] => (String::new(), String::new()),
         };
-        let digit_list = digit_list(self.digits);
+        let digit_list = digit_list(self.digits, n);
         match self.technique {
             Technique::FullHouse => format!("{} has one empty cell left", unit(0)),
             Technique::HiddenSingle => format!("{digit_list} has one place left in {}", unit(0)),
@@ -253,18 +253,19 @@ impl Step {
                     }
                     let _ = write!(
                         text,
-                        "{}{}{d}",
+                        "{}{}{}",
                         cell_name(c as usize, n),
-                        if on { "=" } else { "<>" }
+                        if on { "=" } else { "<>" },
+                        digit_name(d, n)
                     );
                 }
                 let (first, last) = (self.chain[0], self.chain[self.chain.len() - 1]);
                 format!(
                     "{text}: {}{} or {}{}",
                     cell_name(first.0 as usize, n),
-                    format_args!("={}", first.1),
+                    format_args!("={}", digit_name(first.1, n)),
                     cell_name(last.0 as usize, n),
-                    format_args!("={}", last.1)
+                    format_args!("={}", digit_name(last.1, n))
                 )
             }
             Technique::ForcingChain
@@ -322,7 +323,8 @@ impl Step {
             .board()
             .group(*self.units.last().expect("the single's unit"));
         format!(
-            "{d} has one place left in {unit}, {}",
+            "{} has one place left in {unit}, {}",
+            digit_name(d, n),
             cell_name(c as usize, n)
         )
     }
@@ -340,9 +342,19 @@ pub fn cell_name(c: usize, n: usize) -> String {
     format!("r{}c{}", c / n + 1, c % n + 1)
 }
 
-fn digit_list(mask: u64) -> String {
+/// A digit as the grid writes it: `1`-`9`, then `A`-`Z` for 10-35 on grids up to 35x35 (so
+/// that a step's `r6c7=D` is the `D` the grid shows), a number on larger ones.
+pub fn digit_name(d: u8, n: usize) -> String {
+    if n <= 35 {
+        crate::sudoku::digit_char(d).to_string()
+    } else {
+        d.to_string()
+    }
+}
+
+fn digit_list(mask: u64, n: usize) -> String {
     digits(mask)
-        .map(|d| d.to_string())
+        .map(|d| digit_name(d, n))
         .collect::<Vec<_>>()
         .join(",")
 }
