@@ -7,7 +7,7 @@ use crate::restart::ConflictWeights;
 
 use super::Dlx;
 use super::links::scan::{self, ByteWant, Want};
-use super::links::{COVERED, Item, Node};
+use super::links::{COVERED, Item, Node, OptionNode};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub(crate) struct ActiveItems<'a> {
@@ -127,6 +127,13 @@ impl ItemChooser for Mrv {
 }
 
 impl ActiveItems<'_> {
+    /// The item `chosen` when the search branches on it, `None` for a forced move (one option
+    /// or none), where there is no order of options to choose.
+    #[inline(always)]
+    fn branching_item(&self, chosen: ActiveItem) -> Option<Item> {
+        (chosen.len > 1).then(|| self.dlx.links.primary_item(chosen.index()))
+    }
+
     /// The first active item with at most one option left, if any: from the `len`s kept in
     /// bytes ([`Dlx::track_forced_items`]), else from the headers.
     #[inline(always)]
@@ -246,12 +253,10 @@ impl ItemChooser for ConflictMrv {
 
     #[inline]
     fn first_option(&mut self, items: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
-        if chosen.len <= 1 {
-            // A forced move: nothing to order.
+        let Some(h) = items.branching_item(chosen) else {
             return 0;
-        }
+        };
         let links = &items.dlx.links;
-        let h = links.primary_item(chosen.index());
         if let Some(k) = preferred_position(items.dlx, h) {
             return k;
         }
@@ -369,30 +374,28 @@ impl ItemChooser for FreestFirst {
 
     #[inline]
     fn first_option(&mut self, items: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
-        if chosen.len <= 1 {
-            // A forced move: nothing to order.
+        let Some(h) = items.branching_item(chosen) else {
             return 0;
-        }
+        };
         let links = &items.dlx.links;
-        let h = links.primary_item(chosen.index());
         let from = self.offset % chosen.len;
         // Twice the options left, plus one at or after the offset: the most options left wins,
         // and among equals the first from the offset on, else the first.
-        let (mut best, mut best_score) = (0, 0u64);
-        let mut next = links.first_option(h);
-        let mut k = 0;
-        while let Some(x) = next {
+        let options = std::iter::successors(links.first_option(h), |&x| links.next_option(x));
+        let score = |(k, x): (u32, OptionNode)| {
             let left: u64 = (links.other_items(x))
                 .map(|i| u64::from(links.options_left(i)))
                 .sum();
-            let score = 2 * left + u64::from(k >= from);
-            if score > best_score {
-                (best, best_score) = (k, score);
-            }
-            k += 1;
-            next = links.next_option(x);
-        }
-        best
+            2 * left + u64::from(k >= from)
+        };
+        // The first of the highest scores (`max_by_key` would keep the last).
+        let scored = (0..).zip(options).map(|(k, x)| (score((k, x)), k));
+        scored
+            .fold(
+                (0, 0),
+                |best, (s, k)| if s > best.0 { (s, k) } else { best },
+            )
+            .1
     }
 }
 

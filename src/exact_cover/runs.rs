@@ -36,11 +36,7 @@ impl Dlx {
         let mut run = 0u64;
         let mut restarts = *restarts;
         let stop = loop {
-            let nodes_left = budget.node_limit().saturating_sub(total.nodes);
-            let run_budget = Budget {
-                nodes: Some(nodes_left),
-                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-            };
+            let (nodes_left, run_budget) = budget_left(budget, deadline, total.nodes);
             // A run that finds a solution is not cut off (see `crate::restart`).
             let found = Cell::new(false);
             let cutoff = Cutoff {
@@ -163,11 +159,7 @@ impl Dlx {
         let mut offsets = Pcg64::seed_from_u64(restarts.seed);
         let mut total = Stats::default();
         for run in 0..FILL_RUNS {
-            let nodes_left = budget.node_limit().saturating_sub(total.nodes);
-            let run_budget = Budget {
-                nodes: Some(nodes_left),
-                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-            };
+            let (nodes_left, run_budget) = budget_left(budget, deadline, total.nodes);
             let found = Cell::new(false);
             let cutoff = Cutoff {
                 nodes: descent.saturating_mul(1 + luby(run + 1)),
@@ -237,4 +229,16 @@ const FILL_FROM_DESCENT: u64 = 512;
 fn near_the_easy_end(first: &Stats, descent: u64) -> bool {
     let reachable = descent.min(first.nodes);
     descent >= FILL_FROM_DESCENT && 10 * first.max_depth as u64 >= 9 * reachable
+}
+
+/// The nodes of `budget` left after `used`, and a budget of those nodes and the time left to
+/// `deadline`.
+#[inline(always)]
+fn budget_left(budget: &Budget, deadline: Option<Instant>, used: u64) -> (u64, Budget) {
+    let nodes_left = budget.node_limit().saturating_sub(used);
+    let left = Budget {
+        nodes: Some(nodes_left),
+        time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+    };
+    (nodes_left, left)
 }
