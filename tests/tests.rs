@@ -7,6 +7,7 @@ mod board;
 mod cli;
 #[cfg(all(feature = "cli", unix))]
 mod count_paths;
+mod easy_end;
 mod exact_cover;
 mod exclusion;
 #[cfg(feature = "cli")]

@@ -7,7 +7,7 @@ use crate::restart::ConflictWeights;
 
 use super::Dlx;
 use super::links::scan::{self, ByteWant, Want};
-use super::links::{COVERED, Item, Node};
+use super::links::{COVERED, Item, Node, OptionNode};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub(crate) struct ActiveItems<'a> {
@@ -127,6 +127,13 @@ impl ItemChooser for Mrv {
 }
 
 impl ActiveItems<'_> {
+    /// The item `chosen` when the search branches on it, `None` for a forced move (one option
+    /// or none), where there is no order of options to choose.
+    #[inline(always)]
+    fn branching_item(&self, chosen: ActiveItem) -> Option<Item> {
+        (chosen.len > 1).then(|| self.dlx.links.primary_item(chosen.index()))
+    }
+
     /// The first active item with at most one option left, if any: from the `len`s kept in
     /// bytes ([`Dlx::track_forced_items`]), else from the headers.
     #[inline(always)]
@@ -246,12 +253,10 @@ impl ItemChooser for ConflictMrv {
 
     #[inline]
     fn first_option(&mut self, items: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
-        if chosen.len <= 1 {
-            // A forced move: nothing to order.
+        let Some(h) = items.branching_item(chosen) else {
             return 0;
-        }
+        };
         let links = &items.dlx.links;
-        let h = links.primary_item(chosen.index());
         if let Some(k) = preferred_position(items.dlx, h) {
             return k;
         }
@@ -329,6 +334,68 @@ impl Heaviest {
     #[inline(always)]
     fn best(&self) -> Option<usize> {
         (self.ties > 0).then_some(self.best)
+    }
+}
+
+/// The item choice of a fill run ([`Dlx::search_restarting_learning`]): [`Mrv`]'s item, its
+/// options tried freest first, the option whose other items have the most options left; on
+/// ties, the first at or after `offset` (counted from the top of the list, modulo its length),
+/// wrapping around. So every run is deterministic, and runs with other offsets differ only
+/// where options tie.
+///
+/// Freest first spreads each digit evenly over the grid, so that no digit is left without a
+/// place in some group near the bottom of the descent. [`ConflictMrv`]'s order, least
+/// constraining first, places first the digits whose groups have the fewest places left, and its
+/// random item ties scatter the fill over the grid: on the empty 64x64 grid its runs, even cut
+/// off after 50,000 nodes, fail within a hundred levels of the bottom again and again, where
+/// half of the fill runs finish with fewer than a hundred dead ends (see docs/performance.md, "The easy
+/// end of large grids").
+///
+/// [`Dlx::search_restarting_learning`]: super::Dlx
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FreestFirst {
+    offset: u32,
+}
+
+impl FreestFirst {
+    /// Ties broken from `offset` on.
+    pub(crate) fn new(offset: u32) -> FreestFirst {
+        FreestFirst { offset }
+    }
+}
+
+impl ItemChooser for FreestFirst {
+    const ROTATES: bool = true;
+
+    #[inline]
+    fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
+        Mrv.choose(items)
+    }
+
+    #[inline]
+    fn first_option(&mut self, items: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
+        let Some(h) = items.branching_item(chosen) else {
+            return 0;
+        };
+        let links = &items.dlx.links;
+        let from = self.offset % chosen.len;
+        // Twice the options left, plus one at or after the offset: the most options left wins,
+        // and among equals the first from the offset on, else the first.
+        let options = std::iter::successors(links.first_option(h), |&x| links.next_option(x));
+        let score = |(k, x): (u32, OptionNode)| {
+            let left: u64 = (links.other_items(x))
+                .map(|i| u64::from(links.options_left(i)))
+                .sum();
+            2 * left + u64::from(k >= from)
+        };
+        // The first of the highest scores (`max_by_key` would keep the last).
+        let scored = (0..).zip(options).map(|(k, x)| (score((k, x)), k));
+        scored
+            .fold(
+                (0, 0),
+                |best, (s, k)| if s > best.0 { (s, k) } else { best },
+            )
+            .1
     }
 }
 
