@@ -37,6 +37,7 @@
 //! ```
 
 mod choose;
+mod count_all;
 mod dlx;
 mod estimate;
 mod learn;
@@ -50,9 +51,13 @@ mod shard;
 mod split;
 mod xcc;
 
+pub use count_all::{
+    CountStart, ENUMERATION_SOLUTIONS, FIRST_NODES, LEARNING_SOLUTIONS, SPLIT_NODES,
+};
 pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;
+pub use parallel::PartsDone;
 pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
