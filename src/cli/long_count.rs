@@ -66,13 +66,16 @@ pub fn count_every(
     };
     if let Some(spinner) = spinner {
         spinner.finish_and_clear();
-        eprintln!("{}", route(&report, parts, threads));
+        if let Some(route) = route(&report, parts, threads) {
+            eprintln!("{route}");
+        }
     }
     Ok(report)
 }
 
-/// How a count went, for a person at a terminal: which search counted it, and its pace.
-fn route(report: &Report, parts: usize, threads: usize) -> String {
+/// How a count went, for a person at a terminal: which search counted it, and its pace; nothing
+/// for a count that its first plain search finished, which is as quick as it looks.
+fn route(report: &Report, parts: usize, threads: usize) -> Option<String> {
     let stats = &report.stats;
     let how = if parts > 0 {
         let threads = match threads {
@@ -87,9 +90,9 @@ fn route(report: &Report, parts: usize, threads: usize) -> String {
             stats.restarts, stats.learned
         )
     } else {
-        "counted in one plain search".to_string()
+        return None;
     };
-    format!(
+    Some(format!(
         "counted {}{} solution{}: {how}, {} nodes ({}), {:.3} s",
         HumanCount(stats.solutions),
         if report.is_complete() { "" } else { "+" },
@@ -97,7 +100,7 @@ fn route(report: &Report, parts: usize, threads: usize) -> String {
         short(stats.nodes as f64),
         rate(stats.nodes as f64, stats.elapsed),
         stats.elapsed.as_secs_f64(),
-    )
+    ))
 }
 
 impl LongCountArgs<'_> {

@@ -138,15 +138,17 @@ impl DlxSolver {
 
     /// Counts every solution within `budget`, as [`Solve::count`] with no limit does, but an
     /// enumeration-bound count (see [`CountStart`]) is split across the threads of the
-    /// current rayon pool; a count that the learning search proves stays on one thread. Does
-    /// not keep a solution.
+    /// current rayon pool; a count that the learning search proves stays on one thread. Keeps
+    /// a solution of the searches that decide the count, not of the split.
     pub fn count_all_parallel(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
-        self.with_givens(puzzle, |dlx, _| match dlx.count_start(budget) {
-            CountStart::Done(report) => report,
-            CountStart::Enumerate { spent, rest } => {
-                let mut report = dlx.count_parallel(None, &rest);
-                report.stats.add(&spent);
-                report
+        self.with_givens(puzzle, |dlx, first| {
+            match dlx.count_start_with(budget, &mut keep_first(first)) {
+                CountStart::Done(report) => report,
+                CountStart::Enumerate { spent, rest } => {
+                    let mut report = dlx.count_parallel(None, &rest);
+                    report.stats.add(&spent);
+                    report
+                }
             }
         })
     }
@@ -289,14 +291,7 @@ impl Solve for DlxSolver {
             // Every solution: the count proves with learning or enumerates plainly, whichever
             // the problem needs (see `Dlx::count_all`).
             return self.with_givens(puzzle, |dlx, first| {
-                let mut kept = false;
-                let mut keep_first = |s: &Solution<'_>| {
-                    if !kept {
-                        s.options_into(first);
-                        kept = true;
-                    }
-                };
-                dlx.count_all_with(budget, &mut keep_first)
+                dlx.count_all_with(budget, &mut keep_first(first))
             });
         }
         self.with_givens(puzzle, |dlx, first| {
@@ -336,6 +331,17 @@ impl Solve for DlxSolver {
             self.preferred.extend(options);
         }
         self.dlx.set_preferred(&self.preferred);
+    }
+}
+
+/// A callback that keeps the options of the first solution it is shown in `first`.
+fn keep_first(first: &mut Vec<usize>) -> impl FnMut(&Solution<'_>) + '_ {
+    let mut kept = false;
+    move |s| {
+        if !kept {
+            s.options_into(first);
+            kept = true;
+        }
     }
 }
 

@@ -134,6 +134,16 @@ impl Dlx {
         self.decide(budget, false, &mut |_| {})
     }
 
+    /// [`Dlx::count_start`], showing `each` the solutions of the searches it runs (as
+    /// [`Dlx::count_all_with`]).
+    pub(crate) fn count_start_with(
+        &mut self,
+        budget: &Budget,
+        each: &mut dyn FnMut(&Solution<'_>),
+    ) -> CountStart {
+        self.decide(budget, false, each)
+    }
+
     /// Steps 1 to 3 of the module's description. With `lift`, a first search that finds
     /// [`ENUMERATION_SOLUTIONS`] solutions goes on to the end; without, it goes on to
     /// [`SPLIT_NODES`], and the count is then handed back to be enumerated.
