@@ -1,5 +1,7 @@
-//! How `count` and `xc` show a long count ([`quadrille::long_count`]): a progress bar of the
-//! estimated share of the tree done (on a terminal), and the count with its statistics.
+//! How `count` and `xc` show a count of every solution on a terminal: a spinner with what the
+//! count knows (its size is not known in advance) while it is decided and split
+//! ([`count_every`]), and for a checkpointed count in shards ([`quadrille::long_count`]) a
+//! progress bar of the estimated share of the tree done, then the count with its statistics.
 
 use std::io::Write;
 use std::path::Path;

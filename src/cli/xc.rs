@@ -55,7 +55,7 @@ pub struct Args {
     /// count covered items and dead ends too, so the statistics can be put beside his.
     #[arg(long, conflicts_with_all = ["restarts", "estimate", "shard"])]
     knuth: bool,
-    /// The seed of the random choices of --restarts and --estimate.
+    /// The seed of the random choices of the restarts and of --estimate.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
     #[command(flatten)]
@@ -131,9 +131,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         {
             return status;
         }
-        let every = args.count || args.json;
-        let count_all = every && args.limit.is_none() && !args.knuth;
-        // A bar for a long count on a terminal (the JSON of a count keeps its own fields).
+        let count_all = (args.count || args.json) && args.limit.is_none() && !args.knuth;
+        // A spinner for a count on a terminal (the JSON of a count keeps its own fields).
         let bar = count_all && args.count && !args.json && !args.quiet && stderr_is_terminal();
         if let Some(checkpoint) = &args.checkpoint {
             let long = LongCountArgs {

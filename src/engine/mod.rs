@@ -150,7 +150,9 @@ pub trait Solve {
     }
 
     /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None`: one plain
-    /// run. A count of all solutions never restarts: it must visit the whole tree anyway.
+    /// run. Without restarts a count of all solutions is one plain run; with them DLX's proves
+    /// with the learning search or enumerates plainly, whichever the puzzle needs
+    /// ([`Dlx::count_all`](crate::exact_cover::Dlx::count_all)), and the CSP's never restarts.
     fn set_restarts(&mut self, restarts: Option<Restarts>);
 
     /// Sets the digits that a search tries first at each cell: its digit in `near` (none at an

@@ -7,6 +7,9 @@
 //! to [`Dlx::run`]. Every search returns a [`Report`] with its [`Stats`] and why it stopped, and
 //! leaves the links as built.
 //!
+//! A count of every solution is best made by [`Dlx::count_all`]: plain search where it
+//! enumerates many solutions, the learning search where it must prove there is no other.
+//!
 //! For counts too big for one run: [`Dlx::estimate`] (Knuth's Monte Carlo estimate of the
 //! tree), [`Dlx::count_parallel`] (the tree cut into disjoint parts of bounded cost to set up,
 //! handed to the threads) and [`Dlx::shard_plan`] (such parts dealt into N shards of similar
