@@ -18,7 +18,7 @@
 //! // The empty 4x4 X-Sudoku: 48 grids.
 //! let board = Variant::X.board_of_shape(Shape::new(2, 2)?)?.expect("X-Sudoku's board");
 //! let mut links = DlxSolver::links(&board, &Grid::empty(Shape::new(2, 2)?));
-//! let count = long_count::count(&mut links, &Budget::unlimited(), None, &|_share| {})?;
+//! let count = long_count::count(&mut links, &Budget::unlimited(), None, &|_progress| {})?;
 //! assert_eq!(count.solutions, 48);
 //! assert!(count.is_complete());
 //! # Ok::<(), quadrille::Error>(())
@@ -35,17 +35,13 @@ use rayon::prelude::*;
 
 use crate::budget::{Budget, Stop};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exact_cover::{CountSink, Dlx, Report, ShardPlan};
+use crate::exact_cover::{CountSink, Dlx, ShardPlan};
 use crate::merge::{self, ShardRecord};
 
 /// The shards of a long count: the unit of a checkpoint (at most 1/128 of the work is lost
 /// when a run stops) and of progress. Fixed, so that a run may resume on another number of
 /// threads.
 pub const SHARDS: usize = 128;
-
-/// Nodes a count runs on one thread, in [`probe`], before it is deemed long enough to be
-/// counted in shards with its progress shown.
-pub(crate) const SHORT_NODES: u64 = 2_000_000;
 
 /// What a long count found.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,25 +70,23 @@ impl LongCount {
     }
 }
 
-/// Counts on one thread within `SHORT_NODES` (2,000,000 nodes) (and `budget`): the report when that finished
-/// the count or used the budget up, else what is left of `budget` for a [`count`] in shards.
-/// Most counts are short; a long one pays at most `SHORT_NODES` twice.
-pub fn probe(links: &mut Dlx, budget: &Budget) -> std::result::Result<Report, Budget> {
-    let short = Budget {
-        nodes: Some(budget.node_limit().min(SHORT_NODES)),
-        time: budget.time,
-    };
-    let report = links.search(&short, CountSink::new(None));
-    if report.stop != Stop::NodeBudget || budget.node_limit() <= SHORT_NODES {
-        return Ok(report);
-    }
-    Err(budget.after(report.stats.nodes, report.stats.elapsed))
+/// How far a long count has got, as [`count`] tells its `progress` callback.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The estimated share of the tree done, from 0 to 1.
+    pub share: f64,
+    /// Shards finished, this run's and the checkpoint's.
+    pub shards_done: usize,
+    /// Solutions counted in the shards finished.
+    pub solutions: u128,
+    /// Search-tree nodes of the shards finished in this run: what the run's rate is made of.
+    pub nodes: u128,
 }
 
 /// Counts every solution of `links` in [`SHARDS`] shards on the threads of the current rayon
 /// pool, within `budget`, resuming from `checkpoint` (a file of [`ShardRecord`] lines, created
-/// if missing) and appending each shard finished to it. `progress` is told the estimated share
-/// of the tree done, from 0 to 1: once at the start (the share resumed) and after each shard.
+/// if missing) and appending each shard finished to it. `progress` is told how far the count
+/// has got: once at the start (what was resumed) and after each shard.
 ///
 /// # Errors
 /// A checkpoint that cannot be read or written, or that holds records of another problem or
@@ -101,7 +95,7 @@ pub fn count(
     links: &mut Dlx,
     budget: &Budget,
     checkpoint: Option<&Path>,
-    progress: &(dyn Fn(f64) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<LongCount> {
     let start = Instant::now();
     let plan = links.shard_plan(SHARDS);
@@ -116,11 +110,8 @@ pub fn count(
         }
         None => (Vec::new(), None),
     };
-    let done: Vec<bool> = (1..=SHARDS)
-        .map(|i| records.iter().any(|r| r.shard == i))
-        .collect();
     let resumed = records.len();
-    let counted = count_rest(links, &plan, &done, &ids, budget, progress, file)?;
+    let counted = count_rest(links, &plan, &records, &ids, budget, progress, file)?;
 
     let mut stop = Stop::Exhausted;
     for (record, shard_stop) in counted {
@@ -154,27 +145,30 @@ struct Ids {
 }
 
 /// Counts the shards not `done`, on the pool's threads; each finished one goes to the
-/// checkpoint at once. A shard that stops (a budget, a failed write) halts the others.
+/// checkpoint at once; `resumed` are the checkpoint's. A shard that stops (a budget, a failed write) halts the others.
 fn count_rest(
     links: &Dlx,
     plan: &ShardPlan,
-    done: &[bool],
+    resumed: &[ShardRecord],
     ids: &Ids,
     budget: &Budget,
-    progress: &(dyn Fn(f64) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
     file: Option<File>,
 ) -> Result<Vec<(Option<ShardRecord>, Stop)>> {
+    let done: Vec<bool> = (1..=SHARDS)
+        .map(|i| resumed.iter().any(|r| r.shard == i))
+        .collect();
     let estimated = plan.estimated_nodes();
     let total = estimated.iter().sum::<f64>().max(1.0);
     let share_of = |shard: usize| estimated[shard - 1] / total;
-    // The share done, in millionths, so that threads can add to it atomically.
-    let done_share = AtomicU64::new(
-        (1..=SHARDS)
-            .filter(|&i| done[i - 1])
-            .map(|i| (share_of(i) * 1e6) as u64)
-            .sum(),
-    );
-    progress(done_share.load(Ordering::Relaxed) as f64 / 1e6);
+    // Kept under a lock that each report is made under, so that reports never go backwards.
+    let tally = Mutex::new(Progress {
+        share: (1..=SHARDS).filter(|&i| done[i - 1]).map(share_of).sum(),
+        shards_done: resumed.len(),
+        solutions: resumed.iter().map(|r| r.solutions).sum(),
+        nodes: 0,
+    });
+    progress(*tally.lock().expect("no reporter panics"));
 
     let deadline = budget.deadline(Instant::now());
     let node_limit = budget.node_limit();
@@ -226,8 +220,12 @@ fn count_rest(
                         halt.store(true, Ordering::Relaxed);
                         *failure.lock().expect("no writer panics") = Some(err);
                     }
-                    let share = (share_of(shard) * 1e6) as u64;
-                    progress((done_share.fetch_add(share, Ordering::Relaxed) + share) as f64 / 1e6);
+                    let mut tally = tally.lock().expect("no reporter panics");
+                    tally.share += share_of(shard);
+                    tally.shards_done += 1;
+                    tally.solutions += record.solutions;
+                    tally.nodes += record.nodes;
+                    progress(*tally);
                 } else {
                     halt.store(true, Ordering::Relaxed);
                 }

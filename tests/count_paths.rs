@@ -13,8 +13,9 @@ use crate::cli::{BIN, path, run_text};
 use crate::support::open_pty;
 
 /// One puzzle of each variant, with a count that the CSP engine, an independent search,
-/// confirms in every test below. The last two are long counts (over the 2,000,000 nodes after
-/// which a count on a terminal moves to shards with a progress bar).
+/// confirms in every test below. The last two are long counts: enumeration-bound (many
+/// solutions in the first search's nodes), so a count on a terminal splits them into parts
+/// with a spinner.
 const PUZZLES: [(&str, &str); 7] = [
     ("classic", "1...........4..2"),
     ("x", "................"),
@@ -126,9 +127,10 @@ fn every_count_path_gives_the_oracles_count_on_every_variant() {
                 expected,
                 "{variant} {line}: {args:?} on a terminal"
             );
-            // A long count moves to shards (and says so), a short one stays whole.
+            // A long count is enumerated in parts on the threads (and says so), a short one
+            // is counted by its first search (as quick as it looks: nothing said).
             assert_eq!(
-                screen.contains("128 of 128 shards done"),
+                screen.contains("enumerated in"),
                 i >= SHORT,
                 "{variant} {line}: {args:?} on a terminal: {screen:?}"
             );
@@ -162,6 +164,134 @@ fn xc_counts_the_same_on_a_terminal_in_shards_and_checkpointed() {
         let (out, _) = on_terminal(&["xc", &file, "--count"], "", Terminal::Stderr);
         assert_eq!(out.trim(), count, "{file} on a terminal");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A unique 25x25 Sudoku, `quadrille generate --box 5x5 -n 1 --seed 1`: plain search takes
+/// about 12 s (millions of nodes) over its count.
+const UNIQUE_25X25: &str = "E....AP14.K...L5DO3....B..9K.D.B.F8..5G6..P..JE.MOP...5....N.HC9.14.I.3.F2D...G..9.7L..OA.J..E.16..P..A.J..E.KN3....9C..5H.L.KD.9.P1GH...N.5...C..8.J..L....I.K.6BG.3.J..ODAN..BA..3...5.89.H.E.4..7C.P.5.....8.3CDF.1IA....K2BO..P...E2.L9.A..K.....G.M.I7.N.9..M83.5..F...6E...4..8E3L..6.....KH.1..5.9ID.....OB.............L6.....4IB.F..N.96.....3..27HE..6...CA...M..4.PGD..O.5.JG.B.8.....5..O.KE.PA...6..KOJ2....MEC.873I.H.....B.3.4A..8.7.K.MB.C...L..1H..1MEO..J.2.HDG.B.F....7..H.C..G...A.4...7NOM.D.I5.G.87..3C....FNO.E..I.6..J..I1.L..E.M3..26.9..4...OE3.N.M.PB.79J.I....8...AH5.K4..F..CIE..L3.M.B.1N..F....59IJH...4.8G1D....3";
+
+/// Nodes within which the count of [`UNIQUE_25X25`] must be proved: the learning search
+/// takes about 90,000.
+const PROOF_NODES: &str = "500000";
+
+#[test]
+fn a_count_of_a_unique_25x25_is_proved_by_learning_on_every_path() {
+    let stdin = format!("{UNIQUE_25X25}\n");
+    let budget = ["--node-budget", PROOF_NODES];
+    for threads in ["1", "2"] {
+        let args = ["count", "-j", threads, budget[0], budget[1]];
+        assert_eq!(count_of(&args, &stdin), "1", "{args:?}");
+    }
+    // The solution is checked against the rules and the givens.
+    let (code, solved, err) = run_text(&["solve", "--limit", "2"], &stdin);
+    assert_eq!(code, 0, "{err}");
+    let (grid, count) = solved
+        .trim()
+        .split_once(' ')
+        .expect("a solution and its count");
+    assert_eq!(count, "1");
+    let puzzle = quadrille::io::puzzle::parse_line(UNIQUE_25X25, None).unwrap();
+    let grid = quadrille::io::puzzle::parse_line(grid, None).unwrap();
+    assert!(quadrille::sudoku::check::check_solution(&puzzle, &grid).is_ok());
+    // On a terminal, with the route said.
+    let (out, screen) = on_terminal(&["count", budget[0], budget[1]], &stdin, Terminal::Stderr);
+    assert_eq!(out.trim(), "1", "{screen:?}");
+    assert!(
+        screen.contains("proved by the learning search"),
+        "{screen:?}"
+    );
+    // One plain search, asked for, does not even find the solution in that budget.
+    let args = ["count", "--no-restarts", "-j", "1", budget[0], budget[1]];
+    assert_eq!(count_of(&args, &stdin), "0+");
+}
+
+/// The 100-queens problem as the issue gives it: ranks and files primary, diagonals secondary.
+fn queens_file(dir: &std::path::Path, n: usize) -> String {
+    let file = dir.join(format!("queens{n}.dlx"));
+    let mut text = Vec::new();
+    quadrille::io::dlx::write_problem(&quadrille::problems::queens(n).unwrap(), &mut text).unwrap();
+    std::fs::write(&file, text).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn xc_finds_a_first_solution_of_100_queens_by_restarting_by_itself() {
+    let dir = std::env::temp_dir().join(format!("quadrille-queens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = queens_file(&dir, 100);
+    // Knuth's order alone finds nothing in 100,000 nodes; the default restarts after 3,000.
+    let budget = ["--node-budget", "100000"];
+    let plain = count_of(
+        &[
+            "xc",
+            &file,
+            "--limit",
+            "1",
+            "--no-restarts",
+            "--count",
+            budget[0],
+            budget[1],
+        ],
+        "",
+    );
+    assert_eq!(plain, "0+");
+    let (code, listed, err) = run_text(&["xc", &file, "--limit", "1", budget[0], budget[1]], "");
+    assert_eq!(code, 0, "{err}");
+    // One queen on each rank and file, none sharing a diagonal.
+    let mut queens = Vec::new();
+    for line in listed.lines() {
+        let cell: Vec<usize> = line
+            .split(' ')
+            .take(2)
+            .map(|name| name[1..].parse().unwrap())
+            .collect();
+        queens.push((cell[0], cell[1]));
+    }
+    assert_eq!(queens.len(), 100, "{listed}");
+    for (i, &(r1, c1)) in queens.iter().enumerate() {
+        for &(r2, c2) in &queens[..i] {
+            assert!(r1 != r2 && c1 != c2 && r1 + c2 != r2 + c1 && r1 + c1 != r2 + c2);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_long_count_on_a_terminal_shows_its_work_and_walks_the_tree_once() {
+    let dir = std::env::temp_dir().join(format!("quadrille-queens12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = queens_file(&dir, 12);
+    let piped: Value = serde_json::from_str(&count_of(
+        &["xc", &file, "--count", "--json", "-j", "1"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(piped["solutions"], 14_200); // OEIS A000170
+    let (out, screen) = on_terminal(&["xc", &file, "--count", "-j", "1"], "", Terminal::Stderr);
+    assert_eq!(out.trim(), "14200");
+    // What the count knows, though not its size: the route, nodes and their rate.
+    let lines = screen_lines(&screen);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("counted 14,200 solutions: enumerated in")
+                && l.contains("nodes (")
+                && l.contains("/s)")),
+        "{screen:?}"
+    );
+    // The summary's nodes are the piped count's, plus at most the first search's: the
+    // search that decided the route is all that is walked twice.
+    let summary = lines
+        .iter()
+        .find(|l| l.starts_with("14200 solutions, "))
+        .expect("xc's summary");
+    let nodes: u64 = summary.split(' ').nth(2).unwrap().parse().unwrap();
+    let piped_nodes = piped["nodes"].as_u64().unwrap();
+    assert!(
+        (piped_nodes..=piped_nodes + quadrille::exact_cover::SPLIT_NODES).contains(&nodes),
+        "{nodes} against {piped_nodes}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -5,10 +5,9 @@ use std::io::{Read, Write};
 use quadrille::SolutionCount;
 use quadrille::engine::{DlxSolver, Engine};
 use quadrille::io::puzzle::Puzzle;
-use quadrille::long_count;
 
 use super::flags;
-use super::long_count::LongCountArgs;
+use super::long_count::{self, LongCountArgs};
 use super::puzzles::{self, Mode, PuzzleArgs, reader_of};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, open_inputs, stderr_is_terminal, stdout, usage};
@@ -121,26 +120,18 @@ fn one_puzzle(
     Ok(Err(input))
 }
 
-/// Counts one puzzle as the batch would, but, when a short search does not finish it, in
-/// shards with a progress bar.
+/// Counts one puzzle as the batch would, with a spinner showing what the count has done.
 fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Status> {
     let mut links = DlxSolver::links(puzzle.board(), &puzzle.grid);
-    match long_count::probe(&mut links, &common.budget.budget()) {
-        Ok(report) => {
-            let mut out = stdout();
-            let count = SolutionCount::new(report.stats.solutions, report.stop);
-            writeln!(out, "{count}")?;
-            out.flush()?;
-            Ok(Status::Success)
-        }
-        Err(rest) => {
-            let long = LongCountArgs {
-                checkpoint: None,
-                budget: rest,
-                json: false,
-                quiet: false,
-            };
-            flags::pool(common.threads)?.install(|| long.run(&mut links))
-        }
-    }
+    let restarts = !common.restarts.no_restarts;
+    let budget = common.budget.budget();
+    let report = long_count::count_every(&mut links, &budget, restarts, common.threads, false)?;
+    let mut out = stdout();
+    writeln!(
+        out,
+        "{}",
+        SolutionCount::new(report.stats.solutions, report.stop)
+    )?;
+    out.flush()?;
+    Ok(Status::Success)
 }

@@ -1,17 +1,19 @@
-//! How `count` and `xc` show a long count ([`quadrille::long_count`]): a progress bar of the
-//! estimated share of the tree done (on a terminal), and the count with its statistics.
+//! How `count` and `xc` show a count of every solution on a terminal: a spinner with what the
+//! count knows (its size is not known in advance) while it is decided and split
+//! ([`count_every`]), and for a checkpointed count in shards ([`quadrille::long_count`]) a
+//! progress bar of the estimated share of the tree done, then the count with its statistics.
 
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressStyle};
-use quadrille::exact_cover::Dlx;
-use quadrille::long_count::{self, LongCount};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressStyle};
+use quadrille::exact_cover::{CountStart, Dlx, PartsDone, Report, Stats};
+use quadrille::long_count::{self, LongCount, Progress};
 use quadrille::{Budget, SolutionCount};
 use serde_json::json;
 
-use super::{Status, stderr_is_terminal, stdout};
+use super::{Status, flags, stderr_is_terminal, stdout};
 
 /// What a long count is asked, and how it is shown.
 pub struct LongCountArgs<'a> {
@@ -25,14 +27,96 @@ pub struct LongCountArgs<'a> {
     pub quiet: bool,
 }
 
+/// Counts every solution of `links` within `budget` on `threads` threads, with a spinner on a
+/// terminal unless `quiet`: the count is decided first ([`Dlx::count_start`], or plain search
+/// without `restarts`), then an enumeration-bound count is split across the threads
+/// ([`Dlx::count_parallel_with`]), the spinner showing the parts, solutions and nodes done.
+/// The report's statistics are the whole work's.
+pub fn count_every(
+    links: &mut Dlx,
+    budget: &Budget,
+    restarts: bool,
+    threads: usize,
+    quiet: bool,
+) -> quadrille::Result<Report> {
+    let spinner = (!quiet && stderr_is_terminal()).then(spinner);
+    let started = if restarts {
+        links.count_start(budget)
+    } else {
+        CountStart::Enumerate {
+            spent: Stats::default(),
+            rest: *budget,
+        }
+    };
+    let mut parts = 0;
+    let report = match started {
+        CountStart::Done(report) => report,
+        CountStart::Enumerate { spent, rest } => {
+            let parts_seen = std::sync::atomic::AtomicUsize::new(0);
+            let progress = |done: PartsDone| {
+                parts_seen.store(done.parts, std::sync::atomic::Ordering::Relaxed);
+                if let Some(spinner) = &spinner {
+                    spinner.set_message(describe_parts(&done, spinner.elapsed()));
+                }
+            };
+            let mut report =
+                flags::pool(threads)?.install(|| links.count_parallel_with(None, &rest, &progress));
+            report.stats.add(&spent);
+            parts = parts_seen.into_inner();
+            report
+        }
+    };
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+        if let Some(route) = route(&report, parts, threads) {
+            eprintln!("{route}");
+        }
+    }
+    Ok(report)
+}
+
+/// How a count went, for a person at a terminal: which search counted it, and its pace; nothing
+/// for a count that its first plain search finished, which is as quick as it looks.
+fn route(report: &Report, parts: usize, threads: usize) -> Option<String> {
+    let stats = &report.stats;
+    let how = if parts > 0 {
+        let threads = match threads {
+            0 => "every core".to_string(),
+            1 => "1 thread".to_string(),
+            n => format!("{n} threads"),
+        };
+        format!("enumerated in {parts} parts on {threads}")
+    } else if stats.learned > 0 {
+        format!(
+            "proved by the learning search ({} restarts, {} nogoods)",
+            stats.restarts, stats.learned
+        )
+    } else {
+        return None;
+    };
+    Some(format!(
+        "counted {}{} solution{}: {how}, {} nodes ({}), {:.3} s",
+        HumanCount(stats.solutions),
+        if report.is_complete() { "" } else { "+" },
+        if stats.solutions == 1 { "" } else { "s" },
+        short(stats.nodes as f64),
+        rate(stats.nodes as f64, stats.elapsed),
+        stats.elapsed.as_secs_f64(),
+    ))
+}
+
 impl LongCountArgs<'_> {
     /// Counts `links` in shards on the current pool, resuming from the checkpoint if it has
     /// any, with a bar on a terminal, and prints the count.
     pub fn run(&self, links: &mut Dlx) -> quadrille::Result<Status> {
         let bar = (!self.quiet && stderr_is_terminal()).then(bar);
-        let progress = |share: f64| {
+        // The share resumed from the checkpoint, told first: this run's rate is of the rest.
+        let resumed = std::sync::OnceLock::new();
+        let progress = |progress: Progress| {
+            let resumed = *resumed.get_or_init(|| progress.share);
             if let Some(bar) = &bar {
-                bar.set_position((share * BAR_LENGTH as f64) as u64);
+                bar.set_position((progress.share * BAR_LENGTH as f64) as u64);
+                bar.set_message(describe(&progress, resumed, bar.elapsed()));
             }
         };
         let counted = long_count::count(links, &self.budget, self.checkpoint, &progress);
@@ -99,15 +183,91 @@ impl LongCountArgs<'_> {
 /// The bar's length: its unit is one millionth of the estimated tree.
 const BAR_LENGTH: u64 = 1_000_000;
 
+/// How often the bar and the spinner are drawn again.
+const TICK: Duration = Duration::from_millis(500);
+
 fn bar() -> ProgressBar {
     let bar = ProgressBar::new(BAR_LENGTH);
     bar.set_style(
         ProgressStyle::with_template(
-            "counting [{bar:40}] {percent}% of the estimated tree, {elapsed} elapsed, eta {eta}",
+            "[{bar:20}] {percent}% of the tree (estimated), {elapsed}: {msg}",
         )
         .expect("the template is valid")
         .progress_chars("=> "),
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
+    bar.set_message("no shard done yet");
+    bar.enable_steady_tick(TICK);
     bar
+}
+
+/// The spinner of a count whose size is not known: it shows the time, and what
+/// [`describe_parts`] says once the parts are counted.
+fn spinner() -> ProgressBar {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} counting, {elapsed}: {msg}")
+            .expect("the template is valid"),
+    );
+    spinner.set_message("deciding how");
+    spinner.enable_steady_tick(TICK);
+    spinner
+}
+
+/// What the spinner knows of a split count: parts, solutions, nodes and their rate.
+fn describe_parts(done: &PartsDone, elapsed: Duration) -> String {
+    format!(
+        "{}/{} parts, {} solutions, {} nodes ({})",
+        done.parts_done,
+        done.parts,
+        HumanCount(done.stats.solutions),
+        short(done.stats.nodes as f64),
+        rate(done.stats.nodes as f64, elapsed),
+    )
+}
+
+/// What the bar knows of a count in shards: shards, solutions, nodes and their rate, and the
+/// time left at this run's pace once it has done some of the tree beyond the `resumed` share
+/// (an estimate: the shards' sizes are estimates).
+fn describe(progress: &Progress, resumed: f64, elapsed: Duration) -> String {
+    let mut text = format!(
+        "{}/{} shards, {} solutions, {} nodes ({})",
+        progress.shards_done,
+        long_count::SHARDS,
+        HumanCount(progress.solutions as u64),
+        short(progress.nodes as f64),
+        rate(progress.nodes as f64, elapsed),
+    );
+    let done_here = progress.share - resumed;
+    if done_here > 0.0 && progress.nodes > 0 {
+        let left = elapsed.as_secs_f64() * (1.0 - progress.share).max(0.0) / done_here;
+        text.push_str(&format!(
+            ", ~{} left",
+            HumanDuration(Duration::from_secs_f64(left))
+        ));
+    }
+    text
+}
+
+/// Nodes per second over `elapsed`.
+fn rate(nodes: f64, elapsed: Duration) -> String {
+    format!("{}/s", short(nodes / elapsed.as_secs_f64().max(1e-3)))
+}
+
+/// A count in three significant figures with a k, M, G or T suffix: the bar stays on one line
+/// of an 80-column terminal.
+fn short(x: f64) -> String {
+    let mut x = x;
+    for suffix in ["", "k", "M", "G", "T"] {
+        if x < 999.5 {
+            return if suffix.is_empty() || x >= 99.95 {
+                format!("{x:.0}{suffix}")
+            } else if x >= 9.995 {
+                format!("{x:.1}{suffix}")
+            } else {
+                format!("{x:.2}{suffix}")
+            };
+        }
+        x /= 1000.0;
+    }
+    format!("{:.0}P", x)
 }

@@ -6,13 +6,12 @@ use quadrille::exact_cover::{
     Branching, Control, CountSink, Dlx, Plan, Report, Sink, Solution, Xcc,
 };
 use quadrille::io::dlx;
-use quadrille::long_count;
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs};
-use super::long_count::LongCountArgs;
+use super::long_count::{self, LongCountArgs};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, stderr_is_terminal, stdout, usage};
 
@@ -41,17 +40,22 @@ pub struct Args {
     threads: usize,
     #[command(flatten)]
     budget: BudgetArgs,
-    /// Restart on Luby's schedule with randomised, conflict-weighted choices (see the README):
-    /// for finding a few solutions of a hard problem. Off by default, so that the statistics
-    /// are those of plain Algorithm X; a count of all solutions gains nothing from it.
-    #[arg(long, conflicts_with_all = ["estimate", "shard"])]
+    /// Restart on Luby's schedule with randomised, conflict-weighted choices (see the README)
+    /// when a first run in Knuth's order finds no solution in 3,000 nodes: the default, so
+    /// this flag only says so. A count of every solution proves with the learning search and
+    /// enumerates with plain search, whichever the problem needs.
+    #[arg(long, conflicts_with_all = ["estimate", "shard", "no_restarts"])]
     restarts: bool,
+    /// One plain run of Algorithm X, never restarted, with no learning: its statistics are
+    /// those of the textbook search (slow on hard problems; for comparisons).
+    #[arg(long)]
+    no_restarts: bool,
     /// Walk Knuth's tree and count as he does: dlx1's item choice (an item with no option left
     /// is chosen, and fails, before any other) and updates as in "Dancing Links" (2000), which
     /// count covered items and dead ends too, so the statistics can be put beside his.
     #[arg(long, conflicts_with_all = ["restarts", "estimate", "shard"])]
     knuth: bool,
-    /// The seed of the random choices of --restarts and --estimate.
+    /// The seed of the random choices of the restarts and of --estimate.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
     #[command(flatten)]
@@ -91,7 +95,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
     };
     let budget = args.budget.budget();
-    let restarts = args.restarts.then_some(Restarts::new(args.seed));
+    let restarts = (!args.no_restarts && !args.knuth).then_some(Restarts::new(args.seed));
     let mut links = if problem.is_plain() {
         Links::Plain(Dlx::new(&problem))
     } else {
@@ -127,24 +131,31 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         {
             return status;
         }
-        let plain = args.limit.is_none() && !args.knuth && restarts.is_none();
-        // A bar for a long count on a terminal (the JSON of a plain count keeps its own fields).
-        let bar = args.count && !args.json && plain && !args.quiet && stderr_is_terminal();
-        if args.checkpoint.is_some() || bar {
-            let mut long = LongCountArgs {
-                checkpoint: args.checkpoint.as_deref(),
+        let count_all = (args.count || args.json) && args.limit.is_none() && !args.knuth;
+        // A spinner for a count on a terminal (the JSON of a count keeps its own fields).
+        let bar = count_all && args.count && !args.json && !args.quiet && stderr_is_terminal();
+        if let Some(checkpoint) = &args.checkpoint {
+            let long = LongCountArgs {
+                checkpoint: Some(checkpoint),
                 budget,
                 json: args.json,
                 quiet: args.quiet,
             };
-            if args.checkpoint.is_none() {
-                // A bar only for a count that is long: one that a short search does not finish.
-                match long_count::probe(dlx, &budget) {
-                    Ok(report) => return finish(&args, report, &mut stdout()),
-                    Err(rest) => long.budget = rest,
-                }
-            }
             return flags::pool(args.threads)?.install(|| long.run(dlx));
+        }
+        if bar {
+            let report =
+                long_count::count_every(dlx, &budget, restarts.is_some(), args.threads, false)?;
+            return finish(&args, report, &mut stdout());
+        }
+        if count_all && restarts.is_some() {
+            // Every solution, with the search that the problem needs (see `Dlx::count_all`).
+            let report = if args.threads == 1 {
+                dlx.count_all(&budget)
+            } else {
+                long_count::count_every(dlx, &budget, true, args.threads, true)?
+            };
+            return finish(&args, report, &mut stdout());
         }
     }
     let listing = !args.count && !args.json;
@@ -153,7 +164,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else {
         Branching::Mrv
     };
-    let plan = Plan::new().branching(branching).restarts(restarts);
+    // Knuth's order first, restarts after a run of `Restarts::DEFAULT_UNIT` nodes without a
+    // solution; a list of every solution learns too, so that each comes once and the proof
+    // that there is no other is short.
+    let learning = restarts.is_some() && args.limit.is_none();
+    let plan = (Plan::new().branching(branching).restarts(restarts)).learning(learning);
     let mut out = stdout();
 
     let report: Report = if listing {

@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::{Outcome, Solve};
-use crate::exact_cover::{Control, Dlx, Plan, ProblemBuilder, Report, Solution, Stats};
+use crate::exact_cover::{Control, CountStart, Dlx, Plan, ProblemBuilder, Report, Solution, Stats};
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape, encode};
 
@@ -134,6 +134,23 @@ impl DlxSolver {
         budget: &Budget,
     ) -> Outcome {
         self.with_givens(puzzle, |dlx, _| dlx.count_parallel(limit, budget))
+    }
+
+    /// Counts every solution within `budget`, as [`Solve::count`] with no limit does, but an
+    /// enumeration-bound count (see [`CountStart`]) is split across the threads of the
+    /// current rayon pool; a count that the learning search proves stays on one thread. Keeps
+    /// a solution of the searches that decide the count, not of the split.
+    pub fn count_all_parallel(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.with_givens(puzzle, |dlx, first| {
+            match dlx.count_start_with(budget, &mut keep_first(first)) {
+                CountStart::Done(report) => report,
+                CountStart::Enumerate { spent, rest } => {
+                    let mut report = dlx.count_parallel(None, &rest);
+                    report.stats.add(&spent);
+                    report
+                }
+            }
+        })
     }
 
     /// Forces the puzzle's givens, rules out the options of `ruled_out`, runs `search` (which may record a solution's options in its
@@ -270,6 +287,13 @@ impl Solve for DlxSolver {
         });
         self.ruled_out.clear();
         self.ruled_out.extend(excluded);
+        if limit == u64::MAX && self.restarts.is_some() {
+            // Every solution: the count proves with learning or enumerates plainly, whichever
+            // the problem needs (see `Dlx::count_all`).
+            return self.with_givens(puzzle, |dlx, first| {
+                dlx.count_all_with(budget, &mut keep_first(first))
+            });
+        }
         self.with_givens(puzzle, |dlx, first| {
             let mut found = 0u64;
             let sink = |s: &Solution<'_>| {
@@ -307,6 +331,17 @@ impl Solve for DlxSolver {
             self.preferred.extend(options);
         }
         self.dlx.set_preferred(&self.preferred);
+    }
+}
+
+/// A callback that keeps the options of the first solution it is shown in `first`.
+fn keep_first(first: &mut Vec<usize>) -> impl FnMut(&Solution<'_>) + '_ {
+    let mut kept = false;
+    move |s| {
+        if !kept {
+            s.options_into(first);
+            kept = true;
+        }
     }
 }
 

@@ -150,7 +150,9 @@ pub trait Solve {
     }
 
     /// Sets how a count up to a limit restarts (see [`crate::restart`]); `None`: one plain
-    /// run. A count of all solutions never restarts: it must visit the whole tree anyway.
+    /// run. Without restarts a count of all solutions is one plain run; with them DLX's proves
+    /// with the learning search or enumerates plainly, whichever the puzzle needs
+    /// ([`Dlx::count_all`](crate::exact_cover::Dlx::count_all)), and the CSP's never restarts.
     fn set_restarts(&mut self, restarts: Option<Restarts>);
 
     /// Sets the digits that a search tries first at each cell: its digit in `near` (none at an
@@ -263,9 +265,18 @@ impl Solver {
     /// rayon pool. Short searches stay on one thread: the count starts sequentially and moves to
     /// the split only when it outgrows a small node budget. The probe's work is counted and taken
     /// off the budget; its solutions are found again by the split count. A count up to a limit
-    /// with restarts on is not split: restarts, not threads, are what shorten it.
+    /// with restarts on is not split: restarts, not threads, are what shorten it. A count of
+    /// every solution with restarts on is split only when it is enumeration-bound (see
+    /// [`DlxSolver::count_all_parallel`]).
     pub fn count_split(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
         const SEQUENTIAL_NODES: u64 = 20_000;
+        if let Solver::Dlx(dlx) = self
+            && rayon::current_num_threads() > 1
+            && limit.is_none()
+            && dlx.restarts().is_some()
+        {
+            return dlx.count_all_parallel(puzzle, budget);
+        }
         let dlx = match self {
             Solver::Dlx(dlx)
                 if rayon::current_num_threads() > 1

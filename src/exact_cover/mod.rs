@@ -7,6 +7,9 @@
 //! to [`Dlx::run`]. Every search returns a [`Report`] with its [`Stats`] and why it stopped, and
 //! leaves the links as built.
 //!
+//! A count of every solution is best made by [`Dlx::count_all`]: plain search where it
+//! enumerates many solutions, the learning search where it must prove there is no other.
+//!
 //! For counts too big for one run: [`Dlx::estimate`] (Knuth's Monte Carlo estimate of the
 //! tree), [`Dlx::count_parallel`] (the tree cut into disjoint parts of bounded cost to set up,
 //! handed to the threads) and [`Dlx::shard_plan`] (such parts dealt into N shards of similar
@@ -37,6 +40,7 @@
 //! ```
 
 mod choose;
+mod count_all;
 mod dlx;
 mod estimate;
 mod learn;
@@ -50,9 +54,13 @@ mod shard;
 mod split;
 mod xcc;
 
+pub use count_all::{
+    CountStart, ENUMERATION_SOLUTIONS, FIRST_NODES, LEARNING_SOLUTIONS, SPLIT_NODES,
+};
 pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;
+pub use parallel::PartsDone;
 pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats};

@@ -5,6 +5,7 @@
 //! searched on a thread's own copy of the links. Parts are disjoint and together hold every
 //! solution below the split, so the counts add up to the sequential count, and the nodes too.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -13,6 +14,18 @@ use rayon::prelude::*;
 use super::Dlx;
 use super::search::{Control, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
+
+/// How far a count on several threads has got ([`Dlx::count_parallel_with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartsDone {
+    /// The work of the parts finished, the split's included; its `elapsed` is the split's
+    /// plus each part's, so with several threads it runs ahead of the clock.
+    pub stats: Stats,
+    /// Parts finished.
+    pub parts_done: usize,
+    /// Parts in all.
+    pub parts: usize,
+}
 
 /// Parts wanted per thread.
 const PARTS_PER_THREAD: usize = 64;
@@ -38,6 +51,18 @@ impl Dlx {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_parallel(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
+        self.count_parallel_with(limit, budget, &|_| {})
+    }
+
+    /// [`Dlx::count_parallel`], telling `progress` the work done after each part: the
+    /// statistics of the parts finished (the split's own work included) and how many of how
+    /// many parts are done. The parts' sizes are not known, so neither is the share done.
+    pub fn count_parallel_with(
+        &mut self,
+        limit: Option<u64>,
+        budget: &Budget,
+        progress: &(dyn Fn(PartsDone) + Sync),
+    ) -> Report {
         let start = Instant::now();
         let threads = rayon::current_num_threads();
         let limit = limit.unwrap_or(u64::MAX);
@@ -52,6 +77,13 @@ impl Dlx {
             };
         }
 
+        // Kept under a lock that each report is made under, so that reports never go backwards.
+        let tally = Mutex::new(PartsDone {
+            stats,
+            parts_done: 0,
+            parts: split.subtrees.len(),
+        });
+        progress(*tally.lock().expect("no reporter panics"));
         let found = AtomicU64::new(stats.solutions);
         let nodes = AtomicU64::new(stats.nodes);
         let halt = AtomicBool::new(false);
@@ -99,6 +131,10 @@ impl Dlx {
                         dlx.search_subtree(part, &sub_budget, &stopped, sink)
                     };
                     nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
+                    let mut tally = tally.lock().expect("no reporter panics");
+                    tally.stats.add(&report.stats);
+                    tally.parts_done += 1;
+                    progress(*tally);
                     if report.stop.is_budget() {
                         halt.store(true, Ordering::Relaxed);
                     }

@@ -1,0 +1,218 @@
+//! Counting every solution with the strongest complete search for the problem at hand.
+//!
+//! A count of all solutions has two kinds of cost. Where solutions are few, the work is the
+//! proof that no other exists, and the learning search ([`Plan::learning`]) proves it in far
+//! fewer nodes than plain Algorithm X: a unique 25x25 Sudoku took 120,000 nodes against
+//! plain search's 11.9 s. Where solutions are many (6x10 pentominoes' 9,356, the empty 6x6
+//! Sudoku's 28,200,960), the work is the enumeration itself: plain Algorithm X visits each
+//! node at half the cost of a learning node, and its tree splits into parts for threads and
+//! shards. So a count starts plain, and decides:
+//!
+//! 1. A plain [`Mrv`] search of at most [`FIRST_NODES`] nodes. A tree that small is counted
+//!    as it is.
+//! 2. If that search found [`ENUMERATION_SOLUTIONS`] solutions, the count is
+//!    enumeration-bound: plain search goes on ([`Dlx::count_all`] to the end, so no node is
+//!    walked twice; [`Dlx::count_start`] to [`SPLIT_NODES`], then hands the count over to
+//!    be split across threads).
+//! 3. Otherwise solutions are hard to find and the learning search counts, every solution
+//!    once, exact when it ends. If it finds [`LEARNING_SOLUTIONS`] solutions the count is
+//!    enumeration-bound after all, and plain enumeration takes over from the start.
+//!
+//! Every route counts every solution exactly once, so the count is the plain search's; only
+//! the nodes differ.
+
+use std::cell::Cell;
+
+use super::Dlx;
+use super::choose::Mrv;
+use super::search::{Control, Cutoff, Report, Solution, Stats};
+use crate::budget::{Budget, Stop};
+use crate::restart::Restarts;
+
+/// The nodes of the first, plain search of a count: the unit of the restarts, so that a
+/// count and a search for one solution start alike.
+pub const FIRST_NODES: u64 = Restarts::DEFAULT_UNIT;
+
+/// Solutions that make a count enumeration-bound when the first plain search finds them. Two,
+/// not one: a unique puzzle's plain search may find its solution at once and spend seconds
+/// proving there is no other (the proof is learning's job), while 6x10 pentominoes, whose
+/// 4.3 million nodes hold 9,356 solutions, has two in its first 3,000 nodes.
+pub const ENUMERATION_SOLUTIONS: u64 = 2;
+
+/// Nodes that the first plain search of an enumeration-bound count walks before
+/// [`Dlx::count_start`] hands it over to be split: a count this small is done sooner on one
+/// thread than split (the threshold of [`Solver::count_split`](crate::engine::Solver::count_split)).
+pub const SPLIT_NODES: u64 = 20_000;
+
+/// Solutions after which the learning search gives way to plain enumeration: each solution
+/// leaves a nogood that is never forgotten, and a learning node costs about 1.7 plain ones
+/// on pentominoes, so learning pays for proofs, not for long lists.
+pub const LEARNING_SOLUTIONS: u64 = 1_000;
+
+/// How a count of all solutions goes on after [`Dlx::count_start`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountStart {
+    /// The count is done: exact when the report is complete, else a lower bound (a budget
+    /// stopped it).
+    Done(Report),
+    /// The count is enumeration-bound: count every solution with plain search (one run,
+    /// [`Dlx::count_parallel`] or shards) within `rest`. `spent` is the work of the searches
+    /// that decided so, whose solutions are not part of the count.
+    Enumerate {
+        /// The work done so far (its solutions set to 0).
+        spent: Stats,
+        /// What is left of the budget.
+        rest: Budget,
+    },
+}
+
+impl Dlx {
+    /// Counts every solution within `budget` on this thread, with the search that suits the
+    /// problem (see the module's description): plain Algorithm X for a small tree or many
+    /// solutions, the learning search for proofs. The count is exact when the report is
+    /// complete, a lower bound when a budget stopped it. The links are left as they were.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::queens(8)?);
+    /// let report = dlx.count_all(&Budget::unlimited());
+    /// assert_eq!(report.stats.solutions, 92);
+    /// assert!(report.is_complete());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn count_all(&mut self, budget: &Budget) -> Report {
+        let mut ignore = |_: &Solution<'_>| {};
+        self.count_all_with(budget, &mut ignore)
+    }
+
+    /// [`Dlx::count_all`], showing `each` every solution counted (and perhaps some of a search
+    /// given up, which counts them again: fine for keeping one).
+    pub(crate) fn count_all_with(
+        &mut self,
+        budget: &Budget,
+        each: &mut dyn FnMut(&Solution<'_>),
+    ) -> Report {
+        match self.decide(budget, true, each) {
+            CountStart::Done(report) => report,
+            CountStart::Enumerate { spent, rest } => {
+                let sink = |s: &Solution<'_>| {
+                    each(s);
+                    Control::Continue
+                };
+                let mut report = self.search(&rest, sink);
+                report.stats.add(&spent);
+                report
+            }
+        }
+    }
+
+    /// The start of a count of every solution that another search will finish if it is
+    /// enumeration-bound: [`CountStart::Done`] when the first plain search or the learning
+    /// search counted it, else [`CountStart::Enumerate`] with what is left of `budget`.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::{CountStart, Dlx};
+    /// use quadrille::sudoku::{Shape, encode};
+    ///
+    /// // The empty 4x4 Sudoku: 288 grids, counted in the first search.
+    /// let mut dlx = Dlx::new(&encode::problem(Shape::new(2, 2)?.board()));
+    /// let CountStart::Done(report) = dlx.count_start(&Budget::unlimited()) else {
+    ///     panic!("a small tree is counted at once");
+    /// };
+    /// assert_eq!(report.stats.solutions, 288);
+    ///
+    /// // The empty 6x6 Sudoku: 28,200,960 grids, for plain enumeration.
+    /// let mut dlx = Dlx::new(&encode::problem(Shape::new(2, 3)?.board()));
+    /// assert!(matches!(dlx.count_start(&Budget::unlimited()), CountStart::Enumerate { .. }));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn count_start(&mut self, budget: &Budget) -> CountStart {
+        self.decide(budget, false, &mut |_| {})
+    }
+
+    /// [`Dlx::count_start`], showing `each` the solutions of the searches it runs (as
+    /// [`Dlx::count_all_with`]).
+    pub(crate) fn count_start_with(
+        &mut self,
+        budget: &Budget,
+        each: &mut dyn FnMut(&Solution<'_>),
+    ) -> CountStart {
+        self.decide(budget, false, each)
+    }
+
+    /// Steps 1 to 3 of the module's description. With `lift`, a first search that finds
+    /// [`ENUMERATION_SOLUTIONS`] solutions goes on to the end; without, it goes on to
+    /// [`SPLIT_NODES`], and the count is then handed back to be enumerated.
+    fn decide(
+        &mut self,
+        budget: &Budget,
+        lift: bool,
+        each: &mut dyn FnMut(&Solution<'_>),
+    ) -> CountStart {
+        let enumerating = Cell::new(false);
+        let mut seen = 0u64;
+        let first_sink = |s: &Solution<'_>| {
+            each(s);
+            seen += 1;
+            if seen >= ENUMERATION_SOLUTIONS {
+                enumerating.set(true);
+            }
+            Control::Continue
+        };
+        let cutoff = Cutoff {
+            nodes: FIRST_NODES,
+            lifted: &enumerating,
+        };
+        // Without `lift`, an enumeration goes on to `SPLIT_NODES`, so that a small one is not
+        // split.
+        let first_budget = Budget {
+            nodes: Some(if lift {
+                budget.node_limit()
+            } else {
+                budget.node_limit().min(SPLIT_NODES)
+            }),
+            time: budget.time,
+        };
+        let first = self.search_cut(&mut Mrv, &first_budget, first_sink, Some(cutoff));
+        let stopped_here =
+            first.stop == Stop::NodeBudget && first.stats.nodes < budget.node_limit();
+        if !stopped_here {
+            return CountStart::Done(first);
+        }
+        if enumerating.get() {
+            return enumerate(first.stats, budget);
+        }
+
+        let rest = budget.after(first.stats.nodes, first.stats.elapsed);
+        let mut learned = 0u64;
+        let learning_sink = |s: &Solution<'_>| {
+            each(s);
+            learned += 1;
+            if learned >= LEARNING_SOLUTIONS {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        };
+        let mut report = self.search_learning(&Restarts::DEFAULT, &rest, learning_sink);
+        report.stats.add(&first.stats);
+        if report.stop == Stop::Limit {
+            return enumerate(report.stats, budget);
+        }
+        CountStart::Done(report)
+    }
+}
+
+/// The hand-over to plain enumeration after searches that did `spent` within `budget`: their
+/// solutions are left out, as the enumeration counts them all again.
+fn enumerate(mut spent: Stats, budget: &Budget) -> CountStart {
+    spent.solutions = 0;
+    CountStart::Enumerate {
+        spent,
+        rest: budget.after(spent.nodes, spent.elapsed),
+    }
+}
