@@ -2,9 +2,12 @@
 //! from `generate` to every reader, an answer that may come from an inferred shape says so,
 //! and a grid file is read as grids.
 
+use quadrille::csp::{Config, CspSolver};
+use quadrille::engine::Solve;
 use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::check::check_solution;
+use quadrille::{Budget, Stop};
 
 use crate::cli::run_text;
 
@@ -179,4 +182,23 @@ fn compare_defaults_decide_a_generated_36x36_with_dancing_links() {
         errors.contains("1 searches gave up at the budget (1000 nodes per puzzle and engine); --node-budget N and --time-budget SECONDS set another, --no-node-budget lifts the nodes"),
         "{errors}"
     );
+}
+
+/// The default CSP, `--engine csp`, decides the generated 36x36 (`generate --box 6x6 -n 1
+/// --seed 1`) counting up to 2 within 100,000 nodes, with a solution that keeps the rules and
+/// the givens: on boards above 16x16 it searches at `alldiff` with locked candidates (23,425
+/// nodes). The 9x9 default, `mrv-degree+lex+hidden-singles`, gives up at that budget (it was
+/// still undecided after 1.2 million nodes).
+#[test]
+fn default_csp_decides_a_generated_36x36_within_a_node_budget() {
+    let text = crate::support::fixture_text("large/unique_36x36_seed1.txt");
+    let puzzle = parse_line(text.trim(), None).unwrap();
+    let board = puzzle.shape().board();
+    let budget = Budget::nodes(100_000);
+    let outcome = CspSolver::new(board, Config::default()).count(&puzzle, Some(2), &budget);
+    assert_eq!((outcome.solutions, outcome.stop), (1, Stop::Exhausted));
+    assert_eq!(check_solution(&puzzle, &outcome.solution.unwrap()), Ok(()));
+    let small_default: Config = "mrv-degree+lex+hidden-singles".parse().unwrap();
+    let outcome = CspSolver::new(board, small_default).count(&puzzle, Some(2), &budget);
+    assert_eq!((outcome.solutions, outcome.stop), (0, Stop::NodeBudget));
 }

@@ -151,7 +151,7 @@ fn count_all(config: Config, puzzle: &Grid) -> CspReport {
 fn every_config_counts_288_grids_of_4x4() {
     let shape = Shape::new(2, 2).unwrap();
     let configs = Config::all();
-    assert_eq!(configs.len(), 108);
+    assert_eq!(configs.len(), 216);
     for config in configs {
         let outcome = count_all(config, &Grid::empty(shape));
         assert_eq!(outcome.solutions, 288, "{config}");
@@ -501,6 +501,8 @@ fn with_propagator<R>(
         inf: &mut inf,
         level,
         pigeonhole: false,
+        intersections: false,
+        crossed: Default::default(),
     };
     f(&mut p, &mut s)
 }
@@ -701,6 +703,7 @@ fn alldiff_counts_like_every_other_level() {
         for level in Propagation::ALL {
             let config = Config {
                 propagation: level,
+                scaled: false,
                 ..Config::default()
             };
             let outcome = CspSolver::new(puzzle.shape().board(), config).count(
