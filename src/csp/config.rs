@@ -152,7 +152,7 @@ impl Config {
             "first+lex+fc",
             "mrv+lex+ac",
             "mrv+lex+hidden-singles",
-            "mrv-degree+lex+hidden-singles",
+            "mrv-degree+lex+hidden-singles+scaled",
             "mrv-degree+lex+pairs",
             "mrv-degree+lcv+triples+pigeonhole",
             "mrv-degree+lex+alldiff",

@@ -420,10 +420,14 @@ fn config_names_round_trip() {
         "mrv-degree+least-placed+pairs+pigeonhole"
     );
     assert_eq!("".parse::<Config>().unwrap(), Config::default());
+    // Missing parts are the default's, but `scaled` only when named.
     assert_eq!(
         "MRV-degree+Lex".parse::<Config>().unwrap().to_string(),
-        Config::default().to_string()
+        "mrv-degree+lex+hidden-singles"
     );
+    let default = Config::default().to_string();
+    assert_eq!(default, "mrv-degree+lex+hidden-singles+scaled");
+    assert_eq!(default.parse::<Config>().unwrap(), Config::default());
     assert!(Config::presets().contains(&Config::default()));
 }
 
