@@ -476,7 +476,7 @@ fn a_solver_follows_its_board() {
     let mut solver = CspSolver::new(Shape::new(3, 2).unwrap().board(), Config::default());
     let outcome = solver.solve(&wide);
     assert!(is_solution_of(&outcome.solution.unwrap(), &wide));
-    assert_eq!(solver.config(), Config::default());
+    assert_eq!(solver.config(), Config::default().for_side(6));
 }
 
 /// Runs `f` on a fresh state of `board` and a propagator at `level` over it.
