@@ -630,7 +630,7 @@ mod cli {
             let solved = format!("{puzzles}/{puzzles}");
             for engine in [
                 "dlx ",
-                "csp:mrv-degree+lex+hidden-singles ",
+                "csp:mrv-degree+lex+hidden-singles+scaled ",
                 "csp:mrv+lex+ac ",
             ] {
                 assert!(

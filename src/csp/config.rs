@@ -54,7 +54,7 @@ pub enum ValueOrder {
 }
 
 /// A complete CSP configuration. Written as tokens joined by `+` in any order; a missing part
-/// takes the default's part.
+/// takes the default's part, but `scaled` is on only when named.
 ///
 /// ```
 /// use quadrille::csp::{Config, Propagation, ValueOrder, VariableOrder};
@@ -73,8 +73,17 @@ pub enum ValueOrder {
 pub struct Config {
     /// How much to infer after each assignment.
     pub propagation: Propagation,
+    /// Whether to remove locked candidates (a digit confined to where two units meet leaves
+    /// the rest of both) with the other rules of the level, from `hidden-singles` on.
+    pub intersections: bool,
     /// Whether to run the all-different pigeonhole check after propagation.
     pub pigeonhole: bool,
+    /// Whether boards of side above [`Config::SCALED_ABOVE`] are searched at `alldiff` with
+    /// `intersections` in place of this configuration's propagation (token `scaled`; only the
+    /// default has it without the token): the filters that cost more than they save on 9x9
+    /// and 16x16 grids are what decide generated 36x36 and 49x49 puzzles in seconds (see the
+    /// module docs of [`crate::csp`]).
+    pub scaled: bool,
     /// Which cell to branch on.
     pub variable: VariableOrder,
     /// In which order to try its digits.
@@ -82,15 +91,20 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// `mrv-degree+lex+hidden-singles`: the fastest configuration measured on the 17-clue
-    /// and forum-hardest sets (see the module docs of [`crate::csp`]). The degree tie-break
-    /// cuts the nodes by a third against plain MRV (221 against 345 per forum-hardest puzzle)
-    /// for little work per node; pairs, triples and alldiff cut nodes further but cost more
-    /// than they save on 9x9 grids (alldiff wins on 25x25: see the module docs).
+    /// `mrv-degree+lex+hidden-singles+scaled`: up to 16x16, `mrv-degree+lex+hidden-singles`,
+    /// the fastest configuration measured on the 17-clue and forum-hardest sets (see the
+    /// module docs of [`crate::csp`]); above, `mrv-degree+lex+alldiff+intersections`. The
+    /// degree tie-break cuts the nodes by a third against plain MRV (221 against 345 per
+    /// forum-hardest puzzle) for little work per node; pairs, triples, alldiff and
+    /// intersections cut nodes further but cost more than they save on 9x9 grids, and
+    /// without alldiff and intersections generated 36x36 and 49x49 puzzles are not decided
+    /// in minutes.
     fn default() -> Config {
         Config {
             propagation: Propagation::HiddenSingles,
+            intersections: false,
             pigeonhole: false,
+            scaled: true,
             variable: VariableOrder::MrvDegree,
             value: ValueOrder::Lexicographic,
         }
@@ -98,13 +112,47 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The largest board side on which a `scaled` configuration searches as it says; above
+    /// it, at `alldiff` with `intersections`. On generated unique 16x16 puzzles the two did
+    /// about equally well, on 25x25 ones `alldiff+intersections` took half the time (see the
+    /// module docs of [`crate::csp`]).
+    pub const SCALED_ABOVE: usize = 16;
+
+    /// The configuration searched on boards of side `n`: this one, or for a `scaled` one on
+    /// a board of side above [`Config::SCALED_ABOVE`], this one at `alldiff` with
+    /// `intersections`; `scaled` is off in both.
+    ///
+    /// ```
+    /// use quadrille::csp::{Config, Propagation};
+    ///
+    /// let default = Config::default();
+    /// assert_eq!(default.for_side(9).to_string(), "mrv-degree+lex+hidden-singles");
+    /// assert_eq!(default.for_side(36).to_string(), "mrv-degree+lex+alldiff+intersections");
+    /// let pairs: Config = "pairs".parse()?;
+    /// assert_eq!(pairs.for_side(36).propagation, Propagation::Pairs);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn for_side(self, n: usize) -> Config {
+        let large = self.scaled && n > Config::SCALED_ABOVE;
+        Config {
+            propagation: if large {
+                Propagation::AllDiff
+            } else {
+                self.propagation
+            },
+            intersections: self.intersections || large,
+            scaled: false,
+            ..self
+        }
+    }
+
     /// A set of configurations for comparisons, from weak to strong, including the default.
     pub fn presets() -> Vec<Config> {
         [
             "first+lex+fc",
             "mrv+lex+ac",
             "mrv+lex+hidden-singles",
-            "mrv-degree+lex+hidden-singles",
+            "mrv-degree+lex+hidden-singles+scaled",
             "mrv-degree+lex+pairs",
             "mrv-degree+lcv+triples+pigeonhole",
             "mrv-degree+lex+alldiff",
@@ -114,19 +162,24 @@ impl Config {
         .collect()
     }
 
-    /// Every configuration: 6 levels x 3 variable orders x 3 value orders x pigeonhole on/off.
+    /// Every configuration but the `scaled` ones: 6 levels x 3 variable orders x 3 value
+    /// orders x pigeonhole on/off x intersections on/off.
     pub fn all() -> Vec<Config> {
-        let mut all = Vec::with_capacity(108);
+        let mut all = Vec::with_capacity(216);
         for propagation in Propagation::ALL {
             for variable in VariableOrder::ALL {
                 for value in ValueOrder::ALL {
                     for pigeonhole in [false, true] {
-                        all.push(Config {
-                            propagation,
-                            pigeonhole,
-                            variable,
-                            value,
-                        });
+                        for intersections in [false, true] {
+                            all.push(Config {
+                                propagation,
+                                intersections,
+                                pigeonhole,
+                                scaled: false,
+                                variable,
+                                value,
+                            });
+                        }
                     }
                 }
             }
@@ -199,16 +252,22 @@ impl ValueOrder {
 enum Token {
     Propagation(Propagation),
     Pigeonhole,
+    Intersections,
+    Scaled,
     Variable(VariableOrder),
     Value(ValueOrder),
 }
 
 const PIGEONHOLE: &str = "pigeonhole";
+const INTERSECTIONS: &str = "intersections";
+const SCALED: &str = "scaled";
 
 fn valid_tokens() -> String {
     let mut names: Vec<&str> = Vec::new();
     names.extend(Propagation::ALL.iter().map(|p| p.name()));
+    names.push(INTERSECTIONS);
     names.push(PIGEONHOLE);
+    names.push(SCALED);
     names.extend(VariableOrder::ALL.iter().map(|v| v.name()));
     names.extend(ValueOrder::ALL.iter().map(|v| v.name()));
     names.join(", ")
@@ -217,6 +276,12 @@ fn valid_tokens() -> String {
 fn token(name: &str) -> Option<Token> {
     if name == PIGEONHOLE {
         return Some(Token::Pigeonhole);
+    }
+    if name == INTERSECTIONS {
+        return Some(Token::Intersections);
+    }
+    if name == SCALED {
+        return Some(Token::Scaled);
     }
     if let Some(&p) = Propagation::ALL.iter().find(|p| p.name() == name) {
         return Some(Token::Propagation(p));
@@ -241,7 +306,9 @@ impl FromStr for Config {
             return Ok(config);
         }
         // Which token set each part, to refuse a second one.
-        let mut seen: [Option<String>; 4] = Default::default();
+        // A named configuration searches as named on every board unless it says `scaled`.
+        config.scaled = false;
+        let mut seen: [Option<String>; 6] = Default::default();
         for raw in name.split('+') {
             let lower = raw.trim().to_ascii_lowercase();
             let (part, what) = match token(&lower) {
@@ -260,6 +327,14 @@ impl FromStr for Config {
                 Some(Token::Value(v)) => {
                     config.value = v;
                     (3, "value order")
+                }
+                Some(Token::Intersections) => {
+                    config.intersections = true;
+                    (4, "intersections option")
+                }
+                Some(Token::Scaled) => {
+                    config.scaled = true;
+                    (5, "scaled option")
                 }
                 None => {
                     return Err(Error::new(ErrorKind::UnknownName {
@@ -283,7 +358,8 @@ impl FromStr for Config {
 }
 
 impl fmt::Display for Config {
-    /// The canonical name: `variable+value+propagation`, then `+pigeonhole` when on.
+    /// The canonical name: `variable+value+propagation`, then `+intersections`,
+    /// `+pigeonhole` and `+scaled` when on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -292,8 +368,14 @@ impl fmt::Display for Config {
             self.value.name(),
             self.propagation.name()
         )?;
+        if self.intersections {
+            write!(f, "+{INTERSECTIONS}")?;
+        }
         if self.pigeonhole {
             write!(f, "+{PIGEONHOLE}")?;
+        }
+        if self.scaled {
+            write!(f, "+{SCALED}")?;
         }
         Ok(())
     }

@@ -10,6 +10,7 @@
 //! forum-hardest set (cachegrind). Blocks are kept for every depth reached so far, grown on
 //! demand: a 64x64 block is 34 KB, and MRV searches stay far shallower than the cell count.
 
+use super::intersections::Overlaps;
 use crate::board::Board;
 
 /// Words in a set of units: a board has at most [`crate::board::MAX_GROUPS`] = 192 groups.
@@ -62,6 +63,8 @@ pub(crate) struct CspTables {
     cage_starts: Vec<u32>,
     cage_sets: Vec<u64>,
     set_starts: Vec<u32>,
+    /// The pairs of units that share two cells or more, for locked candidates.
+    pub overlaps: Overlaps,
 }
 
 impl CspTables {
@@ -141,7 +144,7 @@ impl CspTables {
                 }
             }
         }
-        CspTables {
+        let mut tables = CspTables {
             n,
             cells,
             full: if n == 64 { u64::MAX } else { (1 << n) - 1 },
@@ -162,7 +165,10 @@ impl CspTables {
             cage_starts,
             cage_sets,
             set_starts,
-        }
+            overlaps: Overlaps::default(),
+        };
+        tables.overlaps = Overlaps::new(&tables);
+        tables
     }
 
     /// The number of killer cages.

@@ -32,6 +32,7 @@ impl LevelBacktracks {
 fn config(propagation: Propagation) -> Config {
     Config {
         propagation,
+        scaled: false,
         ..Config::default()
     }
 }

@@ -11,6 +11,7 @@
 //! - `propagate`: the inference rules, run to a fixpoint.
 //! - `alldiff`: generalised arc consistency of one unit by bipartite matching and strongly
 //!   connected components (Régin 1994), for the `alldiff` level.
+//! - `intersections`: locked candidates where two units meet, for the `intersections` option.
 //! - `cages`: killer cages, whose digits are different and add up to a sum, on boards that
 //!   have them.
 //! - `search`: the backtracking loop with an explicit stack, and the heuristics.
@@ -42,12 +43,29 @@
 //! per tied cell. Pairs and triples save nodes but cost more than they save on 9x9, where the
 //! `alldiff` filter prunes nearly what triples prune at a third of their cost; it pays on
 //! larger grids. `cargo bench --bench csp` measures every preset, and docs/performance.md
-//! gives its figures. The default stays `hidden-singles`, the fastest on 9x9 grids.
+//! gives its figures.
+//!
+//! # The default: small and large boards
+//!
+//! The default, `mrv-degree+lex+hidden-singles+scaled`, searches boards up to 16x16 at
+//! `hidden-singles`, the fastest on 9x9 grids, and larger ones at `alldiff` with
+//! `intersections` ([`Config::for_side`]). On generated unique 36x36 and 49x49 puzzles the
+//! 9x9 configuration is lost: every few thousand nodes of a Luby restart it makes an early
+//! choice whose contradiction shows only far below, and restarts (on by default), other unit
+//! sizes, other value orders and branching on a digit's places in a unit did not change
+//! that (the generated 36x36 of seed 1: undecided after 1.2 million nodes and minutes). Unit
+//! rules alone do not see it either (`alldiff`: 141,475 nodes, 4 s). Locked candidates (a
+//! digit confined to a box's row leaves the rest of the row, and the other way round) do:
+//! with `alldiff` the same puzzle takes about 100,000 nodes and seconds, and every generated
+//! puzzle from 16x16 to 49x49 measured is decided: the 36x36 ones in 3 s on average, the
+//! 49x49 ones in 14 s (docs/performance.md, "Large generated puzzles"). On 9x9 both filters cost more than they save, so the default
+//! there is unchanged.
 
 mod alldiff;
 mod cages;
 pub mod config;
 mod domains;
+mod intersections;
 mod levels;
 mod propagate;
 mod restart;

@@ -42,6 +42,11 @@ pub(crate) struct Propagator<'a> {
     pub inf: &'a mut Inferences,
     pub level: Propagation,
     pub pigeonhole: bool,
+    /// Whether to remove locked candidates (see [`super::intersections`]).
+    pub intersections: bool,
+    /// With `intersections`: units whose domains changed since the last pass of locked
+    /// candidates.
+    pub crossed: UnitSet,
 }
 
 /// What one pass of a rule did.
@@ -243,6 +248,7 @@ impl Propagator<'_> {
         self.len = 0;
         self.dirty = UnitSet::default();
         self.stale = UnitSet::default();
+        self.crossed = UnitSet::default();
         self.assign(s, cell, bit) && self.propagate(s)
     }
 
@@ -252,6 +258,7 @@ impl Propagator<'_> {
         self.len = 0;
         self.dirty = self.t.all_units;
         self.stale = UnitSet::default();
+        self.crossed = UnitSet::default();
         cells
             .iter()
             .enumerate()
@@ -282,7 +289,12 @@ impl Propagator<'_> {
         }
         if self.level >= Propagation::HiddenSingles {
             loop {
-                match self.hidden_singles::<false>(s) {
+                let pass = if self.intersections {
+                    self.hidden_singles::<true>(s)
+                } else {
+                    self.hidden_singles::<false>(s)
+                };
+                match pass {
                     Pass::Failed => return false,
                     Pass::Changed => continue,
                     Pass::Stable => {}
@@ -299,15 +311,19 @@ impl Propagator<'_> {
                         Pass::Stable => {}
                     }
                 }
-                break;
+                match self.locked_candidates(s) {
+                    Pass::Failed => return false,
+                    Pass::Changed => continue,
+                    Pass::Stable => break,
+                }
             }
         }
         self.check_pigeonhole(s)
     }
 
-    /// [`Self::propagate`] at `alldiff`: singles, then matching on the stale units, until
-    /// stable. Pairs and triples are not run, as matching subsumes them. A function of its
-    /// own, so that the loop of the other levels does not pay for this level: sharing it cost
+    /// [`Self::propagate`] at `alldiff`: singles, then locked candidates when asked for, then
+    /// matching on the stale units, each only when the ones before are stable, until stable.
+    /// Pairs and triples are not run, as matching subsumes them. A function of its own, so that the loop of the other levels does not pay for this level: sharing it cost
     /// the default level 1.3% of its instructions (callgrind on `quadrille solve --engine csp
     /// -j1 --limit 2` over the forum-hardest puzzles).
     #[inline(never)]
@@ -317,6 +333,11 @@ impl Propagator<'_> {
         }
         loop {
             match self.hidden_singles::<true>(s) {
+                Pass::Failed => return false,
+                Pass::Changed => continue,
+                Pass::Stable => {}
+            }
+            match self.locked_candidates(s) {
                 Pass::Failed => return false,
                 Pass::Changed => continue,
                 Pass::Stable => {}
@@ -334,6 +355,19 @@ impl Propagator<'_> {
         self.check_pigeonhole(s)
     }
 
+    /// Locked candidates when the configuration asks for them (see [`super::intersections`]),
+    /// and the naked singles they leave: `Changed` means the singles must be looked at again.
+    #[inline]
+    fn locked_candidates(&mut self, s: &mut State) -> Pass {
+        if !self.intersections {
+            return Pass::Stable;
+        }
+        match self.intersections(s) {
+            Pass::Changed if !self.drain(s) => Pass::Failed,
+            pass => pass,
+        }
+    }
+
     /// The pigeonhole check when the configuration asks for it, counting its dead ends.
     #[inline]
     fn check_pigeonhole(&mut self, s: &State) -> bool {
@@ -346,14 +380,16 @@ impl Propagator<'_> {
 
     /// One pass over the dirty units: a digit with no place fails, a digit with one place (not
     /// yet placed) is assigned there at once. `STALE`: also add each unit looked at to
-    /// `stale`, for `alldiff`.
+    /// `stale`, for `alldiff`, and to `crossed`, for locked candidates.
     fn hidden_singles<const STALE: bool>(&mut self, s: &mut State) -> Pass {
         let mut changed = false;
         for word in 0..UNIT_WORDS {
             while self.dirty[word] != 0 {
                 let i = self.dirty[word].trailing_zeros() as usize;
                 if STALE {
-                    self.stale[word] |= self.dirty[word] & self.dirty[word].wrapping_neg();
+                    let unit = self.dirty[word] & self.dirty[word].wrapping_neg();
+                    self.stale[word] |= unit;
+                    self.crossed[word] |= unit;
                 }
                 self.dirty[word] &= self.dirty[word] - 1;
                 match self.hidden_single_in(s, word * 64 + i) {
@@ -437,19 +473,25 @@ impl Propagator<'_> {
                 {
                     return Pass::Failed;
                 }
+                let mut unit_changed = false;
                 for (&c, &keep) in cells[..m].iter().zip(&doms[..m]) {
                     let c = c as usize;
                     let removed = s.dom[c] & !keep;
                     if removed != 0 {
                         self.inf.alldiff += u64::from(removed.count_ones());
-                        changed = true;
+                        unit_changed = true;
                         if !self.restrict(s, c, keep) {
                             return Pass::Failed;
                         }
                     }
                 }
-                // The unit is consistent now, whatever its own removals marked.
+                // The unit is consistent now, whatever its own removals marked; locked
+                // candidates, which see it only through the singles pass, must look again.
                 self.dirty[word] &= !(1 << (u % 64));
+                if unit_changed {
+                    self.crossed[word] |= 1 << (u % 64);
+                    changed = true;
+                }
             }
         }
         if changed { Pass::Changed } else { Pass::Stable }

@@ -66,9 +66,10 @@ pub struct CspSolver {
 }
 
 impl CspSolver {
-    /// A solver for puzzles on `board`, searching as `config` says. Builds the unit and peer
-    /// tables and the buffers.
+    /// A solver for puzzles on `board`, searching as `config` says for a board of its side
+    /// ([`Config::for_side`]). Builds the unit and peer tables and the buffers.
     pub fn new(board: &Board, config: Config) -> CspSolver {
+        let config = config.for_side(board.size());
         let tables = CspTables::new(board);
         let cells = tables.cells;
         // Two levels up front; deeper ones as the search needs them.
@@ -95,7 +96,8 @@ impl CspSolver {
         }
     }
 
-    /// The configuration.
+    /// The configuration it searches with: the one given, for a board of its side
+    /// ([`Config::for_side`]).
     pub fn config(&self) -> Config {
         self.config
     }
@@ -295,6 +297,8 @@ impl CspSolver {
             inf: &mut inf,
             level: config.propagation,
             pigeonhole: config.pigeonhole,
+            intersections: config.intersections,
+            crossed: Default::default(),
         };
 
         // The root: the empty grid, then the givens, then propagation.

@@ -24,6 +24,8 @@ pub struct Inferences {
     pub hidden_triples: u64,
     /// Candidates removed by generalised arc consistency of the units (from `alldiff`).
     pub alldiff: u64,
+    /// Candidates removed by locked candidates (with the `intersections` option).
+    pub intersections: u64,
     /// Dead ends found by the pigeonhole check (with the `pigeonhole` option).
     pub pigeonhole: u64,
     /// Candidates removed by killer cages' sums (every level, on boards with cages).
@@ -41,6 +43,7 @@ impl Inferences {
             + self.naked_triples
             + self.hidden_triples
             + self.alldiff
+            + self.intersections
             + self.pigeonhole
             + self.cages
     }

@@ -151,7 +151,7 @@ fn count_all(config: Config, puzzle: &Grid) -> CspReport {
 fn every_config_counts_288_grids_of_4x4() {
     let shape = Shape::new(2, 2).unwrap();
     let configs = Config::all();
-    assert_eq!(configs.len(), 108);
+    assert_eq!(configs.len(), 216);
     for config in configs {
         let outcome = count_all(config, &Grid::empty(shape));
         assert_eq!(outcome.solutions, 288, "{config}");
@@ -420,10 +420,14 @@ fn config_names_round_trip() {
         "mrv-degree+least-placed+pairs+pigeonhole"
     );
     assert_eq!("".parse::<Config>().unwrap(), Config::default());
+    // Missing parts are the default's, but `scaled` only when named.
     assert_eq!(
         "MRV-degree+Lex".parse::<Config>().unwrap().to_string(),
-        Config::default().to_string()
+        "mrv-degree+lex+hidden-singles"
     );
+    let default = Config::default().to_string();
+    assert_eq!(default, "mrv-degree+lex+hidden-singles+scaled");
+    assert_eq!(default.parse::<Config>().unwrap(), Config::default());
     assert!(Config::presets().contains(&Config::default()));
 }
 
@@ -472,7 +476,7 @@ fn a_solver_follows_its_board() {
     let mut solver = CspSolver::new(Shape::new(3, 2).unwrap().board(), Config::default());
     let outcome = solver.solve(&wide);
     assert!(is_solution_of(&outcome.solution.unwrap(), &wide));
-    assert_eq!(solver.config(), Config::default());
+    assert_eq!(solver.config(), Config::default().for_side(6));
 }
 
 /// Runs `f` on a fresh state of `board` and a propagator at `level` over it.
@@ -501,6 +505,8 @@ fn with_propagator<R>(
         inf: &mut inf,
         level,
         pigeonhole: false,
+        intersections: false,
+        crossed: Default::default(),
     };
     f(&mut p, &mut s)
 }
@@ -701,6 +707,7 @@ fn alldiff_counts_like_every_other_level() {
         for level in Propagation::ALL {
             let config = Config {
                 propagation: level,
+                scaled: false,
                 ..Config::default()
             };
             let outcome = CspSolver::new(puzzle.shape().board(), config).count(

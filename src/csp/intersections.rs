@@ -1,0 +1,119 @@
+//! Locked candidates (box-line reduction, "pointing" and "claiming"), for any two units that
+//! share two cells or more, as a third `impl` block of [`Propagator`]: when a digit's places
+//! in unit A all lie where A meets unit B, the digit goes in that overlap, so it leaves the
+//! cells of B outside A. On Sudoku these are a box and a row or column. No rule on single
+//! units (not even `alldiff`'s matching) sees this, and on large grids it is what keeps a
+//! wrong early choice from hiding for long (see the module docs of [`crate::csp`]).
+
+use super::domains::{CspTables, State};
+use super::propagate::{Pass, Propagator};
+
+/// Two units that share two cells or more, with their cells split three ways.
+#[derive(Clone, Debug)]
+struct Overlap {
+    /// The two units.
+    units: [u16; 2],
+    /// The shared cells, then those of the first unit only, then those of the second only:
+    /// `cells[start..shared]`, `cells[shared..first_only]`, `cells[first_only..end]`.
+    start: u32,
+    shared: u32,
+    first_only: u32,
+    end: u32,
+}
+
+/// Every pair of units that overlap in two cells or more, computed once per board.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Overlaps {
+    overlaps: Vec<Overlap>,
+    cells: Vec<u16>,
+}
+
+impl Overlaps {
+    /// The overlapping pairs of the units of `t` (units with the same cells are skipped: a
+    /// digit locked in one is locked in the other).
+    pub fn new(t: &CspTables) -> Overlaps {
+        let mut overlaps = Vec::new();
+        let mut cells = Vec::new();
+        let member = |u: usize| {
+            let mut set = vec![false; t.cells];
+            for &c in t.unit(u) {
+                set[c as usize] = true;
+            }
+            set
+        };
+        for a in 0..t.unit_count {
+            let in_a = member(a);
+            for b in a + 1..t.unit_count {
+                let in_b = member(b);
+                let shared = t.unit(a).iter().filter(|&&c| in_b[c as usize]).count();
+                if shared < 2 || shared == t.n {
+                    continue;
+                }
+                let start = cells.len() as u32;
+                cells.extend(t.unit(a).iter().filter(|&&c| in_b[c as usize]));
+                let shared = cells.len() as u32;
+                cells.extend(t.unit(a).iter().filter(|&&c| !in_b[c as usize]));
+                let first_only = cells.len() as u32;
+                cells.extend(t.unit(b).iter().filter(|&&c| !in_a[c as usize]));
+                overlaps.push(Overlap {
+                    units: [a as u16, b as u16],
+                    start,
+                    shared,
+                    first_only,
+                    end: cells.len() as u32,
+                });
+            }
+        }
+        Overlaps { overlaps, cells }
+    }
+}
+
+impl Propagator<'_> {
+    /// One pass of locked candidates over every overlapping pair of units.
+    pub(super) fn intersections(&mut self, s: &mut State) -> Pass {
+        let t = self.t;
+        let mut changed = false;
+        // Units changed by this pass go through hidden singles, which marks them again.
+        let crossed = std::mem::take(&mut self.crossed);
+        let changed_unit = |u: usize| crossed[u / 64] >> (u % 64) & 1 != 0;
+        for o in &t.overlaps.overlaps {
+            let [a, b] = o.units.map(usize::from);
+            if !changed_unit(a) && !changed_unit(b) {
+                continue;
+            }
+            let cells = &t.overlaps.cells;
+            let union = |range: std::ops::Range<u32>| {
+                cells[range.start as usize..range.end as usize]
+                    .iter()
+                    .fold(0u64, |acc, &c| acc | s.dom[c as usize])
+            };
+            let shared = union(o.start..o.shared);
+            let a_only = union(o.shared..o.first_only);
+            let b_only = union(o.first_only..o.end);
+            // Digits not placed yet whose places in one unit are all shared, and that the
+            // other unit still has outside the overlap.
+            let from_b = shared & !a_only & !s.placed[a] & b_only;
+            let from_a = shared & !b_only & !s.placed[b] & a_only;
+            for (mask, range) in [
+                (from_b, o.first_only..o.end),
+                (from_a, o.shared..o.first_only),
+            ] {
+                if mask == 0 {
+                    continue;
+                }
+                for &c in &cells[range.start as usize..range.end as usize] {
+                    let c = c as usize;
+                    let removed = s.dom[c] & mask;
+                    if removed != 0 {
+                        self.inf.intersections += u64::from(removed.count_ones());
+                        if !self.restrict(s, c, !mask) {
+                            return Pass::Failed;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if changed { Pass::Changed } else { Pass::Stable }
+    }
+}
