@@ -4,13 +4,13 @@
 //! with its standard error (and, once, its standard output too) on a pseudo-terminal, so that
 //! the branches a person meets first are the ones tested.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
 use crate::cli::{BIN, path, run_text};
-use crate::support::open_pty;
+use crate::support::{open_pty, read_terminal};
 
 /// One puzzle of each variant, with a count that the CSP engine, an independent search,
 /// confirms in every test below. The last two are long counts: enumeration-bound (many
@@ -343,14 +343,7 @@ fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (String, Strin
         .stderr(Stdio::from(slave))
         .spawn()
         .expect("the binary runs");
-    // The terminal is read as the child writes, so that it never fills.
-    let screen = std::thread::spawn(move || {
-        let mut master = std::fs::File::from(master);
-        let mut bytes = Vec::new();
-        // Linux ends a pseudo-terminal whose last writer closed it with EIO, not end of file.
-        let _ = master.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    });
+    let screen = read_terminal(master);
     child
         .stdin
         .take()
@@ -358,7 +351,7 @@ fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (String, Strin
         .write_all(stdin.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    let screen = screen.join().unwrap();
+    let screen = String::from_utf8_lossy(&screen.join().unwrap()).into_owned();
     assert_eq!(output.status.code(), Some(0), "{args:?}: {screen}");
     (String::from_utf8(output.stdout).unwrap(), screen)
 }

@@ -8,7 +8,6 @@
 //! trycmd runs a binary without a shell, and the pages' examples pipe `printf` into the tool,
 //! set variables and write files; hence this runner.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::LazyLock;
@@ -16,7 +15,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::cli::BIN;
-use crate::support::open_pty;
+use crate::support::{open_pty, read_terminal};
 
 /// One command of a page and the output the page shows for it.
 struct Example {
@@ -95,7 +94,7 @@ fn matches(shown: &str, printed: &str) -> bool {
 /// Runs a page's commands in one shell, in order, as a reader types them into one terminal (a
 /// pseudo-terminal, so that the tool prints what a person sees), in a scratch directory that
 /// sees the repository's fixtures; returns each command's output.
-fn run_page(examples: &[&Example], scratch: &Path) -> Vec<String> {
+fn run_page(examples: &[Example], scratch: &Path) -> Vec<String> {
     const MARK: &str = "<<quadrille: next example>>";
     let mut script = String::new();
     for example in examples {
@@ -118,14 +117,7 @@ fn run_page(examples: &[&Example], scratch: &Path) -> Vec<String> {
         .stderr(Stdio::from(slave))
         .spawn()
         .expect("bash runs");
-    // The terminal is read as the shell writes, so that it never fills.
-    let screen = std::thread::spawn(move || {
-        let mut master = std::fs::File::from(master);
-        let mut bytes = Vec::new();
-        // Linux ends a pseudo-terminal whose last writer closed it with EIO, not end of file.
-        let _ = master.read_to_end(&mut bytes);
-        bytes
-    });
+    let screen = read_terminal(master);
     shell.wait().unwrap();
     // What the terminal shows at the end: progress bars drawn and cleared leave nothing. The
     // screen is as tall as the output, so that nothing scrolls away, and wider than any line.
@@ -153,7 +145,7 @@ fn check_page(name: &str) {
     ));
     std::fs::create_dir_all(&scratch).unwrap();
     std::os::unix::fs::symlink(root.join("fixtures"), scratch.join("fixtures")).unwrap();
-    let outputs = run_page(&examples.iter().collect::<Vec<_>>(), &scratch);
+    let outputs = run_page(&examples, &scratch);
     std::fs::remove_dir_all(&scratch).unwrap();
     assert_eq!(outputs.len(), examples.len(), "{name}: every command ran");
     let wrong: Vec<String> = examples

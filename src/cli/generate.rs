@@ -301,9 +301,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let start = Instant::now();
     // Boxes a reader would not infer from the length are named before the first puzzle, so
     // that the puzzles are read back with their own.
-    let mut header = (!args.json)
-        .then(|| quadrille::io::puzzle::box_header(shape))
-        .flatten();
+    let mut header = quadrille::io::puzzle::box_header(shape);
     // In chunks, so that output starts early and memory stays flat.
     pool.install(|| {
         runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
@@ -315,6 +313,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     if args.json {
                         line = write_json(&puzzle, seed, extra.as_ref()).to_string();
                     } else {
+                        if let Some(header) = header.take() {
+                            line.push_str(&header);
+                            line.push('\n');
+                        }
                         puzzle.write_line(&mut line);
                     }
                 }
@@ -333,11 +335,6 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     }
                 }
                 Err(err) => return Err(err),
-            }
-            if !line.starts_with("error: ")
-                && let Some(header) = header.take()
-            {
-                writeln!(out, "{header}")?;
             }
             writeln!(out, "{line}")?;
             Ok::<(), quadrille::Error>(())

@@ -206,7 +206,8 @@ impl ResultWriter<'_> {
             && let Some(other) = puzzle.other_boxes()
         {
             self.noted_boxes.store(true, Ordering::Relaxed);
-            let (rows, cols) = (other.box_cols(), other.box_rows());
+            let inferred = puzzle.grid.shape();
+            let (rows, cols) = (inferred.box_rows(), inferred.box_cols());
             let (other_rows, other_cols) = (other.box_rows(), other.box_cols());
             eprintln!(
                 "quadrille: {place}line {}: no solution with the {rows}x{cols} boxes inferred from its length; --box {other_rows}x{other_cols} reads it with {other_rows}x{other_cols} boxes",

@@ -193,3 +193,17 @@ pub fn open_pty() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
         )
     }
 }
+
+/// Reads everything written to the terminal of `master` on a thread of its own, as it is
+/// written, so that the terminal never fills; joined, the bytes once its last writer is gone.
+#[cfg(unix)]
+pub fn read_terminal(master: std::os::fd::OwnedFd) -> std::thread::JoinHandle<Vec<u8>> {
+    use std::io::Read;
+    std::thread::spawn(move || {
+        let mut master = std::fs::File::from(master);
+        let mut bytes = Vec::new();
+        // Linux ends a pseudo-terminal whose last writer closed it with EIO, not end of file.
+        let _ = master.read_to_end(&mut bytes);
+        bytes
+    })
+}
