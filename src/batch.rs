@@ -50,6 +50,8 @@ pub struct Solved {
     pub puzzle: Puzzle,
     /// What the engine found.
     pub outcome: Outcome,
+    /// The engine that answered: the one asked for, or the one [`Engine::Auto`] chose.
+    pub engine: Engine,
 }
 
 /// What a batch did, for `--stats`.
@@ -79,6 +81,43 @@ pub struct Summary {
     pub wall: Duration,
     /// Time spent in the solvers, summed over puzzles (over threads).
     pub solving: Duration,
+    /// Puzzles answered by each kind of engine.
+    pub answered: Answered,
+}
+
+/// Puzzles answered by each kind of engine, for a summary of [`Engine::Auto`]'s choices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answered {
+    /// By Dancing Links.
+    pub dlx: usize,
+    /// By the CSP search, in any configuration.
+    pub csp: usize,
+    /// By the bitboard search.
+    pub bitboard: usize,
+}
+
+impl Answered {
+    /// The engines that answered, with how many puzzles each, e.g. `bitboard 97, dlx 3`.
+    pub fn describe(&self) -> String {
+        let tally = [
+            ("bitboard", self.bitboard),
+            ("csp", self.csp),
+            ("dlx", self.dlx),
+        ];
+        let parts: Vec<String> = (tally.iter())
+            .filter(|(_, n)| *n > 0)
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect();
+        parts.join(", ")
+    }
+
+    fn note(&mut self, engine: Engine) {
+        match engine {
+            Engine::Dlx | Engine::Auto => self.dlx += 1,
+            Engine::Csp(_) => self.csp += 1,
+            Engine::Bitboard => self.bitboard += 1,
+        }
+    }
 }
 
 impl Summary {
@@ -96,14 +135,21 @@ impl Summary {
         self.no_backtracking += other.no_backtracking;
         self.wall += other.wall;
         self.solving += other.solving;
+        self.answered.dlx += other.answered.dlx;
+        self.answered.csp += other.answered.csp;
+        self.answered.bitboard += other.answered.bitboard;
     }
 
     fn add(&mut self, record: &Record) {
         self.puzzles += 1;
-        let Ok(Solved { outcome, .. }) = &record.result else {
+        let Ok(Solved {
+            outcome, engine, ..
+        }) = &record.result
+        else {
             self.errors += 1;
             return;
         };
+        self.answered.note(*engine);
         self.nodes += outcome.nodes;
         self.solving += outcome.elapsed;
         if outcome.backtracks == 0 {
@@ -150,12 +196,13 @@ thread_local! {
 /// # Errors
 /// [`crate::ErrorKind::UnsupportedBoard`], at the puzzle's line, when the engine cannot solve
 /// puzzles on its board (see [`Solver::new`]).
+/// Returns the outcome and the engine that answered (the one [`Engine::Auto`] chose).
 pub fn solve_one(
     puzzle: &Puzzle,
     engine: Engine,
     request: &Request,
     parallelism: Parallelism,
-) -> Result<Outcome> {
+) -> Result<(Outcome, Engine)> {
     let key = match &puzzle.board {
         Some(board) => BoardKey::Variant(board.clone()),
         None => BoardKey::Shape(puzzle.grid.shape()),
@@ -169,14 +216,15 @@ pub fn solve_one(
             Err(err) => return Err(err.with_line(puzzle.line)),
         };
         solver.set_restarts(request.restarts);
-        Ok(match parallelism {
+        let outcome = match parallelism {
             Parallelism::AcrossPuzzles => {
                 solver.count(&puzzle.grid, request.limit, &request.budget)
             }
             Parallelism::WithinPuzzle => {
                 solver.count_split(&puzzle.grid, request.limit, &request.budget)
             }
-        })
+        };
+        Ok((outcome, solver.engine()))
     })
 }
 
@@ -224,8 +272,13 @@ where
     let record_of = |(item, line_after): (Result<Puzzle>, usize)| match item {
         Ok(puzzle) => Record {
             line: puzzle.line,
-            result: solve_one(&puzzle, engine, request, parallelism)
-                .map(|outcome| Solved { puzzle, outcome }),
+            result: solve_one(&puzzle, engine, request, parallelism).map(|(outcome, engine)| {
+                Solved {
+                    puzzle,
+                    outcome,
+                    engine,
+                }
+            }),
         },
         Err(err) => Record {
             line: err.line().unwrap_or(line_after),

@@ -275,6 +275,45 @@ fn solve_json_gives_one_object_per_puzzle_line() {
     assert_eq!(objects[0]["label"], "easy");
 }
 
+/// The default engine, auto, picks one per board (bitboard up to 128 cells, the CSP on killer
+/// boards, DLX elsewhere), says which in `--json` and `--stats`, and answers as DLX does.
+#[test]
+fn auto_picks_an_engine_per_board_and_answers_as_dlx() {
+    for (file, engine) in [
+        ("sudoku/4x4.txt", "bitboard"),
+        ("sudoku/9x9.txt", "bitboard"),
+        ("variants/x.txt", "bitboard"),
+        ("variants/jigsaw.txt", "bitboard"),
+        ("sudoku/12x12.txt", "dlx"),
+        ("sudoku/16x16.txt", "dlx"),
+        ("variants/killer.txt", "csp:mrv-degree+lex+hidden-singles"),
+    ] {
+        let file = path(file);
+        let auto = run(&["solve", "--json", "--limit", "2", "--stats", &file], "");
+        let dlx = run(
+            &["solve", "--json", "--limit", "2", "--engine", "dlx", &file],
+            "",
+        );
+        let (auto_objects, dlx_objects) = (json_lines(&stdout(&auto)), json_lines(&stdout(&dlx)));
+        assert!(!auto_objects.is_empty(), "{file}");
+        assert_eq!(auto_objects.len(), dlx_objects.len(), "{file}");
+        for (a, d) in auto_objects.iter().zip(&dlx_objects) {
+            assert_eq!(a["engine"], engine, "{file}: {a}");
+            assert_eq!(d["engine"], "dlx", "{file}: {d}");
+            for field in ["line", "status", "solutions", "exact"] {
+                assert_eq!(a[field], d[field], "{file}: {field}: {a} / {d}");
+            }
+        }
+        let summary = stderr(&auto);
+        let kind = engine.split(':').next().unwrap();
+        let tally = format!("engine auto ({kind} {}):", auto_objects.len());
+        assert!(
+            summary.lines().any(|line| line.starts_with(&tally)),
+            "{file}: {summary}"
+        );
+    }
+}
+
 #[test]
 fn solve_threads_1_and_2_agree() {
     for file in ["sudoku/mixed.txt", "sudoku/9x9.txt", "sudoku/16x16.txt"] {

@@ -27,8 +27,8 @@ const SHOWN_DISAGREEMENTS: usize = 20;
 pub struct Args {
     /// The puzzle file (`-` for standard input).
     file: String,
-    /// Engines, comma-separated: dlx, csp, csp:CONFIG, bitboard (default: dlx and the CSP
-    /// presets, weak to strong).
+    /// Engines, comma-separated: dlx, csp, csp:CONFIG, bitboard (default: bitboard where the
+    /// first puzzle's board allows it, dlx and the CSP presets, weak to strong).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     engines: Vec<Engine>,
     /// Count solutions up to N (2 tells unique from multiple).
@@ -78,11 +78,6 @@ pub struct Args {
 
 /// Runs the comparison, prints the table, and writes the JSON and the chart if asked.
 pub fn run(args: Args) -> quadrille::Result<Status> {
-    let engines = if args.engines.is_empty() {
-        Engine::defaults()
-    } else {
-        args.engines.clone()
-    };
     let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let layout = InputLayout::of(args.input, &input.name);
@@ -102,10 +97,15 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut puzzles = PuzzleReader::new(reader, args.shape, layout)
         .with_variant(args.variant)
         .peekable();
-    // The default budget suits the size of the file's first puzzle.
-    let shape = match puzzles.peek() {
-        Some(Ok(puzzle)) => puzzle.grid.shape(),
-        _ => Shape::CLASSIC,
+    // The default budget and engines suit the file's first puzzle.
+    let (shape, default_engines) = match puzzles.peek() {
+        Some(Ok(puzzle)) => (puzzle.grid.shape(), Engine::defaults_for(puzzle.board())),
+        _ => (Shape::CLASSIC, Engine::defaults()),
+    };
+    let engines = if args.engines.is_empty() {
+        default_engines
+    } else {
+        args.engines.clone()
     };
     let request = Request {
         limit: Some(args.limit),

@@ -33,9 +33,11 @@ pub struct PuzzleArgs {
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
-    /// The engine: dlx, csp, csp:CONFIG (e.g. csp:mrv+lcv+hidden-singles), or bitboard (boards
-    /// of at most 128 cells, without killer cages).
-    #[arg(long, default_value = "dlx")]
+    /// The engine: auto (the fastest for the board: bitboard up to 128 cells, csp on killer
+    /// boards, dlx elsewhere; --stats and --json say which answered), dlx, csp, csp:CONFIG
+    /// (e.g. csp:mrv+lcv+hidden-singles), or bitboard (boards of at most 128 cells, without
+    /// killer cages).
+    #[arg(long, default_value = "auto")]
     pub engine: Engine,
     /// Threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
@@ -124,7 +126,6 @@ pub fn run_inputs(
         let puzzles = reader_of(args, &name, reader);
         let writer = ResultWriter {
             mode,
-            engine: args.engine,
             json: args.json,
             limit,
             file: many.then_some(name.as_str()),
@@ -162,8 +163,6 @@ pub fn reader_of<R: BufRead>(args: &PuzzleArgs, name: &str, input: R) -> PuzzleR
 /// Writes each record as a text line or a JSON object.
 struct ResultWriter<'a> {
     mode: Mode,
-    /// The engine that answers, named in each JSON object.
-    engine: Engine,
     json: bool,
     limit: Option<u64>,
     /// The input's name, when there are several inputs.
@@ -178,7 +177,11 @@ struct ResultWriter<'a> {
 impl ResultWriter<'_> {
     fn write(&self, out: &mut impl Write, record: &Record) -> std::io::Result<()> {
         let place = self.file.map(|f| format!("{f}: ")).unwrap_or_default();
-        let Solved { puzzle, outcome } = match &record.result {
+        let Solved {
+            puzzle,
+            outcome,
+            engine,
+        } = match &record.result {
             Ok(solved) => solved,
             Err(err) => {
                 let hint = flag_hint(err);
@@ -229,7 +232,7 @@ impl ResultWriter<'_> {
                 "status": status,
                 "solutions": outcome.solutions,
                 "exact": outcome.is_complete(),
-                "engine": self.engine.to_string(),
+                "engine": engine.to_string(),
             });
             if let Some(solution) = solution {
                 object["solution"] = json!(solution);
@@ -270,9 +273,14 @@ fn print_summary(s: &Summary, engine: Engine, request: &Request) {
     } else {
         "uniqueness not checked (use --limit 2)".to_string()
     };
+    // Auto names the engines it chose; an engine named by --engine answered every puzzle.
+    let engine = match engine {
+        Engine::Auto if s.puzzles > s.errors => format!("auto ({})", s.answered.describe()),
+        engine => engine.to_string(),
+    };
     eprintln!(
-        "engine {}: {} puzzles in {} lines: solved {}, {unique}, unsolvable {}, undecided {}, errors {}",
-        engine, s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
+        "engine {engine}: {} puzzles in {} lines: solved {}, {unique}, unsolvable {}, undecided {}, errors {}",
+        s.puzzles, s.lines, s.solved, s.unsolvable, s.undecided, s.errors
     );
     eprintln!(
         "wall {:.3} s, {:.1} µs/puzzle (wall), {:.1} µs/puzzle (in the solver, per thread), {:.1} nodes/puzzle, {:.1}% without backtracking",

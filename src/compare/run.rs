@@ -30,7 +30,10 @@ where
         let puzzle = item?;
         let outcomes = engines
             .iter()
-            .map(|&engine| batch::solve_one(&puzzle, engine, request, Parallelism::AcrossPuzzles))
+            .map(|&engine| {
+                batch::solve_one(&puzzle, engine, request, Parallelism::AcrossPuzzles)
+                    .map(|(outcome, _)| outcome)
+            })
             .collect::<Result<_>>()?;
         Ok((puzzle, outcomes))
     };
