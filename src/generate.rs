@@ -42,6 +42,7 @@ use crate::board::{Board, Cell};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
+mod candidates;
 mod latin;
 mod order;
 mod strict;

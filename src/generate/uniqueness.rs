@@ -36,11 +36,54 @@
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
 
+use super::candidates::CandidateSearch;
 use crate::board::{Board, Cell, Digit};
 use crate::budget::Budget;
 use crate::engine::{BitboardSolver, Engine, Found, Outcome, Solve, Solver};
 use crate::error::Result;
 use crate::sudoku::{Grid, Shape};
+
+/// The search behind a checker: Dancing Links on each puzzle's candidates (see
+/// `candidates.rs`), which searches as the board's [`Solver`] would without forcing the givens
+/// into the whole board's links, or another engine's solver.
+#[derive(Debug)]
+enum Search {
+    Candidates(CandidateSearch),
+    Engine(Solver),
+}
+
+impl Search {
+    /// The search of `engine` on `board`.
+    fn new(engine: Engine, board: &'static Board) -> Result<Search> {
+        let candidates = (engine == Engine::Dlx)
+            .then(|| CandidateSearch::new(board))
+            .flatten();
+        match candidates {
+            Some(candidates) => Ok(Search::Candidates(candidates)),
+            None => Ok(Search::Engine(Solver::new(engine, board)?)),
+        }
+    }
+
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        match self {
+            Search::Candidates(s) => s.count_excluding(puzzle, excluded, limit, budget),
+            Search::Engine(s) => s.count_excluding(puzzle, excluded, limit, budget),
+        }
+    }
+
+    fn set_preferred(&mut self, near: Option<&Grid>) {
+        match self {
+            Search::Candidates(s) => s.set_preferred(near),
+            Search::Engine(s) => s.set_preferred(near),
+        }
+    }
+}
 
 /// What a check proved about P'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,10 +136,10 @@ impl CheckStats {
 #[derive(Debug)]
 pub(crate) struct Checker {
     board: &'static Board,
-    solver: Solver,
+    solver: Search,
     /// Where a search that `solver` leaves undecided within [`Checker::FIRST_NODES`] goes on,
     /// with the full budget: learning Dancing Links behind the CSP (see [`Checker::new`]).
-    fallback: Option<Solver>,
+    fallback: Option<Search>,
     /// The bitboard search for a second solution, on grids small enough for it (see
     /// [`BitboardSolver`]); the checks then skip `solver`, which only completes grids. On
     /// 16x16 (four words) it was slower than the CSP's count: 39k nodes and 213 ms against 11k
@@ -148,12 +191,12 @@ impl Checker {
         defaults: bool,
     ) -> Result<Checker> {
         let board = shape.board();
-        let solver = Solver::new(engine, board)?;
+        let solver = Search::new(engine, board)?;
         let fast = (defaults || engine == Engine::Bitboard)
             .then(|| BitboardSolver::new(board).ok())
             .flatten();
         let fallback = (defaults && fast.is_none() && matches!(engine, Engine::Csp(_)))
-            .then(|| Solver::new(Engine::Dlx, board))
+            .then(|| Search::new(Engine::Dlx, board))
             .transpose()?;
         Ok(Checker {
             board,
@@ -313,7 +356,7 @@ impl Checker {
     /// first.
     pub(crate) fn complete(&mut self, puzzle: &Grid, near: Option<&Grid>) -> Option<Grid> {
         self.prefer(near);
-        self.solver.count(puzzle, Some(1), &self.budget).solution
+        (self.solver).count_excluding(puzzle, &[], Some(1), &self.budget).solution
     }
 
     /// Whether `digit` is given in one of the groups of `cell` in `puzzle`.
