@@ -38,7 +38,10 @@ use rand_pcg::Pcg64;
 
 use super::strict::Repairer;
 use super::uniqueness::{CheckStats, Checker, Verdict};
-use super::{Symmetry, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL, random_grid_with};
+use super::{
+    Symmetry, UNIQUENESS_LARGE_NODES, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL,
+    UNIQUENESS_PER_CELL_UP_TO, random_grid_with,
+};
 use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind, Result};
@@ -142,8 +145,12 @@ impl Order {
     }
 
     /// The node budget of one uniqueness search when none is set: `UNIQUENESS_NODES_PER_CELL` (50)
-    /// per cell, at least `UNIQUENESS_MIN_NODES` (20,000).
+    /// per cell, at least `UNIQUENESS_MIN_NODES` (20,000), up to 25x25; a flat
+    /// `UNIQUENESS_LARGE_NODES` (5,000) on larger grids.
     pub fn default_nodes(shape: Shape) -> u64 {
+        if shape.size() > UNIQUENESS_PER_CELL_UP_TO {
+            return UNIQUENESS_LARGE_NODES;
+        }
         (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES)
     }
 }
@@ -273,6 +280,7 @@ impl Generator {
             orbits,
             checker: {
                 let mut checker = Checker::new(shape, engine, budget, order.engine.is_none())?;
+                checker.fill_budget = Budget::nodes(Generator::fill_nodes(shape));
                 // An undecided check loses a minimal attempt: a larger budget costs less.
                 if order.minimal > Minimality::Any {
                     checker.escalation = Checker::ESCALATION;
@@ -280,6 +288,13 @@ impl Generator {
                 checker
             },
         })
+    }
+
+    /// The node budget of the search that fills the grid an attempt thins, whatever the
+    /// checks' budget: `UNIQUENESS_NODES_PER_CELL` (50) per cell, at least
+    /// `UNIQUENESS_MIN_NODES` (20,000).
+    fn fill_nodes(shape: Shape) -> u64 {
+        (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES)
     }
 
     /// The order it makes puzzles to.
@@ -359,6 +374,12 @@ impl Generator {
     /// Random fillings of the diagonal boxes tried before a pattern grid is used instead.
     const COMPLETION_TRIES: usize = 20;
 
+    /// The largest side whose grids are filled from random diagonal boxes; larger ones start
+    /// from a pattern grid. On 64x64 none of 20 fillings was completed within its 204,800
+    /// nodes, at 1 to 2.6 s each (seed 1), and one took 4.8 million nodes and 47 s with the
+    /// budget lifted (`quadrille solve`); on 49x49 the third of seed 1 was completed.
+    const LARGEST_FILLED_SIDE: usize = 49;
+
     /// One attempt: the solution, the thinned puzzle and what is known of its minimality;
     /// `None` when the deadline passed first.
     fn attempt(
@@ -429,15 +450,16 @@ impl Generator {
 
     /// The solution of an attempt: random digits in the boxes on the diagonal (band i, stack
     /// i), which share no row or column so that any filling is consistent, completed by the
-    /// checker's solver. The pattern grids of [`random_grid`](super::random_grid) are all
-    /// equivalent to one grid, and on 9x9 no rot90 puzzle minimal per given came from them in
-    /// 1,000 attempts; completed diagonals give grids of every kind. Latin squares keep their
-    /// near-uniform chain. A filling that cannot be completed within the budget is drawn
-    /// again, up to [`Generator::COMPLETION_TRIES`] times.
+    /// checker's solver within [`Generator::fill_nodes`]. The pattern grids of
+    /// [`random_grid`](super::random_grid) are all equivalent to one grid, and on 9x9 no rot90
+    /// puzzle minimal per given came from them in 1,000 attempts; completed diagonals give
+    /// grids of every kind. Latin squares keep their near-uniform chain, and sides above
+    /// [`Generator::LARGEST_FILLED_SIDE`] take a pattern grid. A filling that cannot be
+    /// completed within the budget is drawn again, up to [`Generator::COMPLETION_TRIES`] times.
     fn random_solution(&mut self, rng: &mut Pcg64) -> Grid {
         let shape = self.order.shape;
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-        if r == 1 || c == 1 {
+        if r == 1 || c == 1 || n > Generator::LARGEST_FILLED_SIDE {
             return random_grid_with(shape, rng);
         }
         let mut digits: Vec<u8> = (1..=n as u8).collect();
@@ -451,7 +473,7 @@ impl Generator {
                     grid.set(b * r + k / c, b * c + k % c, digit);
                 }
             }
-            if let Some(full) = self.checker.complete(&grid, None) {
+            if let Some(full) = self.checker.fill(&grid) {
                 return full;
             }
         }

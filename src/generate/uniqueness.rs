@@ -147,6 +147,9 @@ pub(crate) struct Checker {
     /// fewest candidates.
     fast: Option<BitboardSolver>,
     budget: Budget,
+    /// The budget of a search that fills a grid for a generator to thin (see
+    /// [`Checker::fill`]); the checks' budget unless set.
+    pub(crate) fill_budget: Budget,
     /// A search that runs out of budget is run again with 16 times the budget, and so on up
     /// to this many times (1: never).
     pub(crate) escalation: u64,
@@ -204,6 +207,7 @@ impl Checker {
             solver,
             fallback,
             budget,
+            fill_budget: budget,
             escalation: 1,
             preferred: None,
             scratch: Grid::empty(shape),
@@ -350,6 +354,13 @@ impl Checker {
             }
             None => Verdict::Undecided,
         }
+    }
+
+    /// A solution of `puzzle` found within the fill budget, if any, in the engine's own
+    /// order: the grid a generator thins.
+    pub(crate) fn fill(&mut self, puzzle: &Grid) -> Option<Grid> {
+        self.prefer(None);
+        (self.solver).count_excluding(puzzle, &[], Some(1), &self.fill_budget).solution
     }
 
     /// A solution of `puzzle` found within the budget, if any; with `near`, trying its digits
