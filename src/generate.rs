@@ -45,11 +45,13 @@ use crate::sudoku::{Grid, Shape};
 mod candidates;
 mod latin;
 mod order;
+mod progress;
 mod strict;
 mod symmetry;
 mod uniqueness;
 
 pub use order::{Generated, Generator, Minimality, Order, generate_to_order, rated_within};
+pub use progress::{Progress, ProgressSnapshot};
 pub use symmetry::Symmetry;
 pub use uniqueness::CheckStats;
 

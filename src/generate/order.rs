@@ -30,12 +30,14 @@
 //! what an attempt makes.
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
+use super::progress::Progress;
 use super::strict::Repairer;
 use super::uniqueness::{CheckStats, Checker, Verdict};
 use super::{
@@ -247,6 +249,8 @@ pub struct Generator {
     checker: Checker,
     /// Makes orbit-minimal puzzles minimal given by given (see `strict.rs`).
     repairer: Repairer,
+    /// Where each check is reported, if anywhere (see [`Generator::report_to`]).
+    progress: Option<Arc<Progress>>,
 }
 
 impl Generator {
@@ -287,7 +291,14 @@ impl Generator {
                 }
                 checker
             },
+            progress: None,
         })
+    }
+
+    /// Reports every attempt and uniqueness check of the thinning to `progress` from now on,
+    /// for a display of what a long generation is doing.
+    pub fn report_to(&mut self, progress: Arc<Progress>) {
+        self.progress = Some(progress);
     }
 
     /// The node budget of the search that fills the grid an attempt thins, whatever the
@@ -389,6 +400,9 @@ impl Generator {
     ) -> Option<(Grid, Grid, Minimality)> {
         let shape = self.order.shape;
         let solution = self.random_solution(rng);
+        if let Some(progress) = &self.progress {
+            progress.note_attempt(shape.cell_count());
+        }
         let mut puzzle = solution.clone();
         // From the same start every time, so that a seed's puzzle does not depend on what the
         // generator made before.
@@ -397,12 +411,14 @@ impl Generator {
         }
         self.sequence.shuffle(rng);
         let mut givens = shape.cell_count();
+        let mut tried = 0;
         let mut floor_reached = false;
         let mut undecided = false;
         let strict = self.order.minimal == Minimality::Givens;
         self.repairer.witnesses.clear();
         for &o in &self.sequence {
             let orbit = &self.orbits[o];
+            tried += orbit.len();
             if givens - orbit.len() < self.order.min_givens {
                 floor_reached = true;
                 continue;
@@ -413,7 +429,12 @@ impl Generator {
             for &cell in orbit {
                 puzzle.cells_mut()[cell] = 0;
             }
-            match self.checker.removal(&puzzle, orbit, &solution) {
+            let verdict = self.checker.removal(&puzzle, orbit, &solution);
+            if let Some(progress) = &self.progress {
+                let left = givens - orbit.len() * usize::from(verdict == Verdict::Unique);
+                progress.note_check(tried, left, verdict == Verdict::Undecided);
+            }
+            match verdict {
                 Verdict::Unique => givens -= orbit.len(),
                 Verdict::Multiple if strict => {
                     self.repairer.witnesses.take(&mut self.checker, &solution);
