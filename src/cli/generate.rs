@@ -267,7 +267,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // matter).
     let given_up_checks = Mutex::new(CheckStats::default());
     let spinner = (args.kind == Kind::Unique && !args.quiet && stderr_is_terminal())
-        .then(|| spinner_of("generating", "filling a grid"));
+        .then(|| spinner_of("generating", &format!("0/{} made, filling a grid", args.count)));
     let progress = Arc::new(Progress::default());
     let made_so_far = AtomicU64::new(0);
     let make = |i: usize| -> Made {
@@ -506,6 +506,25 @@ impl Tally {
             "time: {seconds:.3} s, {:.1} puzzles/s, {:.3} ms per puzzle",
             self.puzzles as f64 / seconds,
             1000.0 * seconds / n
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spinner_says_what_the_counters_hold() {
+        let mut seen = ProgressSnapshot::default();
+        assert_eq!(describe(seen, 0, 3, 1296), "0/3 made, filling a grid");
+        seen.attempts = 2;
+        seen.tried = 800;
+        seen.givens = 690;
+        seen.undecided = 396;
+        assert_eq!(
+            describe(seen, 1, 3, 1296),
+            "1/3 made, 800/1296 tried, 690 givens left, 396 undecided"
         );
     }
 }
