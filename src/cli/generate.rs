@@ -68,8 +68,8 @@ pub struct Args {
     #[arg(long, value_name = "givens|orbits", num_args = 0..=1, default_missing_value = "givens")]
     minimal: Option<Minimality>,
     /// Search-tree nodes per uniqueness search of unique puzzles (default: 50 per cell, at
-    /// least 20,000); a search that runs out keeps its givens, and a minimal puzzle cannot be
-    /// proved, so that attempt is dropped.
+    /// least 20,000, up to 25x25; 5,000 on larger grids); a search that runs out keeps its
+    /// givens, and a minimal puzzle cannot be proved, so that attempt is dropped.
     #[arg(long, value_name = "N", value_parser = flags::nodes)]
     node_budget: Option<u64>,
     /// Attempts per unique puzzle before giving up on it (an error line in its place).

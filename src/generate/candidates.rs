@@ -3,10 +3,10 @@
 //! [`DlxSolver`](crate::engine::DlxSolver) builds the n³ options of its board once and, for
 //! each puzzle, forces the givens' options, searches, and copies the whole block of links back.
 //! That suits many puzzles of a small board; on the large boards a generator thins it costs
-//! more than the search itself: on 49x49 a check that did not branch took 6 ms (forcing some
-//! 1,500 givens into 117,649 options and copying 7 MB back), and the checks that stop on their
-//! budget spent a third of their time before the first node (`perf`, `generate --box 6x6 -n 1
-//! --seed 1 -j 1 --node-budget 1000`).
+//! more than the search itself: on 49x49 a search that did not branch took 6 ms (forcing some
+//! 1,500 givens into 117,649 options and copying 7 MB back), and with 1,000 nodes a check on
+//! 36x36, forcing and copying were 70% of the time (`perf`, `generate --box 6x6 -n 1 --seed 1
+//! -j 1 --node-budget 1000`).
 //!
 //! A [`CandidateSearch`] builds instead, for each search, the exact-cover problem of the
 //! puzzle itself: an item per empty cell and per digit a group lacks, an option per candidate

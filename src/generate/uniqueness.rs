@@ -32,6 +32,9 @@
 //!   there. When the order needs every check decided (a minimal puzzle), a search that runs
 //!   out is run once more with [`Checker::ESCALATION`] times the budget, since an undecided
 //!   check loses the attempt.
+//! - **Dancing Links on the candidates.** Every Dancing Links search builds the links of its
+//!   own puzzle from its candidates (see `candidates.rs`): the same search as on the board's
+//!   whole matrix with the givens forced, without forcing them and copying the block back.
 //!
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
@@ -132,7 +135,8 @@ impl CheckStats {
 }
 
 /// A reusable checker for one shape: a solver and the board's groups, built once, so that a
-/// check allocates nothing but the solution grid a search returns.
+/// check allocates nothing but the solution grid a search returns and, on Dancing Links, the
+/// links of its puzzle's candidates.
 #[derive(Debug)]
 pub(crate) struct Checker {
     board: &'static Board,
