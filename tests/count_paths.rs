@@ -329,11 +329,7 @@ pub(crate) fn screen_lines(screen: &str) -> Vec<String> {
 /// Runs the binary with `args`, `stdin` as standard input, and the outputs `terminal` says on
 /// a new pseudo-terminal. Returns standard output (empty when it was the terminal) and what
 /// the terminal received. The run must exit 0.
-pub(crate) fn on_terminal(
-    args: &[&str],
-    stdin: &str,
-    terminal: Terminal,
-) -> (String, String) {
+pub(crate) fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (String, String) {
     let (master, slave) = open_pty();
     let stdout = match terminal {
         Terminal::Stderr => Stdio::piped(),

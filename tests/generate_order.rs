@@ -227,7 +227,10 @@ fn a_36x36_puzzle_is_unique_by_other_engines() {
     let mut csp = CspSolver::new(shape.board(), Config::default());
     let all = Budget::unlimited();
     let by_csp = csp.count(&made.puzzle, Some(2), &all);
-    assert_eq!((by_csp.solutions, by_csp.solution.as_ref()), (1, Some(&made.solution)));
+    assert_eq!(
+        (by_csp.solutions, by_csp.solution.as_ref()),
+        (1, Some(&made.solution))
+    );
     assert!(by_csp.is_complete());
     let by_dlx = DlxSolver::sudoku(shape).count(&made.puzzle, Some(2), &all);
     assert_eq!((by_dlx.solutions, by_dlx.is_complete()), (1, true));

@@ -266,8 +266,12 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // What the puzzles given up cost, for `--stats` (a sum: the order of the threads does not
     // matter).
     let given_up_checks = Mutex::new(CheckStats::default());
-    let spinner = (args.kind == Kind::Unique && !args.quiet && stderr_is_terminal())
-        .then(|| spinner_of("generating", &format!("0/{} made, filling a grid", args.count)));
+    let spinner = (args.kind == Kind::Unique && !args.quiet && stderr_is_terminal()).then(|| {
+        spinner_of(
+            "generating",
+            &format!("0/{} made, filling a grid", args.count),
+        )
+    });
     let progress = Arc::new(Progress::default());
     let made_so_far = AtomicU64::new(0);
     let make = |i: usize| -> Made {

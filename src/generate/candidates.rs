@@ -109,7 +109,8 @@ impl CandidateSearch {
             self.preferred_options.clear();
             let placements = self.placements.iter().enumerate();
             let kept = placements.filter(|(_, (cell, digit))| near.digit(*cell) == Some(*digit));
-            self.preferred_options.extend(kept.map(|(option, _)| option));
+            self.preferred_options
+                .extend(kept.map(|(option, _)| option));
             dlx.set_preferred(&self.preferred_options);
         }
         let restarts = restart::for_limit(self.restarts, limit);
@@ -202,7 +203,8 @@ impl CandidateSearch {
                 }
                 let number = &self.item_number;
                 let groups = board.groups_of(cell).map(|g| number[cells + g * n + d]);
-                (self.problem).push_trusted_option(std::iter::once(number[cell.index()]).chain(groups));
+                (self.problem)
+                    .push_trusted_option(std::iter::once(number[cell.index()]).chain(groups));
                 self.placements.push((cell, digit));
             }
         }
@@ -228,7 +230,9 @@ mod tests {
             for seed in 0..6 {
                 let puzzle = random_puzzle(shape, seed, givens);
                 let near = random_grid(shape, seed);
-                let empty = (0..shape.cell_count()).find(|&i| puzzle.cells()[i] == 0).unwrap();
+                let empty = (0..shape.cell_count())
+                    .find(|&i| puzzle.cells()[i] == 0)
+                    .unwrap();
                 let cell = Cell::new(empty);
                 let excluded = [(cell, near.digit(cell).unwrap())];
                 for prefer in [None, Some(&near)] {
@@ -239,7 +243,10 @@ mod tests {
                         let a = full.count_excluding(&puzzle, excluded, limit, &budget);
                         let b = ours.count_excluding(&puzzle, excluded, limit, &budget);
                         let what = format!("{shape} seed {seed} prefer {}", prefer.is_some());
-                        assert_eq!((a.solutions, a.nodes, a.stop), (b.solutions, b.nodes, b.stop));
+                        assert_eq!(
+                            (a.solutions, a.nodes, a.stop),
+                            (b.solutions, b.nodes, b.stop)
+                        );
                         assert_eq!(a.solution, b.solution, "{what}");
                     }
                 }

@@ -49,6 +49,8 @@ use crate::sudoku::{Grid, Shape};
 /// The search behind a checker: Dancing Links on each puzzle's candidates (see
 /// `candidates.rs`), which searches as the board's [`Solver`] would without forcing the givens
 /// into the whole board's links, or another engine's solver.
+// A checker holds one, built once: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 enum Search {
     Candidates(CandidateSearch),
@@ -364,14 +366,18 @@ impl Checker {
     /// order: the grid a generator thins.
     pub(crate) fn fill(&mut self, puzzle: &Grid) -> Option<Grid> {
         self.prefer(None);
-        (self.solver).count_excluding(puzzle, &[], Some(1), &self.fill_budget).solution
+        (self.solver)
+            .count_excluding(puzzle, &[], Some(1), &self.fill_budget)
+            .solution
     }
 
     /// A solution of `puzzle` found within the budget, if any; with `near`, trying its digits
     /// first.
     pub(crate) fn complete(&mut self, puzzle: &Grid, near: Option<&Grid>) -> Option<Grid> {
         self.prefer(near);
-        (self.solver).count_excluding(puzzle, &[], Some(1), &self.budget).solution
+        (self.solver)
+            .count_excluding(puzzle, &[], Some(1), &self.budget)
+            .solution
     }
 
     /// Whether `digit` is given in one of the groups of `cell` in `puzzle`.
