@@ -19,9 +19,9 @@
 
 use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
-use crate::engine::{DlxSolver, Outcome};
-use crate::exact_cover::{Control, Dlx, Plan, Problem, Solution};
-use crate::restart::{self, Restarts};
+use crate::engine::{DlxSolver, Outcome, Solve, search_puzzle};
+use crate::exact_cover::{Dlx, Problem};
+use crate::restart::Restarts;
 use crate::sudoku::Grid;
 
 /// Searches puzzles of one Sudoku board (no cages) by Dancing Links as a [`DlxSolver`] with
@@ -68,91 +68,6 @@ impl CandidateSearch {
             learning: DlxSolver::learns_by_default(board),
             first: Vec::new(),
         })
-    }
-
-    /// Makes the searches try `near`'s digit first in each cell (as
-    /// [`DlxSolver::set_preferred`] does), or not (`None`).
-    pub(crate) fn set_preferred(&mut self, near: Option<&Grid>) {
-        self.preferred = near.cloned();
-    }
-
-    /// Counts the solutions of `puzzle` in which no cell of `excluded` holds its digit, up to
-    /// `limit` (`None`: all) within `budget`, keeping the first: what
-    /// [`Solve::count_excluding`](crate::engine::Solve::count_excluding) does on a
-    /// [`DlxSolver`], with the same search.
-    pub(crate) fn count_excluding(
-        &mut self,
-        puzzle: &Grid,
-        excluded: &[(Cell, Digit)],
-        limit: Option<u64>,
-        budget: &Budget,
-    ) -> Outcome {
-        let start = std::time::Instant::now();
-        let none = |stop| Outcome {
-            solutions: 0,
-            solution: None,
-            stop,
-            nodes: 0,
-            backtracks: 0,
-            work: 0,
-            restarts: 0,
-            learned: 0,
-            elapsed: start.elapsed(),
-        };
-        if !self.encode(puzzle, excluded) {
-            return none(Stop::Exhausted);
-        }
-        let mut dlx = Dlx::new(&self.problem);
-        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku.
-        dlx.track_dead_ends(true);
-        if let Some(near) = &self.preferred {
-            self.preferred_options.clear();
-            let placements = self.placements.iter().enumerate();
-            let kept = placements.filter(|(_, (cell, digit))| near.digit(*cell) == Some(*digit));
-            self.preferred_options
-                .extend(kept.map(|(option, _)| option));
-            dlx.set_preferred(&self.preferred_options);
-        }
-        let restarts = restart::for_limit(self.restarts, limit);
-        let limit = limit.unwrap_or(u64::MAX);
-        let (mut found, first) = (0u64, &mut self.first);
-        first.clear();
-        let sink = |s: &Solution<'_>| {
-            if found == 0 {
-                s.options_into(first);
-            }
-            found += 1;
-            if found >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        };
-        let plan = Plan::new()
-            .restarts(restarts)
-            .learning(self.learning && restarts.is_some());
-        let report = dlx
-            .run(&plan, budget, sink)
-            .expect("Mrv on the whole tree runs with or without restarts and learning");
-        let solution = (!self.first.is_empty()).then(|| {
-            let mut grid = puzzle.clone();
-            for &option in &self.first {
-                let (cell, digit) = self.placements[option];
-                grid.place(cell, Some(digit));
-            }
-            grid
-        });
-        Outcome {
-            solutions: report.stats.solutions,
-            solution,
-            stop: report.stop,
-            nodes: report.stats.nodes,
-            backtracks: report.stats.backtracks,
-            work: report.stats.updates,
-            restarts: report.stats.restarts,
-            learned: report.stats.learned,
-            elapsed: start.elapsed(),
-        }
     }
 
     /// Builds the problem of `puzzle` less the `excluded` placements into `problem`; false when
@@ -212,10 +127,77 @@ impl CandidateSearch {
     }
 }
 
+impl Solve for CandidateSearch {
+    /// Leaves the `excluded` placements out of the problem it builds.
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        let start = std::time::Instant::now();
+        let mut outcome = Outcome {
+            solutions: 0,
+            solution: None,
+            stop: Stop::Exhausted,
+            nodes: 0,
+            backtracks: 0,
+            work: 0,
+            restarts: 0,
+            learned: 0,
+            elapsed: start.elapsed(),
+        };
+        if !self.encode(puzzle, excluded) {
+            return outcome;
+        }
+        let mut dlx = Dlx::new(&self.problem);
+        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku.
+        dlx.track_dead_ends(true);
+        if let Some(near) = &self.preferred {
+            self.preferred_options.clear();
+            let placements = self.placements.iter().enumerate();
+            let kept = placements.filter(|(_, (cell, digit))| near.digit(*cell) == Some(*digit));
+            self.preferred_options
+                .extend(kept.map(|(option, _)| option));
+            dlx.set_preferred(&self.preferred_options);
+        }
+        self.first.clear();
+        let (restarts, learning) = (self.restarts, self.learning);
+        let report = search_puzzle(&mut dlx, &mut self.first, limit, restarts, learning, budget);
+        outcome.solution = (!self.first.is_empty()).then(|| {
+            let mut grid = puzzle.clone();
+            for &option in &self.first {
+                let (cell, digit) = self.placements[option];
+                grid.place(cell, Some(digit));
+            }
+            grid
+        });
+        outcome.solutions = report.stats.solutions;
+        outcome.stop = report.stop;
+        outcome.nodes = report.stats.nodes;
+        outcome.backtracks = report.stats.backtracks;
+        outcome.work = report.stats.updates;
+        outcome.restarts = report.stats.restarts;
+        outcome.learned = report.stats.learned;
+        outcome.elapsed = start.elapsed();
+        outcome
+    }
+
+    fn set_restarts(&mut self, restarts: Option<Restarts>) {
+        self.restarts = restarts;
+    }
+
+    /// Makes the searches try `near`'s digit first in each cell, as
+    /// [`DlxSolver::set_preferred`](crate::engine::Solve::set_preferred) does, or not (`None`).
+    fn set_preferred(&mut self, near: Option<&Grid>) {
+        self.preferred = near.cloned();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Solve;
     use crate::generate::{random_grid, random_puzzle};
     use crate::sudoku::Shape;
 
@@ -238,7 +220,11 @@ mod tests {
                 for prefer in [None, Some(&near)] {
                     full.set_preferred(prefer);
                     ours.set_preferred(prefer);
-                    for (excluded, limit) in [(&[][..], Some(2)), (&excluded[..], Some(1))] {
+                    for (excluded, limit) in [
+                        (&[][..], Some(2)),
+                        (&excluded[..], Some(1)),
+                        (&[][..], None),
+                    ] {
                         let budget = Budget::nodes(5_000);
                         let a = full.count_excluding(&puzzle, excluded, limit, &budget);
                         let b = ours.count_excluding(&puzzle, excluded, limit, &budget);

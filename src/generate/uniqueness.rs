@@ -49,44 +49,18 @@ use crate::sudoku::{Grid, Shape};
 /// The search behind a checker: Dancing Links on each puzzle's candidates (see
 /// `candidates.rs`), which searches as the board's [`Solver`] would without forcing the givens
 /// into the whole board's links, or another engine's solver.
-// A checker holds one, built once: the variants' sizes do not matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug)]
-enum Search {
-    Candidates(CandidateSearch),
-    Engine(Solver),
-}
+trait Search: Solve + std::fmt::Debug + Send {}
 
-impl Search {
-    /// The search of `engine` on `board`.
-    fn new(engine: Engine, board: &'static Board) -> Result<Search> {
-        let candidates = (engine == Engine::Dlx)
-            .then(|| CandidateSearch::new(board))
-            .flatten();
-        match candidates {
-            Some(candidates) => Ok(Search::Candidates(candidates)),
-            None => Ok(Search::Engine(Solver::new(engine, board)?)),
-        }
-    }
+impl<T: Solve + std::fmt::Debug + Send> Search for T {}
 
-    fn count_excluding(
-        &mut self,
-        puzzle: &Grid,
-        excluded: &[(Cell, Digit)],
-        limit: Option<u64>,
-        budget: &Budget,
-    ) -> Outcome {
-        match self {
-            Search::Candidates(s) => s.count_excluding(puzzle, excluded, limit, budget),
-            Search::Engine(s) => s.count_excluding(puzzle, excluded, limit, budget),
-        }
-    }
-
-    fn set_preferred(&mut self, near: Option<&Grid>) {
-        match self {
-            Search::Candidates(s) => s.set_preferred(near),
-            Search::Engine(s) => s.set_preferred(near),
-        }
+/// The search of `engine` on `board`.
+fn search(engine: Engine, board: &'static Board) -> Result<Box<dyn Search>> {
+    let candidates = (engine == Engine::Dlx)
+        .then(|| CandidateSearch::new(board))
+        .flatten();
+    match candidates {
+        Some(candidates) => Ok(Box::new(candidates)),
+        None => Ok(Box::new(Solver::new(engine, board)?)),
     }
 }
 
@@ -142,10 +116,10 @@ impl CheckStats {
 #[derive(Debug)]
 pub(crate) struct Checker {
     board: &'static Board,
-    solver: Search,
+    solver: Box<dyn Search>,
     /// Where a search that `solver` leaves undecided within [`Checker::FIRST_NODES`] goes on,
     /// with the full budget: learning Dancing Links behind the CSP (see [`Checker::new`]).
-    fallback: Option<Search>,
+    fallback: Option<Box<dyn Search>>,
     /// The bitboard search for a second solution, on grids small enough for it (see
     /// [`BitboardSolver`]); the checks then skip `solver`, which only completes grids. On
     /// 16x16 (four words) it was slower than the CSP's count: 39k nodes and 213 ms against 11k
@@ -200,12 +174,12 @@ impl Checker {
         defaults: bool,
     ) -> Result<Checker> {
         let board = shape.board();
-        let solver = Search::new(engine, board)?;
+        let solver = search(engine, board)?;
         let fast = (defaults || engine == Engine::Bitboard)
             .then(|| BitboardSolver::new(board).ok())
             .flatten();
         let fallback = (defaults && fast.is_none() && matches!(engine, Engine::Csp(_)))
-            .then(|| Search::new(Engine::Dlx, board))
+            .then(|| search(Engine::Dlx, board))
             .transpose()?;
         Ok(Checker {
             board,
