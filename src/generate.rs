@@ -42,13 +42,16 @@ use crate::board::{Board, Cell};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
+mod candidates;
 mod latin;
 mod order;
+mod progress;
 mod strict;
 mod symmetry;
 mod uniqueness;
 
 pub use order::{Generated, Generator, Minimality, Order, generate_to_order, rated_within};
+pub use progress::{Progress, ProgressSnapshot};
 pub use symmetry::Symmetry;
 pub use uniqueness::CheckStats;
 
@@ -92,13 +95,25 @@ pub(crate) const UNIQUENESS_NODES_PER_CELL: u64 = 50;
 /// with 250 nodes per cell, and 299 of 300 12x12 ones; with 50 nodes per cell alone, 296).
 pub(crate) const UNIQUENESS_MIN_NODES: u64 = 20_000;
 
+/// The largest side whose uniqueness checks get `UNIQUENESS_NODES_PER_CELL` per cell; larger
+/// grids' checks get `UNIQUENESS_LARGE_NODES`.
+pub(crate) const UNIQUENESS_PER_CELL_UP_TO: usize = 25;
+
+/// The node budget of one uniqueness check above 25x25. There nearly every check that runs out
+/// would run out at any budget a puzzle can afford, while the checks grow with the cells and
+/// each node costs more: 36x36 (seed 1) kept 668 givens with 64,800 nodes a check in 13.5 s,
+/// 670 with 10,000 in 2.0 s, 680 with 5,000 in 1.2 s and 682 with 2,000 in 0.6 s; 49x49 kept
+/// 1,352 with 5,000 in 4.2 s and 1,358 with 2,000 in 2.3 s (`generate --box 6x6 -n 1 --seed 1
+/// -j 1 --stats --node-budget N`, on a loaded machine).
+pub(crate) const UNIQUENESS_LARGE_NODES: u64 = 5_000;
+
 /// A random puzzle with exactly one solution: a random full grid (the diagonal boxes filled at
 /// random and completed, see [`Generator`]), then cells emptied one by one in a random order,
 /// each kept empty only if the puzzle stays unique, until no more can go or only `min_givens`
 /// are left: [`generate_to_order`] with [`Symmetry::None`] and one attempt. With `min_givens` 0 the result is
 /// minimal (no given can be removed without losing uniqueness), except where a check ran out
-/// of its node budget (`UNIQUENESS_NODES_PER_CELL` (50) per cell, at least
-/// `UNIQUENESS_MIN_NODES` (20,000), per search): that cell keeps its given, so
+/// of its node budget ([`Order::default_nodes`]: 50 per cell, at least 20,000, up to 25x25,
+/// and 5,000 above, per search): that cell keeps its given, so
 /// the puzzle is still certainly unique, just possibly not minimal.
 ///
 /// ```

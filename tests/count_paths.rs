@@ -304,7 +304,7 @@ fn a_long_count_on_a_terminal_shows_its_work_and_walks_the_tree_once() {
 
 /// What a pseudo-terminal stands for.
 #[derive(Clone, Copy, PartialEq)]
-enum Terminal {
+pub(crate) enum Terminal {
     /// Standard error, where the progress bars go; standard output is a pipe.
     Stderr,
     /// Both outputs, as when a person types the command.
@@ -313,7 +313,7 @@ enum Terminal {
 
 /// The lines a terminal shows, without the carriage returns and the escape sequences that a
 /// progress bar leaves behind.
-fn screen_lines(screen: &str) -> Vec<String> {
+pub(crate) fn screen_lines(screen: &str) -> Vec<String> {
     let mut plain = String::new();
     let mut chars = screen.chars().peekable();
     while let Some(c) = chars.next() {
@@ -336,7 +336,7 @@ fn screen_lines(screen: &str) -> Vec<String> {
 /// Runs the binary with `args`, `stdin` as standard input, and the outputs `terminal` says on
 /// a new pseudo-terminal. Returns standard output (empty when it was the terminal) and what
 /// the terminal received. The run must exit 0.
-fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (String, String) {
+pub(crate) fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (String, String) {
     let (master, slave) = open_pty();
     let stdout = match terminal {
         Terminal::Stderr => Stdio::piped(),

@@ -212,7 +212,7 @@ fn explain_writes_digits_as_the_grid_does() {
 }
 
 /// The default CSP, `--engine csp`, decides the generated 36x36 (`generate --box 6x6 -n 1
-/// --seed 1`) counting up to 2 within 200,000 nodes, with a solution that keeps the rules and
+/// --seed 1 --node-budget 64800`) counting up to 2 within 200,000 nodes, with a solution that keeps the rules and
 /// the givens: on boards above 16x16 it searches at `alldiff` with locked candidates (105,951
 /// nodes). The 9x9 default, `mrv-degree+lex+hidden-singles`, gives up at that budget (it was
 /// still undecided after 1.2 million nodes).

@@ -7,6 +7,7 @@
 //! library.
 
 use quadrille::Budget;
+use quadrille::csp::{Config, CspSolver};
 use quadrille::engine::{DlxSolver, Solve};
 use quadrille::generate::{
     Generated, Minimality, Order, Symmetry, generate_to_order, unique_puzzle,
@@ -212,6 +213,27 @@ fn larger_shapes_keep_their_promises() {
         let (made, ()) = generate_to_order(&order, 1, |_| Some(())).unwrap();
         check_made(&made, symmetry.name(), &mut dlx(shape));
     }
+}
+
+/// A 36x36 puzzle, made with Dancing Links on each check's candidates and 5,000 nodes a check,
+/// has exactly one solution by the CSP and by Dancing Links on the board's whole matrix, and
+/// its solution agrees with its givens.
+#[test]
+fn a_36x36_puzzle_is_unique_by_other_engines() {
+    let shape = Shape::new(6, 6).unwrap();
+    let (made, ()) = generate_to_order(&Order::new(shape), 2, |_| Some(())).unwrap();
+    assert_eq!(check_solution(&made.puzzle, &made.solution), Ok(()));
+    assert!(made.puzzle.givens() < shape.cell_count() * 3 / 5);
+    let mut csp = CspSolver::new(shape.board(), Config::default());
+    let all = Budget::unlimited();
+    let by_csp = csp.count(&made.puzzle, Some(2), &all);
+    assert_eq!(
+        (by_csp.solutions, by_csp.solution.as_ref()),
+        (1, Some(&made.solution))
+    );
+    assert!(by_csp.is_complete());
+    let by_dlx = DlxSolver::sudoku(shape).count(&made.puzzle, Some(2), &all);
+    assert_eq!((by_dlx.solutions, by_dlx.is_complete()), (1, true));
 }
 
 #[test]
@@ -493,6 +515,27 @@ mod cli {
             assert!(err.contains(says), "{args:?}: {err}");
             assert_eq!(out, "", "{args:?}");
         }
+    }
+
+    /// On a terminal, standard error shows the spinner (not with `-q`), and standard output
+    /// is what a pipe gets.
+    #[test]
+    fn a_terminal_shows_the_spinner_unless_quiet() {
+        use crate::count_paths::{Terminal, on_terminal, screen_lines};
+        let args = ["generate", "--box", "4x4", "-n", "3", "--seed", "1"];
+        let (_, piped, _) = run(&args);
+        let (out, screen) = on_terminal(&args, "", Terminal::Stderr);
+        assert_eq!(out, piped);
+        let lines = screen_lines(&screen);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("generating, ") && l.contains("/3 made, ")),
+            "{screen:?}"
+        );
+        let quiet = [&args[..], &["-q"]].concat();
+        let (out, screen) = on_terminal(&quiet, "", Terminal::Stderr);
+        assert_eq!((out, screen), (piped, String::new()));
     }
 
     #[test]

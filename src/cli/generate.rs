@@ -6,13 +6,14 @@
 
 use std::io::Write;
 use std::ops::RangeInclusive;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use quadrille::engine::Engine;
 use quadrille::generate::{
-    CheckStats, Generated, Generator, Minimality, Order, Symmetry, random_contradictory,
-    random_puzzle, rated_within,
+    CheckStats, Generated, Generator, Minimality, Order, Progress, ProgressSnapshot, Symmetry,
+    random_contradictory, random_puzzle, rated_within,
 };
 use quadrille::logic::{self, Difficulty, Rating};
 use quadrille::runner::{self, WithinChunk};
@@ -20,7 +21,8 @@ use quadrille::sudoku::{Grid, Shape};
 use serde_json::json;
 
 use super::flags;
-use super::{Status, stdout, usage};
+use super::long_count::{TICK, spinner_of};
+use super::{Status, stderr_is_terminal, stdout, usage};
 
 /// Puzzles made together: enough to keep every thread busy.
 const CHUNK: usize = 256;
@@ -66,8 +68,8 @@ pub struct Args {
     #[arg(long, value_name = "givens|orbits", num_args = 0..=1, default_missing_value = "givens")]
     minimal: Option<Minimality>,
     /// Search-tree nodes per uniqueness search of unique puzzles (default: 50 per cell, at
-    /// least 20,000); a search that runs out keeps its givens, and a minimal puzzle cannot be
-    /// proved, so that attempt is dropped.
+    /// least 20,000, up to 25x25; 5,000 on larger grids); a search that runs out keeps its
+    /// givens, and a minimal puzzle cannot be proved, so that attempt is dropped.
     #[arg(long, value_name = "N", value_parser = flags::nodes)]
     node_budget: Option<u64>,
     /// Attempts per unique puzzle before giving up on it (an error line in its place).
@@ -105,7 +107,8 @@ pub struct Args {
     /// Threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     threads: usize,
-    /// Nothing on standard error but errors (generate prints nothing else there anyway).
+    /// Nothing on standard error but errors: no spinner of the puzzles made and the current
+    /// one's thinning (shown only when standard error is a terminal).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -263,6 +266,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // What the puzzles given up cost, for `--stats` (a sum: the order of the threads does not
     // matter).
     let given_up_checks = Mutex::new(CheckStats::default());
+    let spinner = (args.kind == Kind::Unique && !args.quiet && stderr_is_terminal()).then(|| {
+        spinner_of(
+            "generating",
+            &format!("0/{} made, filling a grid", args.count),
+        )
+    });
+    let progress = Arc::new(Progress::default());
+    let made_so_far = AtomicU64::new(0);
     let make = |i: usize| -> Made {
         let seed = args.seed.wrapping_add(i as u64);
         match args.kind {
@@ -270,7 +281,13 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 let spare = generators.lock().map(|mut g| g.pop()).unwrap_or(None);
                 let mut generator = match spare {
                     Some(generator) => generator,
-                    None => Generator::new(&order)?,
+                    None => {
+                        let mut generator = Generator::new(&order)?;
+                        if spinner.is_some() {
+                            generator.report_to(Arc::clone(&progress));
+                        }
+                        generator
+                    }
                 };
                 let made = generator.generate(seed, |made| judge(&args, made));
                 if made.is_err()
@@ -302,44 +319,66 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // Boxes a reader would not infer from the length are named before the first puzzle, so
     // that the puzzles are read back with their own.
     let mut header = quadrille::io::puzzle::box_header(shape);
-    // In chunks, so that output starts early and memory stays flat.
-    pool.install(|| {
-        runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
-            let seed = args.seed.wrapping_add(summary.puzzles + summary.failed);
-            line.clear();
-            match made {
-                Ok((puzzle, extra)) => {
-                    summary.add(&puzzle, extra.as_ref().map(|(g, _)| g));
-                    if args.json {
-                        line = write_json(&puzzle, seed, extra.as_ref()).to_string();
-                    } else {
-                        if let Some(header) = header.take() {
-                            line.push_str(&header);
-                            line.push('\n');
+    // The spinner's message is written by a thread of its own, so that the checks only bump
+    // counters (a 9x9 check takes microseconds).
+    let (stop_showing, stopped) = mpsc::channel::<()>();
+    let generated = std::thread::scope(|scope| {
+        if let Some(spinner) = &spinner {
+            let (progress, made, count) = (&progress, &made_so_far, args.count);
+            scope.spawn(move || {
+                while stopped.recv_timeout(TICK) == Err(mpsc::RecvTimeoutError::Timeout) {
+                    let made = made.load(Ordering::Relaxed);
+                    spinner.set_message(describe(progress.snapshot(), made, count, cells));
+                }
+            });
+        }
+        // In chunks, so that output starts early and memory stays flat.
+        let generated = pool.install(|| {
+            runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
+                let seed = args.seed.wrapping_add(summary.puzzles + summary.failed);
+                line.clear();
+                match made {
+                    Ok((puzzle, extra)) => {
+                        summary.add(&puzzle, extra.as_ref().map(|(g, _)| g));
+                        if args.json {
+                            line = write_json(&puzzle, seed, extra.as_ref()).to_string();
+                        } else {
+                            if let Some(header) = header.take() {
+                                line.push_str(&header);
+                                line.push('\n');
+                            }
+                            puzzle.write_line(&mut line);
                         }
-                        puzzle.write_line(&mut line);
                     }
+                    Err(err) if matches!(err.kind(), quadrille::ErrorKind::GaveUp { .. }) => {
+                        summary.failed += 1;
+                        if let quadrille::ErrorKind::GaveUp { attempts, .. } = err.kind() {
+                            summary.given_up_attempts += attempts;
+                        }
+                        if args.json {
+                            line = json!({"seed": seed, "error": err.to_string()}).to_string();
+                        } else {
+                            line = format!("error: {err}");
+                        }
+                        if !super::stdout_is_terminal() {
+                            let say = || eprintln!("quadrille: {err}");
+                            spinner.as_ref().map_or_else(say, |s| s.suspend(say));
+                        }
+                    }
+                    Err(err) => return Err(err),
                 }
-                Err(err) if matches!(err.kind(), quadrille::ErrorKind::GaveUp { .. }) => {
-                    summary.failed += 1;
-                    if let quadrille::ErrorKind::GaveUp { attempts, .. } = err.kind() {
-                        summary.given_up_attempts += attempts;
-                    }
-                    if args.json {
-                        line = json!({"seed": seed, "error": err.to_string()}).to_string();
-                    } else {
-                        line = format!("error: {err}");
-                    }
-                    if !super::stdout_is_terminal() {
-                        eprintln!("quadrille: {err}");
-                    }
-                }
-                Err(err) => return Err(err),
-            }
-            writeln!(out, "{line}")?;
-            Ok::<(), quadrille::Error>(())
-        })
-    })?;
+                made_so_far.store(summary.puzzles + summary.failed, Ordering::Relaxed);
+                writeln!(out, "{line}")?;
+                Ok::<(), quadrille::Error>(())
+            })
+        });
+        drop(stop_showing);
+        generated
+    });
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    generated?;
     out.flush()?;
     if let Ok(checks) = given_up_checks.lock() {
         summary.given_up_checks = *checks;
@@ -352,6 +391,19 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else {
         Status::Success
     })
+}
+
+/// What the spinner knows, in a line of an 80-column terminal: the puzzles made of `count`,
+/// the cells whose removal the latest check's attempt has tried (of `cells`) and the givens
+/// it has left, and the checks that ran out of budget (their givens stay).
+fn describe(seen: ProgressSnapshot, made: u64, count: usize, cells: usize) -> String {
+    if seen.attempts == 0 {
+        return format!("{made}/{count} made, filling a grid");
+    }
+    format!(
+        "{made}/{count} made, {}/{cells} tried, {} givens left, {} undecided",
+        seen.tried, seen.givens, seen.undecided
+    )
 }
 
 /// The `--json` object of one puzzle; `extra` is what a unique puzzle's generation knows.
@@ -458,6 +510,25 @@ impl Tally {
             "time: {seconds:.3} s, {:.1} puzzles/s, {:.3} ms per puzzle",
             self.puzzles as f64 / seconds,
             1000.0 * seconds / n
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spinner_says_what_the_counters_hold() {
+        let mut seen = ProgressSnapshot::default();
+        assert_eq!(describe(seen, 0, 3, 1296), "0/3 made, filling a grid");
+        seen.attempts = 2;
+        seen.tried = 800;
+        seen.givens = 690;
+        seen.undecided = 396;
+        assert_eq!(
+            describe(seen, 1, 3, 1296),
+            "1/3 made, 800/1296 tried, 690 givens left, 396 undecided"
         );
     }
 }

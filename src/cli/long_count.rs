@@ -184,7 +184,7 @@ impl LongCountArgs<'_> {
 const BAR_LENGTH: u64 = 1_000_000;
 
 /// How often the bar and the spinner are drawn again.
-const TICK: Duration = Duration::from_millis(500);
+pub(super) const TICK: Duration = Duration::from_millis(500);
 
 fn bar() -> ProgressBar {
     let bar = ProgressBar::new(BAR_LENGTH);
@@ -203,12 +203,16 @@ fn bar() -> ProgressBar {
 /// The spinner of a count whose size is not known: it shows the time, and what
 /// [`describe_parts`] says once the parts are counted.
 fn spinner() -> ProgressBar {
+    spinner_of("counting", "deciding how")
+}
+
+/// A spinner on standard error for work whose size is not known: `doing` and the time, then
+/// the message, `first` until one is set.
+pub(super) fn spinner_of(doing: &str, first: &str) -> ProgressBar {
     let spinner = ProgressBar::new_spinner();
-    spinner.set_style(
-        ProgressStyle::with_template("{spinner} counting, {elapsed}: {msg}")
-            .expect("the template is valid"),
-    );
-    spinner.set_message("deciding how");
+    let template = format!("{{spinner}} {doing}, {{elapsed}}: {{msg}}");
+    spinner.set_style(ProgressStyle::with_template(&template).expect("the template is valid"));
+    spinner.set_message(first.to_string());
     spinner.enable_steady_tick(TICK);
     spinner
 }

@@ -88,8 +88,8 @@ pub const DEFAULT_REQUEST: Request = Request {
 };
 
 /// The budget of each search of a puzzle of `shape` when none is given: [`DEFAULT_NODE_BUDGET`]
-/// per 81 cells, since the nodes a search needs grow with the grid (Dancing Links decides the
-/// unique 36x36 of `quadrille generate --box 6x6 -n 1 --seed 1` in 278,224 nodes), and
+/// per 81 cells, since the nodes a search needs grow with the grid (Dancing Links decides
+/// `fixtures/large/unique_36x36_seed1.txt` in 278,224 nodes), and
 /// [`DEFAULT_TIME_BUDGET`].
 ///
 /// ```

@@ -274,9 +274,7 @@ impl Solve for DlxSolver {
         limit: Option<u64>,
         budget: &Budget,
     ) -> Outcome {
-        let restarts = restart::for_limit(self.restarts, limit);
-        let learning = self.learning;
-        let limit = limit.unwrap_or(u64::MAX);
+        let (restarts, learning) = (self.restarts, self.learning);
         let n = self.size;
         let excluded = excluded.iter().map(|&(cell, digit)| {
             assert!(
@@ -287,29 +285,8 @@ impl Solve for DlxSolver {
         });
         self.ruled_out.clear();
         self.ruled_out.extend(excluded);
-        if limit == u64::MAX && self.restarts.is_some() {
-            // Every solution: the count proves with learning or enumerates plainly, whichever
-            // the problem needs (see `Dlx::count_all`).
-            return self.with_givens(puzzle, |dlx, first| {
-                dlx.count_all_with(budget, &mut keep_first(first))
-            });
-        }
         self.with_givens(puzzle, |dlx, first| {
-            let mut found = 0u64;
-            let sink = |s: &Solution<'_>| {
-                if found == 0 {
-                    s.options_into(first);
-                }
-                found += 1;
-                if found >= limit {
-                    Control::Stop
-                } else {
-                    Control::Continue
-                }
-            };
-            let plan = (Plan::new().restarts(restarts)).learning(learning && restarts.is_some());
-            dlx.run(&plan, budget, sink)
-                .expect("Mrv on the whole tree runs with or without restarts and learning")
+            search_puzzle(dlx, first, limit, restarts, learning, budget)
         })
     }
 
@@ -332,6 +309,40 @@ impl Solve for DlxSolver {
         }
         self.dlx.set_preferred(&self.preferred);
     }
+}
+
+/// Counts the solutions of a puzzle's links up to `limit` (`None`: all) within `budget`, as a
+/// [`DlxSolver`] with these `restarts` and `learning` does, keeping the options of the first in
+/// `first`. Every solution, with restarts, is proved with learning or enumerated plainly,
+/// whichever the problem needs (see `Dlx::count_all`).
+pub(crate) fn search_puzzle(
+    dlx: &mut Dlx,
+    first: &mut Vec<usize>,
+    limit: Option<u64>,
+    restarts: Option<Restarts>,
+    learning: bool,
+    budget: &Budget,
+) -> Report {
+    let all = limit.unwrap_or(u64::MAX);
+    if all == u64::MAX && restarts.is_some() {
+        return dlx.count_all_with(budget, &mut keep_first(first));
+    }
+    let restarts = restart::for_limit(restarts, limit);
+    let mut found = 0u64;
+    let sink = |s: &Solution<'_>| {
+        if found == 0 {
+            s.options_into(first);
+        }
+        found += 1;
+        if found >= all {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    };
+    let plan = (Plan::new().restarts(restarts)).learning(learning && restarts.is_some());
+    dlx.run(&plan, budget, sink)
+        .expect("Mrv on the whole tree runs with or without restarts and learning")
 }
 
 /// A callback that keeps the options of the first solution it is shown in `first`.

@@ -153,6 +153,32 @@ impl Problem {
         (0..self.item_count()).any(|i| self.item_bounds(i).is_some_and(|b| b != (1, 1)))
     }
 
+    /// Makes this a plain problem of `items` unnamed primary items and no option, keeping the
+    /// vectors' memory, for an encoder that builds a problem per search from options it
+    /// trusts (see [`Problem::push_trusted_option`]). Unnamed items print as empty names.
+    pub(crate) fn reset_unnamed(&mut self, items: usize) {
+        self.names.clear();
+        self.names.resize(items, String::new());
+        self.kinds.clear();
+        self.kinds.resize(items, ItemKind::Primary);
+        self.bounds.clear();
+        self.bounds.resize(items, (1, 1));
+        self.primary_count = items;
+        self.option_items.clear();
+        self.option_starts.clear();
+        self.option_starts.push(0);
+        self.colors.clear();
+        self.color_names.clear();
+    }
+
+    /// Adds an option that the caller guarantees names at least one item, each item once and
+    /// below [`Problem::item_count`], unchecked: the checks of [`ProblemBuilder::option`] are
+    /// for options read from users.
+    pub(crate) fn push_trusted_option(&mut self, items: impl IntoIterator<Item = usize>) {
+        self.option_items.extend(items);
+        self.option_starts.push(self.option_items.len());
+    }
+
     /// Whether the problem is plain exact cover (no colours, no multiplicities), which
     /// [`Dlx`](crate::exact_cover::Dlx) solves; every problem can be solved by
     /// [`Xcc`](crate::exact_cover::Xcc).

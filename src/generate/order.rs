@@ -30,15 +30,20 @@
 //! what an attempt makes.
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
+use super::progress::Progress;
 use super::strict::Repairer;
 use super::uniqueness::{CheckStats, Checker, Verdict};
-use super::{Symmetry, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL, random_grid_with};
+use super::{
+    Symmetry, UNIQUENESS_LARGE_NODES, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL,
+    UNIQUENESS_PER_CELL_UP_TO, random_grid_with,
+};
 use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind, Result};
@@ -142,8 +147,12 @@ impl Order {
     }
 
     /// The node budget of one uniqueness search when none is set: `UNIQUENESS_NODES_PER_CELL` (50)
-    /// per cell, at least `UNIQUENESS_MIN_NODES` (20,000).
+    /// per cell, at least `UNIQUENESS_MIN_NODES` (20,000), up to 25x25; a flat
+    /// `UNIQUENESS_LARGE_NODES` (5,000) on larger grids.
     pub fn default_nodes(shape: Shape) -> u64 {
+        if shape.size() > UNIQUENESS_PER_CELL_UP_TO {
+            return UNIQUENESS_LARGE_NODES;
+        }
         (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES)
     }
 }
@@ -240,6 +249,8 @@ pub struct Generator {
     checker: Checker,
     /// Makes orbit-minimal puzzles minimal given by given (see `strict.rs`).
     repairer: Repairer,
+    /// Where each check is reported, if anywhere (see [`Generator::report_to`]).
+    progress: Option<Arc<Progress>>,
 }
 
 impl Generator {
@@ -273,13 +284,28 @@ impl Generator {
             orbits,
             checker: {
                 let mut checker = Checker::new(shape, engine, budget, order.engine.is_none())?;
+                checker.fill_budget = Budget::nodes(Generator::fill_nodes(shape));
                 // An undecided check loses a minimal attempt: a larger budget costs less.
                 if order.minimal > Minimality::Any {
                     checker.escalation = Checker::ESCALATION;
                 }
                 checker
             },
+            progress: None,
         })
+    }
+
+    /// Reports every attempt and uniqueness check of the thinning to `progress` from now on,
+    /// for a display of what a long generation is doing.
+    pub fn report_to(&mut self, progress: Arc<Progress>) {
+        self.progress = Some(progress);
+    }
+
+    /// The node budget of the search that fills the grid an attempt thins, whatever the
+    /// checks' budget: `UNIQUENESS_NODES_PER_CELL` (50) per cell, at least
+    /// `UNIQUENESS_MIN_NODES` (20,000).
+    fn fill_nodes(shape: Shape) -> u64 {
+        (UNIQUENESS_NODES_PER_CELL * shape.cell_count() as u64).max(UNIQUENESS_MIN_NODES)
     }
 
     /// The order it makes puzzles to.
@@ -359,6 +385,12 @@ impl Generator {
     /// Random fillings of the diagonal boxes tried before a pattern grid is used instead.
     const COMPLETION_TRIES: usize = 20;
 
+    /// The largest side whose grids are filled from random diagonal boxes; larger ones start
+    /// from a pattern grid. On 64x64 none of 20 fillings was completed within its 204,800
+    /// nodes, at 1 to 2.6 s each (seed 1), and one took 4.8 million nodes and 47 s with the
+    /// budget lifted (`quadrille solve`); on 49x49 the third of seed 1 was completed.
+    const LARGEST_FILLED_SIDE: usize = 49;
+
     /// One attempt: the solution, the thinned puzzle and what is known of its minimality;
     /// `None` when the deadline passed first.
     fn attempt(
@@ -368,6 +400,9 @@ impl Generator {
     ) -> Option<(Grid, Grid, Minimality)> {
         let shape = self.order.shape;
         let solution = self.random_solution(rng);
+        if let Some(progress) = &self.progress {
+            progress.note_attempt(shape.cell_count());
+        }
         let mut puzzle = solution.clone();
         // From the same start every time, so that a seed's puzzle does not depend on what the
         // generator made before.
@@ -376,12 +411,14 @@ impl Generator {
         }
         self.sequence.shuffle(rng);
         let mut givens = shape.cell_count();
+        let mut tried = 0;
         let mut floor_reached = false;
         let mut undecided = false;
         let strict = self.order.minimal == Minimality::Givens;
         self.repairer.witnesses.clear();
         for &o in &self.sequence {
             let orbit = &self.orbits[o];
+            tried += orbit.len();
             if givens - orbit.len() < self.order.min_givens {
                 floor_reached = true;
                 continue;
@@ -392,7 +429,12 @@ impl Generator {
             for &cell in orbit {
                 puzzle.cells_mut()[cell] = 0;
             }
-            match self.checker.removal(&puzzle, orbit, &solution) {
+            let verdict = self.checker.removal(&puzzle, orbit, &solution);
+            if let Some(progress) = &self.progress {
+                let left = givens - orbit.len() * usize::from(verdict == Verdict::Unique);
+                progress.note_check(tried, left, verdict == Verdict::Undecided);
+            }
+            match verdict {
                 Verdict::Unique => givens -= orbit.len(),
                 Verdict::Multiple if strict => {
                     self.repairer.witnesses.take(&mut self.checker, &solution);
@@ -429,15 +471,16 @@ impl Generator {
 
     /// The solution of an attempt: random digits in the boxes on the diagonal (band i, stack
     /// i), which share no row or column so that any filling is consistent, completed by the
-    /// checker's solver. The pattern grids of [`random_grid`](super::random_grid) are all
-    /// equivalent to one grid, and on 9x9 no rot90 puzzle minimal per given came from them in
-    /// 1,000 attempts; completed diagonals give grids of every kind. Latin squares keep their
-    /// near-uniform chain. A filling that cannot be completed within the budget is drawn
-    /// again, up to [`Generator::COMPLETION_TRIES`] times.
+    /// checker's solver within [`Generator::fill_nodes`]. The pattern grids of
+    /// [`random_grid`](super::random_grid) are all equivalent to one grid, and on 9x9 no rot90
+    /// puzzle minimal per given came from them in 1,000 attempts; completed diagonals give
+    /// grids of every kind. Latin squares keep their near-uniform chain, and sides above
+    /// [`Generator::LARGEST_FILLED_SIDE`] take a pattern grid. A filling that cannot be
+    /// completed within the budget is drawn again, up to [`Generator::COMPLETION_TRIES`] times.
     fn random_solution(&mut self, rng: &mut Pcg64) -> Grid {
         let shape = self.order.shape;
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-        if r == 1 || c == 1 {
+        if r == 1 || c == 1 || n > Generator::LARGEST_FILLED_SIDE {
             return random_grid_with(shape, rng);
         }
         let mut digits: Vec<u8> = (1..=n as u8).collect();
@@ -451,7 +494,7 @@ impl Generator {
                     grid.set(b * r + k / c, b * c + k % c, digit);
                 }
             }
-            if let Some(full) = self.checker.complete(&grid, None) {
+            if let Some(full) = self.checker.fill(&grid) {
                 return full;
             }
         }

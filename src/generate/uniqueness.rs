@@ -32,15 +32,37 @@
 //!   there. When the order needs every check decided (a minimal puzzle), a search that runs
 //!   out is run once more with [`Checker::ESCALATION`] times the budget, since an undecided
 //!   check loses the attempt.
+//! - **Dancing Links on the candidates.** Every Dancing Links search builds the links of its
+//!   own puzzle from its candidates (see `candidates.rs`): the same search as on the board's
+//!   whole matrix with the givens forced, without forcing them and copying the block back.
 //!
 //! Every search has the node budget the generator gives it; one that runs out makes the
 //! verdict [`Verdict::Undecided`], never a guess.
 
+use super::candidates::CandidateSearch;
 use crate::board::{Board, Cell, Digit};
 use crate::budget::Budget;
 use crate::engine::{BitboardSolver, Engine, Found, Outcome, Solve, Solver};
 use crate::error::Result;
 use crate::sudoku::{Grid, Shape};
+
+/// The search behind a checker: Dancing Links on each puzzle's candidates (see
+/// `candidates.rs`), which searches as the board's [`Solver`] would without forcing the givens
+/// into the whole board's links, or another engine's solver.
+trait Search: Solve + std::fmt::Debug + Send {}
+
+impl<T: Solve + std::fmt::Debug + Send> Search for T {}
+
+/// The search of `engine` on `board`.
+fn search(engine: Engine, board: &'static Board) -> Result<Box<dyn Search>> {
+    let candidates = (engine == Engine::Dlx)
+        .then(|| CandidateSearch::new(board))
+        .flatten();
+    match candidates {
+        Some(candidates) => Ok(Box::new(candidates)),
+        None => Ok(Box::new(Solver::new(engine, board)?)),
+    }
+}
 
 /// What a check proved about P'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,14 +111,15 @@ impl CheckStats {
 }
 
 /// A reusable checker for one shape: a solver and the board's groups, built once, so that a
-/// check allocates nothing but the solution grid a search returns.
+/// check allocates nothing but the solution grid a search returns and, on Dancing Links, the
+/// links of its puzzle's candidates.
 #[derive(Debug)]
 pub(crate) struct Checker {
     board: &'static Board,
-    solver: Solver,
+    solver: Box<dyn Search>,
     /// Where a search that `solver` leaves undecided within [`Checker::FIRST_NODES`] goes on,
     /// with the full budget: learning Dancing Links behind the CSP (see [`Checker::new`]).
-    fallback: Option<Solver>,
+    fallback: Option<Box<dyn Search>>,
     /// The bitboard search for a second solution, on grids small enough for it (see
     /// [`BitboardSolver`]); the checks then skip `solver`, which only completes grids. On
     /// 16x16 (four words) it was slower than the CSP's count: 39k nodes and 213 ms against 11k
@@ -104,6 +127,9 @@ pub(crate) struct Checker {
     /// fewest candidates.
     fast: Option<BitboardSolver>,
     budget: Budget,
+    /// The budget of a search that fills a grid for a generator to thin (see
+    /// [`Checker::fill`]); the checks' budget unless set.
+    pub(crate) fill_budget: Budget,
     /// A search that runs out of budget is run again with 16 times the budget, and so on up
     /// to this many times (1: never).
     pub(crate) escalation: u64,
@@ -148,12 +174,12 @@ impl Checker {
         defaults: bool,
     ) -> Result<Checker> {
         let board = shape.board();
-        let solver = Solver::new(engine, board)?;
+        let solver = search(engine, board)?;
         let fast = (defaults || engine == Engine::Bitboard)
             .then(|| BitboardSolver::new(board).ok())
             .flatten();
         let fallback = (defaults && fast.is_none() && matches!(engine, Engine::Csp(_)))
-            .then(|| Solver::new(Engine::Dlx, board))
+            .then(|| search(Engine::Dlx, board))
             .transpose()?;
         Ok(Checker {
             board,
@@ -161,6 +187,7 @@ impl Checker {
             solver,
             fallback,
             budget,
+            fill_budget: budget,
             escalation: 1,
             preferred: None,
             scratch: Grid::empty(shape),
@@ -309,11 +336,22 @@ impl Checker {
         }
     }
 
+    /// A solution of `puzzle` found within the fill budget, if any, in the engine's own
+    /// order: the grid a generator thins.
+    pub(crate) fn fill(&mut self, puzzle: &Grid) -> Option<Grid> {
+        self.prefer(None);
+        (self.solver)
+            .count_excluding(puzzle, &[], Some(1), &self.fill_budget)
+            .solution
+    }
+
     /// A solution of `puzzle` found within the budget, if any; with `near`, trying its digits
     /// first.
     pub(crate) fn complete(&mut self, puzzle: &Grid, near: Option<&Grid>) -> Option<Grid> {
         self.prefer(near);
-        self.solver.count(puzzle, Some(1), &self.budget).solution
+        (self.solver)
+            .count_excluding(puzzle, &[], Some(1), &self.budget)
+            .solution
     }
 
     /// Whether `digit` is given in one of the groups of `cell` in `puzzle`.
