@@ -708,6 +708,7 @@ fn alldiff_counts_like_every_other_level() {
             let config = Config {
                 propagation: level,
                 scaled: false,
+                fill: false,
                 ..Config::default()
             };
             let outcome = CspSolver::new(puzzle.shape().board(), config).count(
