@@ -45,10 +45,8 @@ impl Overlaps {
                 set
             })
             .collect();
-        for a in 0..t.unit_count {
-            let in_a = &members[a];
-            for b in a + 1..t.unit_count {
-                let in_b = &members[b];
+        for (a, in_a) in members.iter().enumerate() {
+            for (b, in_b) in members.iter().enumerate().skip(a + 1) {
                 let shared = t.unit(a).iter().filter(|&&c| in_b[c as usize]).count();
                 if shared < 2 || shared == t.n {
                     continue;
@@ -98,8 +96,8 @@ impl Propagator<'_> {
             // empty grid, after a few cells: the pass took a third of the search on the empty
             // 64x64, `easy_end.sh`). The digits locked in one unit are shared, so the
             // other's scan, stopped or not, holds those it has outside the overlap.
-            let a_only = union_until(cells, &s, o.shared..o.first_only, shared & !s.placed[a]);
-            let b_only = union_until(cells, &s, o.first_only..o.end, shared & !s.placed[b]);
+            let a_only = union_until(cells, s, o.shared..o.first_only, shared & !s.placed[a]);
+            let b_only = union_until(cells, s, o.first_only..o.end, shared & !s.placed[b]);
             let from_b = shared & !a_only & !s.placed[a] & b_only;
             let from_a = shared & !b_only & !s.placed[b] & a_only;
             for (mask, range) in [
