@@ -74,6 +74,9 @@ impl AllDiff {
         if missing.count_ones() as usize != m {
             return false;
         }
+        if nothing_to_prune(doms, missing) {
+            return true;
+        }
         if !self.match_cells(u, positions, doms) {
             return false;
         }
@@ -194,6 +197,55 @@ impl AllDiff {
     }
 }
 
+/// Whether Hall's condition shows, without a matching, that the unit has a perfect matching
+/// and every edge is in one, so that [`AllDiff::prune`] would leave `doms` as they are. With
+/// `m` open cells whose smallest domain has `a` digits, a proper set S of cells that fills its
+/// digits (|N(S)| = |S|, the only thing that removes candidates or fails) has at least `a`
+/// cells, so the digits outside N(S) have their places among the other `m - a` cells or
+/// fewer: when every missing digit has more places than that, there is no such S. On
+/// near-empty large grids nearly every unit passes, and this screen, a popcount per cell and
+/// a bit-sliced count of places per digit, takes the place of the matching and the
+/// components (`easy_end.sh`: the empty 64x64 grid at `alldiff`).
+fn nothing_to_prune(doms: &[u64], missing: u64) -> bool {
+    let m = doms.len() as u32;
+    let (mut smallest, mut places) = (u32::MAX, 0);
+    for d in doms {
+        let size = d.count_ones();
+        smallest = smallest.min(size);
+        places += size;
+    }
+    // Every missing digit needs at least `m - smallest + 1` places; first the total, which
+    // rules out most units of a grid that is not nearly empty for m popcounts.
+    let threshold = m - smallest.min(m) + 1;
+    if smallest == 0 || places < m * threshold {
+        return false;
+    }
+    // Then digit by digit: places per digit in seven bit planes (up to 127), compared with
+    // the threshold plane by plane.
+    let mut planes = [0u64; 7];
+    for &d in doms {
+        let mut carry = d;
+        for plane in planes.iter_mut() {
+            if carry == 0 {
+                break;
+            }
+            let sum = *plane ^ carry;
+            carry &= *plane;
+            *plane = sum;
+        }
+    }
+    let (mut above, mut equal) = (0u64, u64::MAX);
+    for (i, &plane) in planes.iter().enumerate().rev() {
+        if threshold >> i & 1 != 0 {
+            equal &= plane;
+        } else {
+            above |= equal & plane;
+            equal &= !plane;
+        }
+    }
+    missing & !(above | equal) == 0
+}
+
 /// The nodes reachable from `from` by `arcs`, staying inside `within`.
 #[inline]
 fn closure(arcs: &[u64; 64], from: u64, within: u64) -> u64 {
@@ -205,4 +257,80 @@ fn closure(arcs: &[u64; 64], from: u64, within: u64) -> u64 {
         reached |= frontier;
     }
     reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every assignment of different digits of `missing` to the cells, one per permutation:
+    /// the candidates some filling uses, or `None` when there is no filling.
+    fn fillings(doms: &[u64], missing: u64) -> Option<Vec<u64>> {
+        fn extend(doms: &[u64], k: usize, used: u64, chosen: &mut Vec<u64>, kept: &mut [u64]) {
+            if k == doms.len() {
+                for (keep, &bit) in kept.iter_mut().zip(chosen.iter()) {
+                    *keep |= bit;
+                }
+                return;
+            }
+            for digit in bits(doms[k] & !used) {
+                chosen.push(1 << digit);
+                extend(doms, k + 1, used | 1 << digit, chosen, kept);
+                chosen.pop();
+            }
+        }
+        let doms: Vec<u64> = doms.iter().map(|d| d & missing).collect();
+        let mut kept = vec![0; doms.len()];
+        extend(&doms, 0, 0, &mut Vec::new(), &mut kept);
+        kept.iter().all(|&k| k != 0).then_some(kept)
+    }
+
+    proptest! {
+        /// The screen never skips a unit the matching would narrow or fail, and the matching
+        /// keeps exactly the candidates some filling uses.
+        #[test]
+        fn the_screen_skips_only_units_with_nothing_to_prune(
+            m in 3usize..=7,
+            dense in 0.5f64..1.0,
+            seeds in proptest::collection::vec(any::<u64>(), 7),
+        ) {
+            let missing = (1u64 << m) - 1;
+            // A cell keeps each digit with probability `dense`, read from its seed's bits.
+            let doms: Vec<u64> = seeds[..m]
+                .iter()
+                .map(|&seed| {
+                    bits(missing)
+                        .filter(|&digit| {
+                            let draw = (seed.rotate_left(9 * digit as u32) & 0xff) as f64;
+                            draw < dense * 256.0
+                        })
+                        .fold(0, |acc, digit| acc | 1 << digit)
+                })
+                .collect();
+            let expected = fillings(&doms, missing);
+            if nothing_to_prune(&doms, missing) {
+                prop_assert_eq!(expected.as_deref(), Some(&doms[..]));
+            }
+            let mut pruned = doms.clone();
+            let positions: Vec<u8> = (0..m as u8).collect();
+            let ok = AllDiff::new(m, 1).prune(0, &positions, &mut pruned, missing);
+            prop_assert_eq!(ok, expected.is_some());
+            if let Some(expected) = expected {
+                prop_assert_eq!(pruned, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn the_screen_passes_full_domains_and_stops_at_a_tight_pair() {
+        let full = [0b1111u64; 4];
+        assert!(nothing_to_prune(&full, 0b1111));
+        // Two cells holding only digits 0 and 1: the others lose them.
+        let pair = [0b0011, 0b0011, 0b1111, 0b1111];
+        assert!(!nothing_to_prune(&pair, 0b1111));
+        let mut pruned = pair;
+        assert!(AllDiff::new(4, 1).prune(0, &[0, 1, 2, 3], &mut pruned, 0b1111));
+        assert_eq!(pruned, [0b0011, 0b0011, 0b1100, 0b1100]);
+    }
 }

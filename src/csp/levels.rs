@@ -33,6 +33,7 @@ fn config(propagation: Propagation) -> Config {
     Config {
         propagation,
         scaled: false,
+        fill: false,
         ..Config::default()
     }
 }

@@ -88,7 +88,15 @@ impl CspSolver {
         stats: &mut CspStats,
         solutions: &mut u64,
     ) -> Stop {
-        let mut random = Randomised::new(restarts.seed, puzzle.size() * puzzle.size());
+        let cells = puzzle.size() * puzzle.size();
+        let mut random = Randomised::new(restarts.seed, cells);
+        // A run cut off before it could place every cell cannot finish a descent that branches
+        // at every cell, as on an empty grid: the unit is at least the number of cells
+        // (`easy_end.sh`: the empty 64x64 grid, undecided at 10 s with 3,000-node units).
+        let restarts = Restarts {
+            unit: restarts.unit.max(cells as u64),
+            ..*restarts
+        };
         for run_index in 0.. {
             let nodes_before = stats.nodes;
             let mut run = Run {

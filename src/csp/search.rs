@@ -308,6 +308,11 @@ impl CspSolver {
             p.root(&mut s, puzzle.cells(), excluded)
         };
         stats.nodes += 1;
+        let (above, until) = (Config::FILL_ABOVE, Config::FILL_UNTIL);
+        let cells = t.cells as u64;
+        let filling = config.fill
+            && root_ok
+            && *State::view(t, &mut stack[..stride]).count * above.1 > cells * above.0;
         let mut depth = 0;
         let mut fresh = root_ok;
         choices[0].remaining = 0;
@@ -328,6 +333,12 @@ impl CspSolver {
                         break Stop::Limit;
                     }
                     choices[depth].remaining = 0;
+                } else if filling && *s.count * until.1 > cells * until.0 {
+                    let cell = choose(VariableOrder::First, t, &s, floor);
+                    choices[depth] = Choice {
+                        cell,
+                        remaining: s.dom[cell],
+                    };
                 } else if let Some(random) = run.as_mut().and_then(|run| run.random.as_mut()) {
                     let cell = random.choose(&s);
                     choices[depth] = Choice {

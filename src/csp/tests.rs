@@ -425,10 +425,93 @@ fn config_names_round_trip() {
         "MRV-degree+Lex".parse::<Config>().unwrap().to_string(),
         "mrv-degree+lex+hidden-singles"
     );
+    let filling: Config = "fill+alldiff+intersections".parse().unwrap();
+    assert!(filling.fill && !filling.scaled);
+    assert_eq!(
+        filling.to_string(),
+        "mrv-degree+lex+alldiff+intersections+fill"
+    );
+    assert_eq!(Config::default().for_side(64), filling);
+    assert_eq!(
+        Config::default().for_side(16).to_string(),
+        "mrv-degree+lex+hidden-singles"
+    );
     let default = Config::default().to_string();
     assert_eq!(default, "mrv-degree+lex+hidden-singles+scaled");
     assert_eq!(default.parse::<Config>().unwrap(), Config::default());
     assert!(Config::presets().contains(&Config::default()));
+}
+
+/// `fill` changes the order of the search, never what it counts: on nearly empty 4x4 and
+/// 6x6 puzzles (more than three quarters open, so the fill is on) every level with `fill`
+/// counts every completion as brute force does, restarting or not.
+#[test]
+fn fill_counts_like_brute_force_on_nearly_empty_grids() {
+    let mut rng = Rng(0x0f11_0f11);
+    for (rows, cols, kept) in [(2, 2, 0), (2, 2, 2), (2, 2, 3), (2, 3, 6), (3, 2, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let full = pattern_grid(shape, &mut rng);
+        let mut puzzle = Grid::empty(shape);
+        for (out, &d) in puzzle.cells_mut().iter_mut().zip(full.cells()).take(kept) {
+            *out = d;
+        }
+        let expected = brute_count(&mut puzzle.clone());
+        for level in ["hidden-singles", "alldiff+intersections"] {
+            let config: Config = format!("{level}+fill").parse().unwrap();
+            let outcome = count_all(config, &puzzle);
+            assert_eq!(outcome.solutions, expected, "{config} on {shape}, {kept}");
+            assert_eq!(outcome.stop, Stop::Exhausted);
+            // Up to a limit the search restarts.
+            let limit = expected / 2 + 1;
+            let limited = CspSolver::new(shape.board(), config).count(
+                &puzzle,
+                Some(limit),
+                &Budget::unlimited(),
+            );
+            assert_eq!(limited.solutions, limit.min(expected), "{config}");
+            assert!(is_solution_of(&limited.solution.unwrap(), &puzzle));
+        }
+    }
+}
+
+/// The easy end (issue 29): the default solves the empty grid of every box shape up to
+/// 25x25, random 36x36 puzzles with 95% and 99% blanks and a 95%-blank 64x64, each within a
+/// node budget that leaves no room for thrashing, and every answer keeps the rules.
+#[test]
+fn the_default_solves_empty_and_nearly_empty_grids() {
+    let mut puzzles = Vec::new();
+    for rows in 1..=25 {
+        for cols in 1..=25 / rows {
+            if rows * cols >= 2 {
+                puzzles.push(Grid::empty(Shape::new(rows, cols).unwrap()));
+            }
+        }
+    }
+    let large = Shape::new(6, 6).unwrap();
+    for seed in 0..3 {
+        for blanks in [1231, 1283] {
+            puzzles.push(crate::generate::random_puzzle(large, seed, 1296 - blanks));
+        }
+    }
+    puzzles.push(Grid::empty(large));
+    // Where the fewest-candidates order thrashed for tens of thousands of nodes.
+    let largest = Shape::new(8, 8).unwrap();
+    puzzles.push(crate::generate::random_puzzle(largest, 1, 4096 - 3891));
+    for puzzle in puzzles {
+        let shape = puzzle.shape();
+        let mut solver = CspSolver::new(shape.board(), Config::default());
+        let outcome = solver.count(&puzzle, Some(2), &Budget::nodes(20_000));
+        assert_eq!(
+            outcome.stop,
+            Stop::Limit,
+            "{shape}, {} givens",
+            puzzle.givens()
+        );
+        assert!(
+            is_solution_of(&outcome.solution.unwrap(), &puzzle),
+            "{shape}"
+        );
+    }
 }
 
 #[test]
@@ -708,6 +791,7 @@ fn alldiff_counts_like_every_other_level() {
             let config = Config {
                 propagation: level,
                 scaled: false,
+                fill: false,
                 ..Config::default()
             };
             let outcome = CspSolver::new(puzzle.shape().board(), config).count(
