@@ -203,6 +203,7 @@ pub fn solve_one(
     request: &Request,
     parallelism: Parallelism,
 ) -> Result<(Outcome, Engine)> {
+    let engine = engine.for_puzzle(puzzle.board(), &puzzle.grid);
     let key = match &puzzle.board {
         Some(board) => BoardKey::Variant(board.clone()),
         None => BoardKey::Shape(puzzle.grid.shape()),

@@ -314,6 +314,46 @@ fn auto_picks_an_engine_per_board_and_answers_as_dlx() {
     }
 }
 
+/// Above 25x25, auto takes the CSP for a nearly empty puzzle (more than three quarters open)
+/// and DLX otherwise; either way the solution keeps the givens and the rules.
+#[test]
+fn auto_takes_the_csp_at_the_easy_end_of_large_grids() {
+    for (blanks, engine) in [
+        (1150, "csp:mrv-degree+lex+alldiff+intersections+fill"),
+        (400, "dlx"),
+    ] {
+        let made = run(
+            &[
+                "generate",
+                "--box",
+                "5x7",
+                "--kind",
+                "random",
+                "-n",
+                "1",
+                "--seed",
+                "1",
+                "--blanks",
+                &blanks.to_string(),
+            ],
+            "",
+        );
+        assert_eq!(code(&made), 0, "{}", stderr(&made));
+        let text = stdout(&made);
+        let out = run(&["solve", "--json", "-j1", "--box", "5x7"], &text);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let objects = json_lines(&stdout(&out));
+        assert_eq!(objects.len(), 1);
+        assert_eq!(objects[0]["engine"], engine, "{}", objects[0]);
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        let shape = quadrille::sudoku::Shape::new(5, 7).unwrap();
+        let puzzle = parse_line(line, Some(shape)).unwrap();
+        let solution = objects[0]["solution"].as_str().unwrap();
+        let solution = parse_line(solution, Some(shape)).unwrap();
+        assert_eq!(check_solution(&puzzle, &solution), Ok(()));
+    }
+}
+
 #[test]
 fn solve_threads_1_and_2_agree() {
     for file in ["sudoku/mixed.txt", "sudoku/9x9.txt", "sudoku/16x16.txt"] {

@@ -9,7 +9,7 @@ set -eu
 Q=${Q:-target/release/quadrille}
 OUT=${1:-/tmp/quadrille-easy-end}
 BUDGET=${BUDGET:-10}
-ENGINES=${ENGINES:-dlx csp}
+ENGINES=${ENGINES:-auto dlx csp}
 mkdir -p "$OUT"
 empty() { # box side: one empty grid in the numeric line layout
     python3 -c "print(' '.join(['0'] * $2 * $2))" > "$OUT/empty_$1.txt"

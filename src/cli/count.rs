@@ -123,8 +123,9 @@ fn one_puzzle(
 /// Counts one puzzle as the batch would, with a spinner showing what the count has done.
 fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Status> {
     let budget = common.budget.budget();
-    if common.engine == Engine::Auto {
-        let mut solver = Solver::new(Engine::Auto, puzzle.board())?;
+    let engine = common.engine.for_puzzle(puzzle.board(), &puzzle.grid);
+    if engine != Engine::Dlx {
+        let mut solver = Solver::new(engine, puzzle.board())?;
         if solver.engine() != Engine::Dlx {
             // The engine auto chooses counts on one thread faster than DLX on two (on a 9x9
             // of 910,776 solutions, the bitboard search took 0.50 s on one thread, DLX 1.16 s
