@@ -33,8 +33,8 @@ pub struct PuzzleArgs {
     /// lines in the file, else classic].
     #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
-    /// The engine: auto (the fastest for the board: bitboard up to 128 cells, csp on killer
-    /// boards, dlx elsewhere; --stats and --json say which answered), dlx, csp, csp:CONFIG
+    /// The engine: auto (the fastest for the puzzle: bitboard up to 128 cells, csp on killer
+    /// boards and nearly empty grids above 25x25, dlx elsewhere; --stats and --json say which answered), dlx, csp, csp:CONFIG
     /// (e.g. csp:mrv+lcv+hidden-singles), or bitboard (boards of at most 128 cells, without
     /// killer cages).
     #[arg(long, default_value = "auto")]
