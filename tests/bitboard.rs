@@ -304,3 +304,47 @@ fn bitboard_solves_the_first_17_clue_puzzles_as_dlx_does() {
 fn bitboard_solves_the_first_forum_hardest_puzzles_as_dlx_does() {
     same_as_dlx_on("puzzles5_forum_hardest_1905_11+", 2000);
 }
+
+/// Every puzzle of a data set, counted up to 2 by the bitboard engine (the one `auto` picks
+/// on 9x9): each has exactly one solution, proved, and it keeps the givens and the rules.
+fn unique_by_bitboard(set: &str, expected: usize) {
+    let Some(text) = data_text(set) else {
+        return;
+    };
+    let shape = Shape::CLASSIC;
+    let rules = rules_of(shape.board());
+    let mut bitboard = Solver::sudoku(Engine::Bitboard, shape).unwrap();
+    let lines = (text.lines().enumerate())
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'));
+    let mut solved = 0;
+    for (index, line) in lines {
+        let line_number = index + 1;
+        let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("line {line_number}: {e}"));
+        let outcome = bitboard.count(&puzzle, Some(2), &Budget::unlimited());
+        assert_eq!(
+            (outcome.solutions, outcome.stop),
+            (1, Stop::Exhausted),
+            "{set} line {line_number}"
+        );
+        let solution = outcome.solution.expect("a solution");
+        assert_eq!(
+            rules.check(puzzle.cells(), solution.cells()),
+            Ok(()),
+            "{set} line {line_number}"
+        );
+        solved += 1;
+    }
+    assert_eq!(solved, expected, "{set}");
+}
+
+#[test]
+#[ignore = "reads ../shared/data; run with --ignored"]
+fn bitboard_proves_every_17_clue_puzzle_unique() {
+    unique_by_bitboard("puzzles2_17_clue", 49_158);
+}
+
+#[test]
+#[ignore = "reads ../shared/data; run with --ignored"]
+fn bitboard_proves_every_forum_hardest_puzzle_unique() {
+    unique_by_bitboard("puzzles5_forum_hardest_1905_11+", 48_766);
+}
