@@ -193,10 +193,11 @@ thread_local! {
 /// Solves one puzzle as `request` asks with this thread's solver for `engine` and the puzzle's
 /// board (its shape's, or its variant's).
 ///
+/// Returns the outcome and the engine that answered (the one [`Engine::Auto`] chose).
+///
 /// # Errors
 /// [`crate::ErrorKind::UnsupportedBoard`], at the puzzle's line, when the engine cannot solve
 /// puzzles on its board (see [`Solver::new`]).
-/// Returns the outcome and the engine that answered (the one [`Engine::Auto`] chose).
 pub fn solve_one(
     puzzle: &Puzzle,
     engine: Engine,

@@ -67,9 +67,9 @@ impl Engine {
     /// The engine that searches `puzzle` on `board` when this one is asked for: itself, except
     /// that [`Engine::Auto`] takes the default CSP for a nearly empty puzzle (more than
     /// [`csp::Config::FILL_ABOVE`] of its cells open) on a board larger than 25x25, the easy
-    /// end where the CSP fills the grid in reading order (`sh benches/peers/easy_end.sh`: an
-    /// empty 56x56 in 0.12 s against DLX's 0.31 s, three 64x64 with 80% blanks in 0.5 s where
-    /// DLX left one undecided at 10 s), and leaves every other choice to [`Solver::new`].
+    /// end where the CSP fills the grid in reading order (`sh benches/peers/easy_end.sh`: the
+    /// empty 64x64 in 0.22 s against DLX's 0.77 s, three 64x64 with 99% blanks in 0.64 s
+    /// where DLX left two undecided at 10 s), and leaves every other choice to [`Solver::new`].
     pub fn for_puzzle(self, board: &Board, puzzle: &Grid) -> Engine {
         let n = board.size();
         if self != Engine::Auto || n <= Engine::EASY_END_ABOVE {
