@@ -129,8 +129,11 @@ fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Sta
         if solver.engine() != Engine::Dlx {
             // The engine auto chooses counts on one thread faster than DLX on two (on a 9x9
             // of 910,776 solutions, the bitboard search took 0.50 s on one thread, DLX 1.16 s
-            // on two: `count --stats -j2 --engine E`), so the count is its, without a spinner.
+            // on two: `count --stats -j2 --engine E`), so the count is its; the spinner knows
+            // only the time.
+            let spinner = long_count::spinner_of("counting", &format!("with {}", solver.engine()));
             let outcome = solver.count(&puzzle.grid, None, &budget);
+            spinner.finish_and_clear();
             return print_count(SolutionCount::new(outcome.solutions, outcome.stop));
         }
     }
