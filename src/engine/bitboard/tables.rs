@@ -22,8 +22,6 @@ pub(super) struct State<const W: usize, const N: usize> {
     pub(super) placed: [Set<W>; N],
     /// Per digit: the groups where it lost a cell since hidden singles last looked.
     dirty: [u64; N],
-    /// The groups where every digit did (a cell was filled).
-    dirty_all: u64,
 }
 
 impl<const W: usize, const N: usize> State<W, N> {
@@ -33,7 +31,6 @@ impl<const W: usize, const N: usize> State<W, N> {
         missing: [0; N],
         placed: [[0; W]; N],
         dirty: [0; N],
-        dirty_all: 0,
     };
 
     /// The digits (0-based) that can still go in `cell`.
@@ -186,7 +183,7 @@ impl<const W: usize> BitTables<W> {
         *state = State::EMPTY;
         state.missing[..self.n].fill(self.all_groups);
         // Every group is looked at once for hidden singles.
-        state.dirty_all = self.all_groups;
+        state.dirty[..self.n].fill(self.all_groups);
         // The givens, all at once: placed sets, missing masks and the peers they take.
         let mut given = [0u64; W];
         let mut taken = [[0u64; W]; N];
@@ -287,24 +284,27 @@ impl<const W: usize> BitTables<W> {
         cell: usize,
         digit: usize,
     ) -> bool {
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let (word, shift) = (cell / 64, cell % 64);
+        let bit = 1u64 << shift;
         if state.candidates[digit][word] & bit == 0 {
             return false;
         }
-        for cand in &mut state.candidates {
+        let table = &self.cells[cell];
+        let groups = table.groups;
+        // The digits that could go here lost this cell from its groups; a mask rather than a
+        // branch per digit.
+        for (cand, dirty) in state.candidates.iter_mut().zip(&mut state.dirty) {
+            *dirty |= groups & 0u64.wrapping_sub(cand[word] >> shift & 1);
             cand[word] &= !bit;
         }
         state.open[word] &= !bit;
-        let table = &self.cells[cell];
         for (c, &p) in state.candidates[digit].iter_mut().zip(&table.peers) {
             *c &= !p;
         }
-        let groups = table.groups;
+        // This digit lost the peers too.
+        state.dirty[digit] |= table.peer_groups;
         state.missing[digit] &= !groups;
         state.placed[digit][word] |= bit;
-        // Every digit lost this cell from its groups; this digit lost the peers too.
-        state.dirty_all |= groups;
-        state.dirty[digit] |= table.peer_groups;
         true
     }
 
@@ -347,9 +347,8 @@ impl<const W: usize> BitTables<W> {
             if changed {
                 continue;
             }
-            let every = std::mem::take(&mut state.dirty_all);
             for d in 0..N {
-                let mut missing = state.missing[d] & (state.dirty[d] | every);
+                let mut missing = state.missing[d] & state.dirty[d];
                 state.dirty[d] = 0;
                 while missing != 0 {
                     let g = missing.trailing_zeros() as usize;
