@@ -284,19 +284,36 @@ impl<const W: usize> BitTables<W> {
         cell: usize,
         digit: usize,
     ) -> bool {
-        let (word, shift) = (cell / 64, cell % 64);
-        let bit = 1u64 << shift;
-        if state.candidates[digit][word] & bit == 0 {
+        let digits = state.digits(cell);
+        if digits >> digit & 1 == 0 {
             return false;
         }
+        self.fill(state, cell, digit, digits);
+        true
+    }
+
+    /// Places `digit` (0-based) at `cell`, where `digits` can go (`digit` among them).
+    #[inline(always)]
+    fn fill<const N: usize>(
+        &self,
+        state: &mut State<W, N>,
+        cell: usize,
+        digit: usize,
+        digits: u64,
+    ) {
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
         let table = &self.cells[cell];
         let groups = table.groups;
-        // The digits that could go here lost this cell from its groups; a mask rather than a
-        // branch per digit.
-        for (cand, dirty) in state.candidates.iter_mut().zip(&mut state.dirty) {
-            *dirty |= groups & 0u64.wrapping_sub(cand[word] >> shift & 1);
-            cand[word] &= !bit;
+        // Only the digits that could go here lose the cell, and their groups are dirty: a loop
+        // over those (none for a naked single) rather than over every digit.
+        let mut others = digits & !(1 << digit);
+        while others != 0 {
+            let other = others.trailing_zeros() as usize;
+            others &= others - 1;
+            state.candidates[other][word] &= !bit;
+            state.dirty[other] |= groups;
         }
+        state.candidates[digit][word] &= !bit;
         state.open[word] &= !bit;
         for (c, &p) in state.candidates[digit].iter_mut().zip(&table.peers) {
             *c &= !p;
@@ -305,7 +322,6 @@ impl<const W: usize> BitTables<W> {
         state.dirty[digit] |= table.peer_groups;
         state.missing[digit] &= !groups;
         state.placed[digit][word] |= bit;
-        true
     }
 
     /// Naked and hidden singles to a fixpoint; false when nothing but S can lie below: on a
@@ -340,7 +356,7 @@ impl<const W: usize> BitTables<W> {
                     if digits == 0 {
                         return false; // an earlier single of this pass took its last digit
                     }
-                    self.place(state, cell, digits.trailing_zeros() as usize);
+                    self.fill(state, cell, digits.trailing_zeros() as usize, digits);
                     changed = true;
                 }
             }
