@@ -106,8 +106,10 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                         peer_groups,
                     })
                     .collect(),
-                groups: std::array::from_fn(|g| groups.get(g).copied().unwrap_or([0; W])),
-                folds: std::array::from_fn(|g| folds.get(g).copied().unwrap_or([0; W])),
+                groups: std::array::from_fn(|g| GroupTable {
+                    cells: groups.get(g).copied().unwrap_or([0; W]),
+                    fold: folds.get(g).copied().unwrap_or([0; W]),
+                }),
                 all_cells: set_of(&mut (0..cells)),
                 all_groups: if group_count == 64 {
                     u64::MAX
@@ -149,17 +151,23 @@ struct CellTable<const W: usize> {
     peer_groups: u64,
 }
 
+/// One group: its cells, and how far to rotate each word of them so that they fold into one
+/// word without two meeting (see [`fold`]).
+#[derive(Clone, Copy, Debug)]
+struct GroupTable<const W: usize> {
+    cells: Set<W>,
+    fold: [u32; W],
+}
+
 /// The read-only tables of a board, and the watched cells of the check under way.
 #[derive(Clone, Debug)]
 pub(super) struct BitTables<const W: usize> {
     n: usize,
     /// What a placement in each cell touches.
     cells: Vec<CellTable<W>>,
-    /// The cells of every group, 64 entries (a group comes from a bit of a group mask).
-    groups: [Set<W>; 64],
-    /// How far to rotate each word of a group's cells so that they fold into one word
-    /// without two meeting (see [`fold`]).
-    folds: [[u32; W]; 64],
+    /// The cells of every group and their folds, 64 entries (a group comes from a bit of a
+    /// group mask); one entry, so one address, per hidden-single test.
+    groups: [GroupTable<W>; 64],
     /// Every cell.
     all_cells: Set<W>,
     /// Every group.
@@ -388,7 +396,7 @@ impl<const W: usize> BitTables<W> {
                     // The digit's cells in the group, folded into one word: one test, one
                     // branch (a branch per word was often mispredicted, as which words a
                     // group fills varies from group to group).
-                    let (group, fold) = (&self.groups[g % 64], &self.folds[g % 64]);
+                    let GroupTable { cells: group, fold } = &self.groups[g % 64];
                     let x: Set<W> = std::array::from_fn(|w| state.candidates[d][w] & group[w]);
                     // The first word stays where it is.
                     let cells =
