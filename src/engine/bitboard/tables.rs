@@ -52,8 +52,8 @@ pub(crate) struct Bitboard<const W: usize, const N: usize> {
     pub(super) solution: [Set<W>; N],
     /// The S they were made from (a generator checks against one S many times).
     pub(super) solution_grid: Option<Grid>,
-    /// Per depth: the cell branched on and the digits not tried yet.
-    pub(super) choices: Vec<(usize, u64)>,
+    /// Per depth: the cell branched on, the digits not tried yet, and all its digits.
+    pub(super) choices: Vec<(usize, u64, u64)>,
 }
 
 impl<const W: usize, const N: usize> Bitboard<W, N> {
@@ -121,7 +121,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             stack: vec![State::EMPTY; cells + 1],
             solution: [[0; W]; N],
             solution_grid: None,
-            choices: vec![(0, 0); cells + 1],
+            choices: vec![(0, 0, 0); cells + 1],
         })
     }
 }
@@ -284,25 +284,9 @@ impl<const W: usize> BitTables<W> {
         grid
     }
 
-    /// Places `digit` (0-based) at `cell`; false when it cannot go there.
-    #[inline(always)]
-    pub(super) fn place<const N: usize>(
-        &self,
-        state: &mut State<W, N>,
-        cell: usize,
-        digit: usize,
-    ) -> bool {
-        let digits = state.digits(cell);
-        if digits >> digit & 1 == 0 {
-            return false;
-        }
-        self.fill(state, cell, digit, digits);
-        true
-    }
-
     /// Places `digit` (0-based) at `cell`, where `digits` can go (`digit` among them).
     #[inline(always)]
-    fn fill<const N: usize>(
+    pub(super) fn fill<const N: usize>(
         &self,
         state: &mut State<W, N>,
         cell: usize,
@@ -411,7 +395,8 @@ impl<const W: usize> BitTables<W> {
                         return false;
                     }
                     let w = x.iter().position(|&x| x != 0).expect("one cell");
-                    self.place(state, w * 64 + x[w].trailing_zeros() as usize, d);
+                    let cell = w * 64 + x[w].trailing_zeros() as usize;
+                    self.fill(state, cell, d, state.digits(cell));
                     changed = true;
                 }
             }
