@@ -277,8 +277,8 @@ impl Solver {
     /// (see [`BitboardSolver::new`]). DLX and the CSP take every board.
     ///
     /// [`Engine::Auto`] builds the fastest engine that takes the board. On a 9x9 board the
-    /// bitboard search: on the 17-clue and forum-hardest sets it is 3.4 to 3.7 times as fast
-    /// as DLX (`cargo bench --bench sudoku -- 'sudoku/(dlx|bitboard)'`). On killer boards the CSP: on the
+    /// bitboard search: on the 17-clue and forum-hardest sets it takes 23% and 27% of DLX's
+    /// instructions (callgrind, `solve --limit 2 -j1`, docs/performance.md). On killer boards the CSP: on the
     /// 100 random 9x9 killers without givens of `fixtures/variants/killer_random.txt`, 17 ms
     /// a puzzle against DLX's 219 ms (`solve --limit 2 -j1 --stats --engine csp`). Elsewhere
     /// Dancing Links, the strongest on large boards.

@@ -26,8 +26,8 @@
 //! given's peers. The digit count N is a const parameter (9 for grids up to 9x9, 11 for 10x10
 //! and 11x11, see `Small`; larger digits than the board's are empty padding), and each
 //! depth's state a `Copy` struct, so the digit loops unroll without bounds checks; a cell's
-//! peers and groups sit in one table entry, and `place` is inlined into `propagate`. On 9x9 a
-//! check takes about a quarter of the CSP's instructions (callgrind,
+//! peers and groups sit in one table entry, and `fill` (a placement) is inlined into
+//! `propagate`. On 9x9 a check takes about a quarter of the CSP's instructions (callgrind,
 //! `generate --minimal -n 200 -j 1 --seed 1`).
 //!
 //! **Folded groups.** Which words a group's cells fill varies from group to group (a 9x9

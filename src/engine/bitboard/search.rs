@@ -86,7 +86,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                 };
             }
             fresh = false;
-            let (cell, remaining) = self.choices[depth];
+            let (cell, remaining, _) = self.choices[depth];
             if remaining == 0 {
                 if depth == 0 {
                     return Found {
@@ -127,7 +127,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     #[inline(always)]
     fn branch(&mut self, depth: usize) -> bool {
         let choice = self.tables.choose(&self.stack[depth]);
-        self.choices[depth] = choice.unwrap_or((0, 0));
+        self.choices[depth] = choice.map_or((0, 0, 0), |(cell, digits)| (cell, digits, digits));
         choice.is_none()
     }
 
@@ -138,8 +138,11 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
         let (parents, children) = self.stack.split_at_mut(depth + 1);
         let child = &mut children[0];
         *child = parents[depth];
+        // The digit is one of the cell's in the parent, whose digits the choice kept: no
+        // need to read them again from the N digit sets.
         let digit = bit.trailing_zeros() as usize;
-        self.tables.place(child, cell, digit) && self.tables.propagate(child)
+        self.tables.fill(child, cell, digit, self.choices[depth].2);
+        self.tables.propagate(child)
     }
 
     /// Counts the solutions of `puzzle` without the excluded placements, up to the limit
@@ -184,7 +187,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                 }
             }
             fresh = false;
-            let (cell, remaining) = self.choices[depth];
+            let (cell, remaining, _) = self.choices[depth];
             if remaining == 0 {
                 if depth == 0 {
                     break Stop::Exhausted;

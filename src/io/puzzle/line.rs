@@ -2,7 +2,9 @@
 //! word is the puzzle's label.
 
 use super::MAX_CHAR_SIZE;
-use super::cells::{RawCell, char_value, error_at, finish, is_numeric_token, number_cell};
+use super::cells::{
+    RawCell, char_value, error_at, finish, is_numeric_token, number_cell, quick_grid,
+};
 use crate::error::{ErrorKind, Result};
 use crate::sudoku::{Grid, Shape};
 
@@ -62,7 +64,10 @@ pub(super) fn parse_puzzle_line(
         && !(token.chars().count() > 2
             && !is_numeric_token(token)
             && token.chars().all(|c| char_value(c).is_some()));
-    let mut cells = Vec::new();
+    if !numeric && let Some(grid) = quick_grid(token.as_bytes(), shape) {
+        return Ok((grid, label_of(&body[token_end..])));
+    }
+    let mut cells = Vec::with_capacity(token.len());
     let (end_column, comment) = if numeric {
         let end = body.find([',', ';', '#']).unwrap_or(body.len());
         let mut column = skipped;
@@ -97,11 +102,15 @@ pub(super) fn parse_puzzle_line(
         (skipped + cells.len() + 1, &body[token_end..])
     };
     let grid = finish(&cells, shape, 0, skipped + 1, end_column)?;
-    let label = comment
+    Ok((grid, label_of(comment)))
+}
+
+/// The label of a puzzle: the first word of what follows it on its line.
+fn label_of(comment: &str) -> Option<String> {
+    comment
         .split(|c: char| ends_puzzle(c) || c == '#')
         .find(|word| !word.is_empty())
-        .map(str::to_string);
-    Ok((grid, label))
+        .map(str::to_string)
 }
 
 /// Whether a line of the one-line layout holds no puzzle.
