@@ -236,6 +236,43 @@ fn a_36x36_puzzle_is_unique_by_other_engines() {
     assert_eq!((by_dlx.solutions, by_dlx.is_complete()), (1, true));
 }
 
+/// Above 49x49 the random diagonal boxes are completed by the CSP: the 56x56 solution keeps
+/// the rules, and is not of the pattern grids' kind. In those, two rows of one band map digit
+/// to digit (column by column) by a cyclic shift of the digits, relabelled: a permutation
+/// whose cycles all have one length, which no row, column or digit symmetry changes.
+#[test]
+fn a_56x56_grid_is_completed_from_random_diagonal_boxes() {
+    let shape = Shape::new(7, 8).unwrap();
+    let n = shape.size();
+    // A high floor of givens: one short attempt, which shows the grid it thins.
+    let order = Order {
+        min_givens: shape.cell_count() - 40,
+        ..Order::new(shape)
+    };
+    let (made, ()) = generate_to_order(&order, 1, |_| Some(())).unwrap();
+    assert_eq!(check_solution(&made.puzzle, &made.solution), Ok(()));
+    let cells = made.solution.cells();
+    let mut to = vec![0usize; n + 1];
+    for c in 0..n {
+        to[cells[c] as usize] = cells[n + c] as usize;
+    }
+    let mut lengths = std::collections::BTreeSet::new();
+    let mut seen = vec![false; n + 1];
+    for start in 1..=n {
+        let mut length = 0;
+        let mut d = start;
+        while !seen[d] {
+            seen[d] = true;
+            d = to[d];
+            length += 1;
+        }
+        if length > 0 {
+            lengths.insert(length);
+        }
+    }
+    assert!(lengths.len() > 1, "cycles of one length: {lengths:?}");
+}
+
 #[test]
 fn the_same_seed_gives_the_same_puzzle_and_seeds_differ() {
     let order = Order {

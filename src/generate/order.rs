@@ -45,7 +45,8 @@ use super::{
     UNIQUENESS_PER_CELL_UP_TO, random_grid_with,
 };
 use crate::budget::Budget;
-use crate::engine::Engine;
+use crate::csp;
+use crate::engine::{Engine, Solve};
 use crate::error::{Error, ErrorKind, Result};
 use crate::logic::{self, Ending, Rating};
 use crate::sudoku::{Grid, Shape};
@@ -385,10 +386,9 @@ impl Generator {
     /// Random fillings of the diagonal boxes tried before a pattern grid is used instead.
     const COMPLETION_TRIES: usize = 20;
 
-    /// The largest side whose grids are filled from random diagonal boxes; larger ones start
-    /// from a pattern grid. On 64x64 none of 20 fillings was completed within its 204,800
-    /// nodes, at 1 to 2.6 s each (seed 1), and one took 4.8 million nodes and 47 s with the
-    /// budget lifted (`quadrille solve`); on 49x49 the third of seed 1 was completed.
+    /// The largest side whose random diagonal boxes the checker's engine completes; larger
+    /// ones are completed by the default CSP. With DLX, on 64x64 none of 20 fillings was
+    /// completed within its 204,800 nodes, at 1 to 2.6 s each (seed 1).
     const LARGEST_FILLED_SIDE: usize = 49;
 
     /// One attempt: the solution, the thinned puzzle and what is known of its minimality;
@@ -475,14 +475,20 @@ impl Generator {
     /// [`random_grid`](super::random_grid) are all equivalent to one grid, and on 9x9 no rot90
     /// puzzle minimal per given came from them in 1,000 attempts; completed diagonals give
     /// grids of every kind. Latin squares keep their near-uniform chain, and sides above
-    /// [`Generator::LARGEST_FILLED_SIDE`] take a pattern grid. A filling that cannot be
-    /// completed within the budget is drawn again, up to [`Generator::COMPLETION_TRIES`] times.
+    /// [`Generator::LARGEST_FILLED_SIDE`] are completed by the default CSP. A filling that
+    /// cannot be completed within the budget is drawn again, up to
+    /// [`Generator::COMPLETION_TRIES`] times, and then a pattern grid is taken.
     fn random_solution(&mut self, rng: &mut Pcg64) -> Grid {
         let shape = self.order.shape;
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-        if r == 1 || c == 1 || n > Generator::LARGEST_FILLED_SIDE {
+        if r == 1 || c == 1 {
             return random_grid_with(shape, rng);
         }
+        // Above the largest side the checker's engine fills, the diagonal boxes leave seven
+        // eighths of the grid open: the easy end, where the default CSP fills in reading order
+        // (an empty 64x64 in 3,344 nodes, docs/performance.md).
+        let mut easy_end_filler = (n > Generator::LARGEST_FILLED_SIDE)
+            .then(|| csp::CspSolver::new(shape.board(), csp::Config::default()));
         let mut digits: Vec<u8> = (1..=n as u8).collect();
         // A completion that keeps running out of budget (possible on the largest grids) falls
         // back to a pattern grid rather than trying for ever.
@@ -494,7 +500,14 @@ impl Generator {
                     grid.set(b * r + k / c, b * c + k % c, digit);
                 }
             }
-            if let Some(full) = self.checker.fill(&grid) {
+            let full = match &mut easy_end_filler {
+                Some(filler) => {
+                    let budget = Budget::nodes(Generator::fill_nodes(shape));
+                    filler.count(&grid, Some(1), &budget).solution
+                }
+                None => self.checker.fill(&grid),
+            };
+            if let Some(full) = full {
                 return full;
             }
         }
