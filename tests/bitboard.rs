@@ -254,6 +254,17 @@ fn latin_squares_of_order_10_and_11_agree_with_dlx() {
 
 // --- The public data sets: ignored unless asked for (`cargo test -- --ignored`) ---
 
+/// The puzzles of a data set's text, with their 1-based line numbers.
+fn data_puzzles(text: &str) -> impl Iterator<Item = (usize, Grid)> + '_ {
+    (text.lines().enumerate())
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(index, line)| {
+            let puzzle =
+                parse_line(line, None).unwrap_or_else(|e| panic!("line {}: {e}", index + 1));
+            (index + 1, puzzle)
+        })
+}
+
 /// The first `count` puzzles of a data set, each counted up to 2 by the bitboard engine and
 /// by DLX: the same count and stop, and the same solution, checked against the givens and
 /// the rules.
@@ -265,13 +276,8 @@ fn same_as_dlx_on(set: &str, count: usize) {
     let rules = rules_of(shape.board());
     let mut bitboard = Solver::sudoku(Engine::Bitboard, shape).unwrap();
     let mut dlx = Solver::sudoku(Engine::Dlx, shape).unwrap();
-    let lines = (text.lines().enumerate())
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .take(count);
     let mut solved = 0;
-    for (index, line) in lines {
-        let line_number = index + 1;
-        let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("line {line_number}: {e}"));
+    for (line_number, puzzle) in data_puzzles(&text).take(count) {
         let ours = bitboard.count(&puzzle, Some(2), &Budget::unlimited());
         let theirs = dlx.count(&puzzle, Some(2), &Budget::unlimited());
         assert_eq!(
@@ -314,12 +320,8 @@ fn unique_by_bitboard(set: &str, expected: usize) {
     let shape = Shape::CLASSIC;
     let rules = rules_of(shape.board());
     let mut bitboard = Solver::sudoku(Engine::Bitboard, shape).unwrap();
-    let lines = (text.lines().enumerate())
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'));
     let mut solved = 0;
-    for (index, line) in lines {
-        let line_number = index + 1;
-        let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("line {line_number}: {e}"));
+    for (line_number, puzzle) in data_puzzles(&text) {
         let outcome = bitboard.count(&puzzle, Some(2), &Budget::unlimited());
         assert_eq!(
             (outcome.solutions, outcome.stop),
