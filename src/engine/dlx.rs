@@ -204,17 +204,9 @@ impl DlxSolver {
             }
             grid
         });
-        Outcome {
-            solutions: stats.solutions,
-            solution,
-            stop,
-            nodes: stats.nodes,
-            backtracks: stats.backtracks,
-            work: stats.updates + forced_updates,
-            restarts: stats.restarts,
-            learned: stats.learned,
-            elapsed: start.elapsed(),
-        }
+        let mut outcome = outcome_of(&stats, stop, solution, start);
+        outcome.work += forced_updates;
+        outcome
     }
 
     /// Forces the givens' options. Returns whether two givens clash, and the updates made.
@@ -308,6 +300,27 @@ impl Solve for DlxSolver {
             self.preferred.extend(options);
         }
         self.dlx.set_preferred(&self.preferred);
+    }
+}
+
+/// A Dancing Links search's statistics and stop in the common terms, with the solution it
+/// kept and the time since `start`: its link updates are its `work`.
+pub(crate) fn outcome_of(
+    stats: &Stats,
+    stop: Stop,
+    solution: Option<Grid>,
+    start: Instant,
+) -> Outcome {
+    Outcome {
+        solutions: stats.solutions,
+        solution,
+        stop,
+        nodes: stats.nodes,
+        backtracks: stats.backtracks,
+        work: stats.updates,
+        restarts: stats.restarts,
+        learned: stats.learned,
+        elapsed: start.elapsed(),
     }
 }
 

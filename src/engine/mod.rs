@@ -13,7 +13,7 @@ mod dlx;
 pub use bitboard::BitboardSolver;
 pub(crate) use bitboard::Found;
 pub use dlx::DlxSolver;
-pub(crate) use dlx::search_puzzle;
+pub(crate) use dlx::{outcome_of, search_puzzle};
 
 use std::fmt;
 use std::str::FromStr;

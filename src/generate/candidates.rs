@@ -17,10 +17,12 @@
 //! the same, only sooner. Building costs a pass over the candidates, which are few on a
 //! puzzle thinned from a full grid.
 
+use std::time::Instant;
+
 use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
-use crate::engine::{DlxSolver, Outcome, Solve, search_puzzle};
-use crate::exact_cover::{Dlx, Problem};
+use crate::engine::{DlxSolver, Outcome, Solve, outcome_of, search_puzzle};
+use crate::exact_cover::{Dlx, Problem, Stats};
 use crate::restart::Restarts;
 use crate::sudoku::Grid;
 
@@ -136,20 +138,9 @@ impl Solve for CandidateSearch {
         limit: Option<u64>,
         budget: &Budget,
     ) -> Outcome {
-        let start = std::time::Instant::now();
-        let mut outcome = Outcome {
-            solutions: 0,
-            solution: None,
-            stop: Stop::Exhausted,
-            nodes: 0,
-            backtracks: 0,
-            work: 0,
-            restarts: 0,
-            learned: 0,
-            elapsed: start.elapsed(),
-        };
+        let start = Instant::now();
         if !self.encode(puzzle, excluded) {
-            return outcome;
+            return outcome_of(&Stats::default(), Stop::Exhausted, None, start);
         }
         let mut dlx = Dlx::new(&self.problem);
         // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku.
@@ -165,7 +156,7 @@ impl Solve for CandidateSearch {
         self.first.clear();
         let (restarts, learning) = (self.restarts, self.learning);
         let report = search_puzzle(&mut dlx, &mut self.first, limit, restarts, learning, budget);
-        outcome.solution = (!self.first.is_empty()).then(|| {
+        let solution = (!self.first.is_empty()).then(|| {
             let mut grid = puzzle.clone();
             for &option in &self.first {
                 let (cell, digit) = self.placements[option];
@@ -173,15 +164,7 @@ impl Solve for CandidateSearch {
             }
             grid
         });
-        outcome.solutions = report.stats.solutions;
-        outcome.stop = report.stop;
-        outcome.nodes = report.stats.nodes;
-        outcome.backtracks = report.stats.backtracks;
-        outcome.work = report.stats.updates;
-        outcome.restarts = report.stats.restarts;
-        outcome.learned = report.stats.learned;
-        outcome.elapsed = start.elapsed();
-        outcome
+        outcome_of(&report.stats, report.stop, solution, start)
     }
 
     fn set_restarts(&mut self, restarts: Option<Restarts>) {
