@@ -126,3 +126,68 @@ fn too_large_boards_are_refused_and_budgets_are_honest() {
     let found = bitboard.other_solution(&Grid::empty(shape), &all, &solution, 1000);
     assert!(found.complete && found.other.is_some_and(|o| o != solution));
 }
+
+/// The band search of plain 9x9 against Dancing Links: counts up to a limit with and without
+/// excluded placements, on random puzzles from nearly empty to nearly full; the first
+/// solution is the preferred grid when that grid solves the puzzle; a count run to its end
+/// undoes every node but the root, whichever nodes took their parent's place.
+#[test]
+fn the_band_search_counts_what_dlx_counts() {
+    use super::band::BandSearch;
+    use super::search::Ask;
+    use crate::board::{Cell, Digit};
+    let shape = Shape::CLASSIC;
+    let mut bands = BandSearch::new();
+    let mut dlx = DlxSolver::sudoku(shape);
+    dlx.set_restarts(None);
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(23);
+    let unlimited = Budget::unlimited();
+    let mut several = 0;
+    for seed in 0..60 {
+        let givens = [20, 24, 28, 35, 50, 70][seed as usize % 6];
+        let puzzle = crate::generate::random_puzzle(shape, seed, givens);
+        let solution = crate::generate::random_grid(shape, seed);
+        let excluded: Vec<(Cell, Digit)> = (0..rng.random_range(0..6))
+            .map(|_| {
+                let cell = rng.random_range(0..81usize);
+                let digit = Digit::new(rng.random_range(1..=9u8)).unwrap();
+                (Cell::new(cell), digit)
+            })
+            .collect();
+        for (excluded, limit) in [(&[][..], 50), (&excluded[..], 50), (&[][..], u64::MAX)] {
+            if limit == u64::MAX && givens < 28 {
+                continue; // counting all is for the fuller puzzles
+            }
+            let ask = Ask {
+                excluded,
+                limit,
+                budget: &unlimited,
+                preferred: solution.cells(),
+            };
+            let ours = bands.count(&puzzle, &ask);
+            let theirs = dlx.count_excluding(&puzzle, excluded, Some(limit), &unlimited);
+            assert_eq!(ours.solutions, theirs.solutions, "seed {seed}: {puzzle}");
+            several += usize::from(ours.solutions > 1);
+            if let Some(first) = &ours.first {
+                assert_eq!(check_solution(&puzzle, first), Ok(()));
+                assert!(excluded.iter().all(|&(c, d)| first.digit(c) != Some(d)));
+            }
+            if excluded.is_empty() && check_solution(&puzzle, &solution).is_ok() {
+                assert_eq!(
+                    ours.first.as_ref(),
+                    Some(&solution),
+                    "the preferred grid first"
+                );
+            }
+            if ours.stop == crate::budget::Stop::Exhausted {
+                assert_eq!(ours.backtracks, ours.nodes - 1, "seed {seed}");
+            }
+            if ours.nodes == 1 && ours.solutions == 1 {
+                // Solved at the root: every open cell was filled by a single.
+                let open = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
+                assert_eq!(ours.forced, open, "seed {seed}");
+            }
+        }
+    }
+    assert!(several > 10, "{several} puzzles with several solutions");
+}

@@ -100,28 +100,32 @@ pub(super) fn quick_grid(token: &[u8], shape: Option<Shape>) -> Option<Grid> {
     if n > 9 || token.len() != shape.cell_count() {
         return None;
     }
+    // The box of a cell is its row's first box plus its column's offset, read from two small
+    // tables rather than divided out per cell.
+    let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
+    let first_box: [usize; 9] = std::array::from_fn(|row| row / box_rows * (n / box_cols));
+    let box_offset: [usize; 9] = std::array::from_fn(|col| col / box_cols);
     // Per row, column and box: the digits seen, one bit each.
     let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-    let mut values = Vec::with_capacity(token.len());
-    for (i, &byte) in token.iter().enumerate() {
-        let digit = match byte {
-            b'.' | b'_' | b'0' => 0,
-            b'1'..=b'9' if usize::from(byte - b'0') <= n => byte - b'0',
-            _ => return None,
-        };
-        values.push(digit);
-        if digit == 0 {
-            continue;
+    let mut values = vec![0; token.len()];
+    let rows_of_cells = token.chunks_exact(n).zip(values.chunks_exact_mut(n));
+    for (row, (text, row_values)) in rows_of_cells.enumerate() {
+        for (col, (&byte, value)) in text.iter().zip(row_values).enumerate() {
+            let digit = match byte {
+                b'.' | b'_' | b'0' => continue,
+                b'1'..=b'9' if usize::from(byte - b'0') <= n => byte - b'0',
+                _ => return None,
+            };
+            *value = digit;
+            let b = first_box[row] + box_offset[col];
+            let bit = 1u16 << digit;
+            if (rows[row] | cols[col] | boxes[b]) & bit != 0 {
+                return None;
+            }
+            rows[row] |= bit;
+            cols[col] |= bit;
+            boxes[b] |= bit;
         }
-        let (row, col) = (i / n, i % n);
-        let b = shape.box_of(row, col);
-        let bit = 1u16 << digit;
-        if (rows[row] | cols[col] | boxes[b]) & bit != 0 {
-            return None;
-        }
-        rows[row] |= bit;
-        cols[col] |= bit;
-        boxes[b] |= bit;
     }
     Grid::from_cells(shape, values)
 }

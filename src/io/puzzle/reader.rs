@@ -7,6 +7,7 @@
 
 use std::io::{BufRead, Read};
 
+use super::cells::quick_grid;
 use super::line::{is_line_skipped, parse_puzzle_line};
 use super::sdk::GridAssembler;
 use super::variant::{Boards, header_value, parse_variant_line, variant_header};
@@ -206,6 +207,24 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(LineRead::End) => return None,
                 Err(err) => return Some(Err(self.io_error(err))),
             }
+            let line = self.line;
+            let shape = self.shape.or(self.header_shape);
+            // Most lines of a batch are a plain puzzle and nothing else, which `quick_grid`
+            // reads from the bytes as `parse_puzzle_line` would, without the text's copy and
+            // scans (callgrind, `solve --limit 2 -j1` on the first 1,000 of puzzles2_17_clue).
+            if self.variant == Variant::Classic {
+                let bytes = self.buf.as_slice();
+                let end = bytes.iter().rposition(|&b| b != b'\n' && b != b'\r');
+                if let Some(grid) = end.and_then(|end| quick_grid(&bytes[..=end], shape)) {
+                    return Some(Ok(Puzzle {
+                        line,
+                        grid,
+                        label: None,
+                        board: None,
+                        shape_inferred: shape.is_none(),
+                    }));
+                }
+            }
             let text = String::from_utf8_lossy(&self.buf);
             let text = text.trim_start_matches('\u{feff}');
             if is_line_skipped(text) {
@@ -215,8 +234,6 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
-            let line = self.line;
-            let shape = self.shape.or(self.header_shape);
             let shape_inferred = shape.is_none();
             let result = match self.variant {
                 Variant::Classic => parse_puzzle_line(text, shape).map(|(grid, label)| Puzzle {

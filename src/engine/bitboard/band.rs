@@ -1,0 +1,507 @@
+//! The 9x9 Sudoku search by bands: where each digit can go, as one 27-bit word per digit and
+//! band (three rows), so that a digit's rows and boxes inside a band are settled by two table
+//! lookups on one word.
+//!
+//! A digit goes once in each row of a band and once in each of its boxes, so the rows of a band
+//! take the boxes in one of six permutations. Which boxes each row can still reach is a 3x3
+//! pattern of nine bits (`segments`); a table (`PERMITTED`) keeps the cells of the row-box
+//! segments that some permutation of reachable segments uses, and a row left with one cell has
+//! the digit. That one step is the hidden singles of rows and boxes and the locked candidates
+//! between them (pointing and claiming) for the band; a digit placed then leaves its cell in the
+//! other digits' words of the band and its column in its own words of the other two bands.
+//! Naked singles are read bit-sliced across the nine digits of a band, and the search branches
+//! on a cell with two digits when there is one.
+//!
+//! This is the representation of JCZSolve (the `sudoku` crate's solver), written from its
+//! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards
+//! keep the bitboard of cells in [`super::tables`].
+
+use std::time::Instant;
+
+use super::search::{Ask, Counted};
+use crate::board::{Cell, Digit};
+use crate::budget::Stop;
+use crate::sudoku::{Grid, Shape};
+
+/// The nine cells of a band's first row.
+const ROW: u32 = 0x1FF;
+
+/// For a row's nine cells: which of the band's three boxes it reaches (bit k: box k).
+const BOXES_OF_ROW: [u8; 512] = {
+    let mut boxes = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                boxes[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    boxes
+};
+
+/// For the segments a digit reaches in a band (bit 3r + k: row r in box k): in bits 0 to 26,
+/// the cells of the segments that a permutation of reached segments uses (zero when none
+/// does); in bits 27 to 29, the boxes that one of those segments alone reaches.
+const PERMITTED: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut permitted = [0; 512];
+    let mut reached = 0;
+    while reached < 512 {
+        let mut kept = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let boxes = PERMUTATIONS[p];
+            let mut segments = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                segments |= 1 << (3 * r + boxes[r]);
+                r += 1;
+            }
+            if reached as u32 & segments == segments {
+                kept |= segments;
+            }
+            p += 1;
+        }
+        let mut k = 0;
+        while k < 3 {
+            let mut rows = 0;
+            let mut r = 0;
+            while r < 3 {
+                if kept >> (3 * r + k) & 1 == 1 {
+                    permitted[reached] |= 7 << (9 * r + 3 * k);
+                    rows += 1;
+                }
+                r += 1;
+            }
+            if rows == 1 {
+                permitted[reached] |= 1 << (27 + k);
+            }
+            k += 1;
+        }
+        reached += 1;
+    }
+    permitted
+};
+
+/// For the columns a digit reaches in a band (bit c), the boxes (bit k) it reaches in one
+/// column only.
+const LONE_COLUMN: [u8; 512] = {
+    let mut lone = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let three = columns >> (3 * k) & 7;
+            if three == 1 || three == 2 || three == 4 {
+                lone[columns] |= 1 << k;
+            }
+            k += 1;
+        }
+        columns += 1;
+    }
+    lone
+};
+
+/// The cells of a set of a band's boxes (bit k: box k).
+const BOXES: [u32; 8] = {
+    let mut boxes = [0; 8];
+    let mut set = 0;
+    while set < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if set >> k & 1 == 1 {
+                boxes[set] |= 0o7007007 << (3 * k);
+            }
+            k += 1;
+        }
+        set += 1;
+    }
+    boxes
+};
+
+/// For each cell of a band: the other cells of its row, box and column in the band.
+const PEERS: [u32; 27] = {
+    let mut peers = [0; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut other = 0;
+        while other < 27 {
+            let (r2, c2) = (other / 9, other % 9);
+            if other != cell && (r2 == r || c2 == c || c2 / 3 == c / 3) {
+                peers[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    peers
+};
+
+/// The search state at one depth, copied to the next (264 bytes).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Bands {
+    /// Per digit and band (index 3 * digit + band): the cells where the digit can go, its
+    /// placed cells included.
+    cells: [u32; 27],
+    /// Each word as it was when it was last settled: a word that differs has news.
+    settled: [u32; 27],
+    /// Per band: the cells without a digit.
+    open: [u32; 3],
+    /// Per band: the open cells with two digits, as the last look for naked singles left them.
+    pairs: [u32; 3],
+}
+
+impl Bands {
+    const EMPTY: Bands = Bands {
+        cells: [(1 << 27) - 1; 27],
+        settled: [0; 27],
+        open: [(1 << 27) - 1; 3],
+        pairs: [0; 3],
+    };
+
+    /// Places the digit (0-based) at a band's cell, which must be among the digit's cells
+    /// there: the cell's row and box lose the digit, and settling the digit's word then finds
+    /// the cell placed and takes it from the other digits.
+    #[inline(always)]
+    fn place(&mut self, band: usize, cell: usize, digit: usize) {
+        self.cells[3 * digit + band] &= !PEERS[cell];
+    }
+
+    /// The digits (bit d) that can go in a band's cell.
+    #[inline(always)]
+    fn digits(&self, band: usize, cell: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (self.cells[3 * d + band] >> cell & 1) << d)
+    }
+
+    /// Settles the word of digit `I / 3` in band `I % 3`: keeps the segments that a
+    /// permutation of its rows and boxes uses, takes from the digit's other bands the columns
+    /// it holds in a box, and takes from the band's other digits the cells where it is placed
+    /// (a box that one row and one column reach); false on a contradiction. `I` is a constant
+    /// so that every other word's place is one too, and the other words are cut whether or
+    /// not they hold what is cut: a test per word mispredicts more than it saves (callgrind
+    /// `--branch-sim=yes`, `solve --limit 2 -j1` on the forum-hardest set).
+    #[inline(always)]
+    fn settle_word<const I: usize>(&mut self) -> bool {
+        let band = I % 3;
+        let word = self.cells[I];
+        let reached = BOXES_OF_ROW[(word & ROW) as usize] as usize
+            | (BOXES_OF_ROW[(word >> 9 & ROW) as usize] as usize) << 3
+            | (BOXES_OF_ROW[(word >> 18) as usize] as usize) << 6;
+        let permitted = PERMITTED[reached];
+        let word = word & permitted;
+        if word == 0 {
+            return false;
+        }
+        // A box where the digit is down to one column holds it for that column: the digit's
+        // other bands lose the column (pointing, placed cells included).
+        let columns = (word | word >> 9 | word >> 18) & ROW;
+        let pointing = LONE_COLUMN[columns as usize];
+        let locked = columns & BOXES[pointing as usize];
+        let locked = !(locked | locked << 9 | locked << 18);
+        for other_band in 0..3 {
+            if other_band != band {
+                self.cells[I - band + other_band] &= locked;
+            }
+        }
+        // A box that one row and one column of the digit reach has its cell.
+        let placed = word & BOXES[((permitted >> 27) as u8 & pointing) as usize];
+        self.open[band] &= !placed;
+        for d in 0..9 {
+            self.cells[3 * d + band] &= !placed;
+        }
+        self.cells[I] = word;
+        self.settled[I] = word;
+        true
+    }
+
+    /// Settles every word with news once, in order (see [`Bands::settle_word`]); whether any
+    /// had news, or `None` on a contradiction. The words are tested one after another in
+    /// straight-line code rather than found and dispatched by index, whose indirect jumps
+    /// mispredict (callgrind `--branch-sim=yes`, `solve --limit 2 -j1` on the forum-hardest
+    /// set).
+    #[inline(always)]
+    fn sweep(&mut self) -> Option<bool> {
+        let mut news = false;
+        macro_rules! sweep {
+            ($($i:literal)*) => {
+                $(
+                    if self.cells[$i] != self.settled[$i] {
+                        news = true;
+                        if !self.settle_word::<$i>() {
+                            return None;
+                        }
+                    }
+                )*
+            };
+        }
+        sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+        Some(news)
+    }
+
+    /// Places the naked singles (a cell in exactly one digit's word) and keeps the cells with
+    /// two digits for [`Bands::choose`]; whether it placed any, or `None` on a contradiction
+    /// (an open cell without a digit).
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for d in 0..9 {
+                let word = self.cells[3 * d + band];
+                thrice |= twice & word;
+                twice |= once & word;
+                once |= word;
+            }
+            if once != (1 << 27) - 1 {
+                return None;
+            }
+            self.pairs[band] = twice & !thrice;
+            let singles = self.open[band] & !twice;
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            for d in 0..9 {
+                let i = 3 * d + band;
+                let mut hits = self.cells[i] & singles;
+                while hits != 0 {
+                    self.cells[i] &= !PEERS[hits.trailing_zeros() as usize];
+                    hits &= hits - 1;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Draws every consequence of the words with news: rows and boxes per band, columns
+    /// across bands, naked singles; false on a contradiction.
+    #[inline(always)]
+    fn settle(&mut self) -> bool {
+        loop {
+            loop {
+                match self.sweep() {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => break,
+                }
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// The cell to branch on, as (band, cell in band): one with two digits when there is one,
+    /// else one with the fewest; `None` when every cell has its digit.
+    #[inline(always)]
+    fn choose(&self) -> Option<(usize, usize)> {
+        for band in 0..3 {
+            let pairs = self.pairs[band];
+            if pairs != 0 {
+                return Some((band, pairs.trailing_zeros() as usize));
+            }
+        }
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for band in 0..3 {
+            let mut open = self.open[band];
+            while open != 0 {
+                let cell = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.digits(band, cell).count_ones();
+                if count < fewest {
+                    (best, fewest) = (Some((band, cell)), count);
+                }
+            }
+        }
+        best
+    }
+
+    /// The number of cells without a digit.
+    fn open_count(&self) -> u64 {
+        let [a, b, c] = self.open;
+        u64::from((u64::from(a) | u64::from(b) << 27).count_ones() + c.count_ones())
+    }
+}
+
+/// The band search of plain 9x9 Sudoku: a state per depth.
+#[derive(Clone, Debug)]
+pub(crate) struct BandSearch {
+    /// One state per depth, the root first.
+    stack: Vec<Bands>,
+    /// Per depth: the band and cell branched on, and the digits (bit d) not tried yet.
+    choices: Vec<(usize, usize, u32)>,
+    /// Per depth: the open cells of its state.
+    open: Vec<u64>,
+    /// Per depth: the nodes that took the place of its state, their branch's last digit
+    /// placed without a copy (each is undone with it, for the statistics).
+    replaced: Vec<u64>,
+}
+
+impl BandSearch {
+    pub(crate) fn new() -> BandSearch {
+        BandSearch {
+            stack: vec![Bands::EMPTY; 82],
+            choices: vec![(0, 0, 0); 82],
+            open: vec![0; 82],
+            replaced: vec![0; 82],
+        }
+    }
+
+    /// Loads the givens of `puzzle` (81 cells) less the excluded placements into the root and
+    /// settles it; false on a contradiction.
+    fn load(&mut self, puzzle: &Grid, excluded: &[(Cell, Digit)]) -> bool {
+        let root = &mut self.stack[0];
+        *root = Bands::EMPTY;
+        for &(cell, digit) in excluded {
+            let (band, cell) = (cell.index() / 27, cell.index() % 27);
+            root.cells[3 * digit.index() + band] &= !(1 << cell);
+        }
+        for (index, &d) in puzzle.cells().iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (band, cell, digit) = (index / 27, index % 27, d as usize - 1);
+            if root.cells[3 * digit + band] >> cell & 1 == 0 {
+                return false; // a peer has the digit, or it is excluded here
+            }
+            root.place(band, cell, digit);
+        }
+        root.settle()
+    }
+
+    /// The grid of a solved state.
+    fn grid(state: &Bands) -> Grid {
+        let mut cells = vec![0u8; 81];
+        for d in 0..9 {
+            for band in 0..3 {
+                let mut word = state.cells[3 * d + band];
+                while word != 0 {
+                    cells[27 * band + word.trailing_zeros() as usize] = d as u8 + 1;
+                    word &= word - 1;
+                }
+            }
+        }
+        Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells of 1 to 9")
+    }
+
+    /// Counts the solutions of `puzzle` (plain 9x9) without the excluded placements, up to the
+    /// limit within the budget, keeping the first; the clock is read every 1024 nodes. The last
+    /// digit of a branch is placed in its parent's state, which nothing needs any more,
+    /// rather than in a copy.
+    pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
+        let start = Instant::now();
+        let deadline = ask.budget.deadline(start);
+        let max_nodes = ask.budget.node_limit();
+        let mut counted = Counted {
+            solutions: 0,
+            first: None,
+            stop: Stop::Exhausted,
+            nodes: 1,
+            backtracks: 0,
+            forced: 0,
+        };
+        if ask.limit == 0 {
+            counted.nodes = 0;
+            counted.stop = Stop::Limit;
+            return counted;
+        }
+        if !self.load(puzzle, ask.excluded) {
+            return counted;
+        }
+        let blanks = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
+        self.open[0] = self.stack[0].open_count();
+        self.replaced[0] = 0;
+        counted.forced = blanks - self.open[0];
+        let mut depth = 0;
+        let mut fresh = true;
+        counted.stop = loop {
+            if fresh {
+                match self.stack[depth].choose() {
+                    None => {
+                        counted.solutions += 1;
+                        if counted.first.is_none() {
+                            counted.first = Some(BandSearch::grid(&self.stack[depth]));
+                        }
+                        if counted.solutions >= ask.limit {
+                            break Stop::Limit;
+                        }
+                        self.choices[depth].2 = 0;
+                    }
+                    Some((band, cell)) => {
+                        self.choices[depth] = (band, cell, self.stack[depth].digits(band, cell));
+                    }
+                }
+            }
+            fresh = false;
+            let (band, cell, remaining) = self.choices[depth];
+            if remaining == 0 {
+                // This depth's node is undone, and the nodes that took its place.
+                let undone = self.replaced[depth] + u64::from(depth > 0);
+                counted.backtracks += undone;
+                if depth == 0 {
+                    break Stop::Exhausted;
+                }
+                depth -= 1;
+                continue;
+            }
+            let preferred = match ask.preferred.get(27 * band + cell) {
+                Some(&d) if d != 0 => remaining & 1 << (d - 1),
+                _ => 0,
+            };
+            let bit = if preferred != 0 {
+                preferred
+            } else {
+                remaining & remaining.wrapping_neg()
+            };
+            let rest = remaining & !bit;
+            self.choices[depth].2 = rest;
+            if counted.nodes >= max_nodes {
+                break Stop::NodeBudget;
+            }
+            if counted.nodes & 1023 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break Stop::TimeBudget;
+            }
+            counted.nodes += 1;
+            let digit = bit.trailing_zeros() as usize;
+            let before = self.open[depth];
+            let (parents, children) = self.stack.split_at_mut(depth + 1);
+            let (state, next) = if rest == 0 {
+                (&mut parents[depth], depth)
+            } else {
+                children[0] = parents[depth];
+                (&mut children[0], depth + 1)
+            };
+            state.place(band, cell, digit);
+            if state.settle() {
+                let open = state.open_count();
+                counted.forced += before - 1 - open;
+                if next == depth {
+                    self.replaced[depth] += 1;
+                } else {
+                    self.replaced[next] = 0;
+                }
+                self.open[next] = open;
+                depth = next;
+                fresh = true;
+            } else {
+                counted.backtracks += 1;
+            }
+        };
+        counted
+    }
+}
