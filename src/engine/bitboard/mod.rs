@@ -220,6 +220,7 @@ impl Solve for BitboardSolver {
             limit: limit.unwrap_or(u64::MAX),
             budget,
             preferred: &self.preferred,
+            start,
         };
         let counted = match &mut *self.search {
             Small::Nine(b) => b.count(puzzle, &ask),

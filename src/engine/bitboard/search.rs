@@ -40,6 +40,8 @@ pub(crate) struct Ask<'a> {
     pub budget: &'a Budget,
     /// The digit tried first at each cell (0: none); empty for none anywhere.
     pub preferred: &'a [u8],
+    /// When the count began, for the time budget (one clock read a count).
+    pub start: Instant,
 }
 
 impl<const W: usize, const N: usize> Bitboard<W, N> {
@@ -150,8 +152,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     /// its preferred digit first, then the others from the smallest; the clock is read every
     /// 1024 nodes.
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
-        let start = Instant::now();
-        let deadline = ask.budget.deadline(start);
+        let deadline = ask.budget.deadline(ask.start);
         let max_nodes = ask.budget.node_limit();
         let mut counted = Counted {
             solutions: 0,

@@ -163,6 +163,7 @@ fn the_band_search_counts_what_dlx_counts() {
                 limit,
                 budget: &unlimited,
                 preferred: solution.cells(),
+                start: std::time::Instant::now(),
             };
             let ours = bands.count(&puzzle, &ask);
             let theirs = dlx.count_excluding(&puzzle, excluded, Some(limit), &unlimited);
