@@ -277,8 +277,9 @@ impl Solver {
     /// (see [`BitboardSolver::new`]). DLX and the CSP take every board.
     ///
     /// [`Engine::Auto`] builds the fastest engine that takes the board. On a 9x9 board the
-    /// bitboard search: on the 17-clue and forum-hardest sets it takes 23% and 27% of DLX's
-    /// instructions (callgrind, `solve --limit 2 -j1`, docs/performance.md). On killer boards the CSP: on the
+    /// bitboard search (by bands on the classic board): on the 17-clue and forum-hardest sets
+    /// it takes 15% and 19% of DLX's time, and 1.08 and 0.88 times the `sudoku` crate's
+    /// (`benches/peers/batch9.sh`, docs/performance.md). On killer boards the CSP: on the
     /// 100 random 9x9 killers without givens of `fixtures/variants/killer_random.txt`, 17 ms
     /// a puzzle against DLX's 219 ms (`solve --limit 2 -j1 --stats --engine csp`). Elsewhere
     /// Dancing Links, the strongest on large boards.
