@@ -55,6 +55,26 @@ impl<T> OrRaise<T> for quadrille::Result<T> {
     }
 }
 
+/// What the wrapper adds after a library error to name the keyword argument that fixes it,
+/// as the command-line tool names its flag, or `""`.
+fn argument_hint(err: &quadrille::Error) -> String {
+    if let Some((rows, cols)) = err.inferred_boxes() {
+        return format!("; box=\"{cols}x{rows}\" reads it with {cols}x{rows} boxes");
+    }
+    match err.kind() {
+        // A row of a grid (9 cells of a 9x9) read as a one-line puzzle; below 6 cells a
+        // short line is likelier a typo than a row.
+        quadrille::ErrorKind::UnknownShape { cells }
+            if *cells >= 6
+                && quadrille::sudoku::Shape::from_cell_count(cells * cells).is_some() =>
+        {
+            "; a grid written one row per line is read with input=\"grid\"".to_string()
+        }
+        quadrille::ErrorKind::UnknownShape { .. } => "; give it with box=\"RxC\"".to_string(),
+        _ => String::new(),
+    }
+}
+
 /// An error's text, kept without the GIL (on a search's thread) and raised later.
 pub struct ErrorText {
     text: String,
@@ -66,11 +86,19 @@ pub struct ErrorText {
 impl ErrorText {
     /// The text of `err`.
     pub fn of(err: &quadrille::Error) -> ErrorText {
+        let message = err.message();
+        let message = match err.column() {
+            Some(column) => message
+                .strip_prefix(&format!("column {column}: "))
+                .map_or(message.clone(), str::to_string),
+            None => message,
+        };
+        let hint = argument_hint(err);
         ErrorText {
-            text: err.to_string(),
+            text: format!("{err}{hint}"),
             line: err.line(),
             column: err.column(),
-            message: err.message(),
+            message: message + &hint,
         }
     }
 
