@@ -250,7 +250,10 @@ impl ExactCover {
         let search = Search::new(&self.problem, seed, no_restarts, false)?;
         let problem = Arc::clone(&self.problem);
         let (sender, receiver) = sync_channel(STREAM_AHEAD);
-        std::thread::spawn(move || stream(search, &problem, limit, &budget, &sender));
+        std::thread::Builder::new()
+            .stack_size(interrupt::STACK)
+            .spawn(move || stream(search, &problem, limit, &budget, &sender))
+            .map_err(|e| errors::message(format!("cannot start a search thread: {e}")))?;
         Ok(SolutionIterator {
             receiver: Mutex::new(receiver),
             done: Mutex::new(None),

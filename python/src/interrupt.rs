@@ -12,6 +12,9 @@ use pyo3::prelude::*;
 /// How often the calling thread looks for a signal while a search runs.
 const TICK: Duration = Duration::from_millis(50);
 
+/// The stack of a search's thread: a main thread's, as the command-line tool's searches have.
+pub const STACK: usize = 8 << 20;
+
 /// The flag a search reads to stop early on Ctrl-C.
 pub struct Cancel(AtomicBool);
 
@@ -30,11 +33,14 @@ pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) -> T + Send) -> P
     let caller = std::thread::current();
     let result = std::thread::scope(|scope| {
         let cancel = &cancel;
-        let worker = scope.spawn(move || {
-            let value = work(cancel);
-            caller.unpark();
-            value
-        });
+        let worker = std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(scope, move || {
+                let value = work(cancel);
+                caller.unpark();
+                value
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a search thread: {e}")))?;
         loop {
             py.detach(|| {
                 if !worker.is_finished() {
@@ -49,8 +55,8 @@ pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) -> T + Send) -> P
                 signal.get_or_insert(err);
             }
         }
-        worker.join()
-    });
+        Ok::<_, PyErr>(worker.join())
+    })?;
     if let Some(err) = signal {
         return Err(err);
     }

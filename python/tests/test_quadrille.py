@@ -359,3 +359,26 @@ def test_compare_rows_are_ready_for_a_dataframe():
     with pytest.raises(q.QuadrilleError, match="line 2"):
         q.compare(["1...........4..2", "12x"])
     assert len(q.compare(["1...........4..2", "12x"], skip_errors=True, engines=["dlx"])) == 1
+
+
+def test_the_notebook_example_of_docs_runs(monkeypatch, capsys):
+    """docs/python.md's cells, run in order from the repository's root (with or without
+    pandas and matplotlib)."""
+    import re
+
+    root = FIXTURES.parent
+    page = (root / "docs" / "python.md").read_text()
+    cells = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(cells) >= 4
+    monkeypatch.chdir(root)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+    except ImportError:
+        pass
+    scope = {}
+    for cell in cells:
+        exec(compile(cell, "docs/python.md", "exec"), scope)
+    assert len(scope["rows"]) == 40 and scope["e"].solved
+    assert "SudokuResult(line 1, solved" in capsys.readouterr().out
