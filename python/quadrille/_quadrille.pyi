@@ -151,6 +151,7 @@ def solve(
     *,
     limit: Optional[int] = 1,
     engine: str = "auto",
+    threads: int = 0,
     box: Optional[str] = None,
     input: str = "line",
     variant: Optional[str] = None,

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::Budget;
+use quadrille::board::{Cell, Digit};
 use quadrille::csp::{Propagation, backtracks_by_level, backtracks_by_level_on};
 use quadrille::logic::{self, Candidates, Ending, cell_name, digit_name, step_svg};
 
@@ -22,18 +23,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// How a logical solution ended, by the name `quadrille explain --json` gives it.
-fn ending_name(ending: Ending) -> &'static str {
-    match ending {
-        Ending::Solved => "solved",
-        Ending::Stuck => "stuck",
-        Ending::NoSolution => "no solution",
-        Ending::Stopped => "stopped",
-        Ending::Several => "several solutions",
-        Ending::Undecided(_) => "undecided",
-    }
-}
-
 /// One step of a logical solution: the technique, its score, what it places and eliminates,
 /// and why. `svg()` draws it on the candidates before it; a notebook shows it inline.
 #[pyclass(frozen, module = "quadrille")]
@@ -43,6 +32,19 @@ pub struct Step {
     /// The step's number, from 1.
     #[pyo3(get)]
     number: usize,
+}
+
+impl Step {
+    /// Cells and digits as (row, column, digit) from 1.
+    fn triples(&self, moves: impl Iterator<Item = (Cell, Digit)>) -> Vec<(usize, usize, u8)> {
+        let n = self.before.shape().size();
+        moves
+            .map(|(c, d)| {
+                let (r, col) = c.row_col(n);
+                (r + 1, col + 1, d.get())
+            })
+            .collect()
+    }
 }
 
 #[pymethods]
@@ -62,27 +64,13 @@ impl Step {
     /// Digits placed, as (row, column, digit) from 1.
     #[getter]
     fn placements(&self) -> Vec<(usize, usize, u8)> {
-        let n = self.before.shape().size();
-        self.step
-            .placements()
-            .map(|(c, d)| {
-                let (r, col) = c.row_col(n);
-                (r + 1, col + 1, d.get())
-            })
-            .collect()
+        self.triples(self.step.placements())
     }
 
     /// Candidates eliminated, as (row, column, digit) from 1.
     #[getter]
     fn eliminations(&self) -> Vec<(usize, usize, u8)> {
-        let n = self.before.shape().size();
-        self.step
-            .eliminations()
-            .map(|(c, d)| {
-                let (r, col) = c.row_col(n);
-                (r + 1, col + 1, d.get())
-            })
-            .collect()
+        self.triples(self.step.eliminations())
     }
 
     /// The cells the reasoning rests on, as (row, column) from 1.
@@ -259,7 +247,7 @@ fn explain(
         .collect::<PyResult<_>>()?;
     Ok(Explanation {
         steps,
-        ending: ending_name(ending),
+        ending: ending.name(),
         unique: (!matches!(ending, Ending::Undecided(_))).then_some(unique),
         score,
         hardest,
@@ -390,7 +378,7 @@ fn rate(
         hardest: rating.hardest.name(),
         steps: rating.steps,
         guesses: rating.guesses,
-        ending: ending_name(rating.ending),
+        ending: rating.ending.name(),
         unique: (!matches!(rating.ending, Ending::Undecided(_))).then_some(rating.unique),
         backtracks: levels
             .iter()

@@ -329,81 +329,50 @@ batch_fn!(
     "Counts the solutions of every puzzle of `puzzles` (see solve_many), as `quadrille count` does: each count split across the threads. `limit` stops a count at that many (the count is then a lower bound, `exact` False)."
 );
 
-/// Solves one puzzle (a line, or a grid with `input=\"grid\"`, with `# variant:` lines if
-/// any) and returns its SudokuResult: `solution` is a line of digits, `solutions` the count
-/// up to `limit` (2 tells unique from multiple). Raises QuadrilleError for a bad puzzle.
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, limit = Some(1), engine = "auto", r#box = None, input = "line", variant = None, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
-#[allow(clippy::too_many_arguments)]
-fn solve(
-    py: Python<'_>,
-    puzzle: &str,
-    limit: Option<u64>,
-    engine: &str,
-    r#box: Option<&str>,
-    input: &str,
-    variant: Option<&str>,
-    node_budget: Option<u64>,
-    time_budget: Option<f64>,
-    seed: u64,
-    no_restarts: bool,
-) -> PyResult<SudokuResult> {
-    one(
-        py,
-        puzzle,
-        Batch::new(
-            r#box,
-            input,
-            variant,
-            engine,
-            limit,
-            1,
-            node_budget,
-            time_budget,
-            seed,
-            no_restarts,
-            Parallelism::AcrossPuzzles,
-        )?,
-    )
+/// A function of one puzzle: `solve` (one thread, puzzles solved one per thread) or `count`
+/// (split across `threads`), with the keyword arguments of `batch_fn!`.
+macro_rules! one_fn {
+    ($name:ident, $default_limit:expr, $parallelism:expr, $doc:literal) => {
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(signature = (puzzle, *, limit = $default_limit, engine = "auto", threads = 0, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
+        #[allow(clippy::too_many_arguments)]
+        fn $name(
+            py: Python<'_>,
+            puzzle: &str,
+            limit: Option<u64>,
+            engine: &str,
+            threads: usize,
+            r#box: Option<&str>,
+            input: &str,
+            variant: Option<&str>,
+            node_budget: Option<u64>,
+            time_budget: Option<f64>,
+            seed: u64,
+            no_restarts: bool,
+        ) -> PyResult<SudokuResult> {
+            let batch = Batch::new(
+                r#box, input, variant, engine, limit, threads, node_budget, time_budget, seed,
+                no_restarts, $parallelism,
+            )?;
+            one(py, puzzle, batch)
+        }
+    };
 }
 
-/// Counts the solutions of one puzzle (see solve), all of them unless `limit`, split across
-/// `threads` threads (0: one per core): `solutions` is an exact int when `exact`.
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, limit = None, engine = "auto", threads = 0, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
-#[allow(clippy::too_many_arguments)]
-fn count(
-    py: Python<'_>,
-    puzzle: &str,
-    limit: Option<u64>,
-    engine: &str,
-    threads: usize,
-    r#box: Option<&str>,
-    input: &str,
-    variant: Option<&str>,
-    node_budget: Option<u64>,
-    time_budget: Option<f64>,
-    seed: u64,
-    no_restarts: bool,
-) -> PyResult<SudokuResult> {
-    one(
-        py,
-        puzzle,
-        Batch::new(
-            r#box,
-            input,
-            variant,
-            engine,
-            limit,
-            threads,
-            node_budget,
-            time_budget,
-            seed,
-            no_restarts,
-            Parallelism::WithinPuzzle,
-        )?,
-    )
-}
+one_fn!(
+    solve,
+    Some(1),
+    Parallelism::AcrossPuzzles,
+    "Solves one puzzle (a line, or a grid with `input=\"grid\"`, with `# variant:` lines if any) and returns its SudokuResult: `solution` is a line of digits, `solutions` the count up to `limit` (2 tells unique from multiple). Raises QuadrilleError for a bad puzzle."
+);
+
+one_fn!(
+    count,
+    None,
+    Parallelism::WithinPuzzle,
+    "Counts the solutions of one puzzle (see solve), all of them unless `limit`, split across `threads` threads (0: one per core): `solutions` is an exact int when `exact`."
+);
 
 fn one(py: Python<'_>, puzzle: &str, batch: Batch) -> PyResult<SudokuResult> {
     batch.reading.one(puzzle)?;
