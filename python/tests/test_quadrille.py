@@ -382,3 +382,18 @@ def test_the_notebook_example_of_docs_runs(monkeypatch, capsys):
         exec(compile(cell, "docs/python.md", "exec"), scope)
     assert len(scope["rows"]) == 40 and scope["e"].solved
     assert "SudokuResult(line 1, solved" in capsys.readouterr().out
+
+
+def test_the_readme_example_runs(monkeypatch):
+    """The README's Python block, run from the repository's root, says what its comments say."""
+    import re
+
+    root = FIXTURES.parent
+    (block,) = re.findall(r"```python\n(.*?)```", (root / "README.md").read_text(), re.S)
+    monkeypatch.chdir(root)
+    scope = {}
+    exec(compile(block, "README.md", "exec"), scope)
+    assert scope["n"] == 8 and scope["n"].stats["nodes"] > 0 and scope["r"].solutions == 1
+    assert q.check(scope["puzzle"], scope["r"].solution) is None
+    assert q.count("1...........4..2").solutions == 9 and q.rate(scope["puzzle"]).score == 9.0
+    assert len(scope["rows"]) == 40
