@@ -29,6 +29,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// a bad line (unless `skip_errors`), raise QuadrilleError.
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, engines = None, limit = 2, threads = 1, r#box = None, input = "line", variant = None, node_budget = None, no_node_budget = false, time_budget = None, seed = 0, no_restarts = false, skip_errors = false))]
+#[pyo3(
+    text_signature = "(puzzles, *, engines=None, limit=2, threads=1, box=None, input='line', variant=None, node_budget=None, no_node_budget=False, time_budget=None, seed=0, no_restarts=False, skip_errors=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn compare<'py>(
     py: Python<'py>,

@@ -51,6 +51,7 @@ pub struct ExactCover {
 impl ExactCover {
     #[new]
     #[pyo3(signature = (items, options, *, secondary = Vec::new()))]
+    #[pyo3(text_signature = "(items, options, *, secondary=())")]
     fn new(
         items: Vec<Bound<'_, PyAny>>,
         options: Vec<Vec<Bound<'_, PyAny>>>,

@@ -40,6 +40,9 @@ type Made = Result<(Grid, Option<(Generated, Option<Rating>)>), ErrorText>;
 /// uniqueness checks. A seed whose attempts all fail raises QuadrilleError.
 #[pyfunction]
 #[pyo3(signature = (n = 10, *, r#box = "3x3", seed = 1, kind = "unique", givens = None, blanks = None, symmetry = None, minimal = None, difficulty = None, score = None, rate = false, attempts = Order::DEFAULT_ATTEMPTS, node_budget = None, time_budget = None, engine = None, threads = 0))]
+#[pyo3(
+    text_signature = "(n=10, *, box='3x3', seed=1, kind='unique', givens=None, blanks=None, symmetry=None, minimal=None, difficulty=None, score=None, rate=False, attempts=1000, node_budget=None, time_budget=None, engine=None, threads=0)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,

@@ -16,6 +16,7 @@ mod interrupt;
 mod logic;
 mod sudoku;
 
+/// The native module of the `quadrille` package, which re-exports it whole.
 #[pymodule]
 fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

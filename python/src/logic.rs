@@ -196,6 +196,9 @@ impl Explanation {
 /// an Explanation. Without `guesses`, a puzzle no technique can advance ends "stuck".
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, guesses = true, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
+#[pyo3(
+    text_signature = "(puzzle, *, guesses=True, box=None, input='line', variant=None, node_budget=None, time_budget=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn explain(
     py: Python<'_>,
@@ -328,6 +331,9 @@ impl Rating {
 /// within `level_nodes` nodes; the budgets bound the whole rating.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, levels = vec!["hidden-singles".to_string(), "pairs".to_string(), "triples".to_string(), "alldiff".to_string()], level_nodes = 100_000, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
+#[pyo3(
+    text_signature = "(puzzle, *, levels=('hidden-singles', 'pairs', 'triples', 'alldiff'), level_nodes=100000, box=None, input='line', variant=None, node_budget=None, time_budget=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn rate(
     py: Python<'_>,

@@ -283,10 +283,11 @@ impl Batch {
 /// "csp:CONFIG", "bitboard"), `node_budget` and `time_budget` (per puzzle), `seed` and
 /// `no_restarts` (the restarts of searches with a limit).
 macro_rules! batch_fn {
-    ($name:ident, $default_limit:expr, $parallelism:expr, $threads:expr, $doc:literal) => {
+    ($name:ident, $default_limit:expr, $parallelism:expr, $threads:expr, $shown:literal, $doc:literal) => {
         #[doc = $doc]
         #[pyfunction]
         #[pyo3(signature = (puzzles, *, limit = $default_limit, engine = "auto", threads = $threads, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None, seed = 0, no_restarts = false, keep_errors = false))]
+        #[pyo3(text_signature = $shown)]
         #[allow(clippy::too_many_arguments)]
         fn $name(
             py: Python<'_>,
@@ -318,6 +319,7 @@ batch_fn!(
     Some(1),
     Parallelism::AcrossPuzzles,
     0,
+    "(puzzles, *, limit=1, engine='auto', threads=0, box=None, input='line', variant=None, node_budget=None, time_budget=None, seed=0, no_restarts=False, keep_errors=False)",
     "Solves every puzzle of `puzzles` (a list of str, one puzzle each, or the text of a file) on `threads` threads (0: one per core), as `quadrille solve` does: one SudokuResult per puzzle, in input order. `limit=2` tells unique from multiple. A bad line raises QuadrilleError (its line and column), unless `keep_errors`, which gives it a result of status \"error\"."
 );
 
@@ -326,16 +328,18 @@ batch_fn!(
     None,
     Parallelism::WithinPuzzle,
     0,
+    "(puzzles, *, limit=None, engine='auto', threads=0, box=None, input='line', variant=None, node_budget=None, time_budget=None, seed=0, no_restarts=False, keep_errors=False)",
     "Counts the solutions of every puzzle of `puzzles` (see solve_many), as `quadrille count` does: each count split across the threads. `limit` stops a count at that many (the count is then a lower bound, `exact` False)."
 );
 
 /// A function of one puzzle: `solve` (one thread, puzzles solved one per thread) or `count`
 /// (split across `threads`), with the keyword arguments of `batch_fn!`.
 macro_rules! one_fn {
-    ($name:ident, $default_limit:expr, $parallelism:expr, $doc:literal) => {
+    ($name:ident, $default_limit:expr, $parallelism:expr, $shown:literal, $doc:literal) => {
         #[doc = $doc]
         #[pyfunction]
         #[pyo3(signature = (puzzle, *, limit = $default_limit, engine = "auto", threads = 0, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
+        #[pyo3(text_signature = $shown)]
         #[allow(clippy::too_many_arguments)]
         fn $name(
             py: Python<'_>,
@@ -364,6 +368,7 @@ one_fn!(
     solve,
     Some(1),
     Parallelism::AcrossPuzzles,
+    "(puzzle, *, limit=1, engine='auto', threads=0, box=None, input='line', variant=None, node_budget=None, time_budget=None, seed=0, no_restarts=False)",
     "Solves one puzzle (a line, or a grid with `input=\"grid\"`, with `# variant:` lines if any) and returns its SudokuResult: `solution` is a line of digits, `solutions` the count up to `limit` (2 tells unique from multiple). Raises QuadrilleError for a bad puzzle."
 );
 
@@ -371,6 +376,7 @@ one_fn!(
     count,
     None,
     Parallelism::WithinPuzzle,
+    "(puzzle, *, limit=None, engine='auto', threads=0, box=None, input='line', variant=None, node_budget=None, time_budget=None, seed=0, no_restarts=False)",
     "Counts the solutions of one puzzle (see solve), all of them unless `limit`, split across `threads` threads (0: one per core): `solutions` is an exact int when `exact`."
 );
 
@@ -387,6 +393,7 @@ fn one(py: Python<'_>, puzzle: &str, batch: Batch) -> PyResult<SudokuResult> {
 /// e.g. "r1c1 changes the given 1 to 2", or why the solution is no grid of the puzzle's side.
 #[pyfunction]
 #[pyo3(signature = (puzzle, solution, *, r#box = None, input = "line", variant = None))]
+#[pyo3(text_signature = "(puzzle, solution, *, box=None, input='line', variant=None)")]
 fn check(
     puzzle: &str,
     solution: &str,

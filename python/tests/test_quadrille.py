@@ -397,3 +397,15 @@ def test_the_readme_example_runs(monkeypatch):
     assert q.check(scope["puzzle"], scope["r"].solution) is None
     assert q.count("1...........4..2").solutions == 9 and q.rate(scope["puzzle"]).score == 9.0
     assert len(scope["rows"]) == 40
+
+
+def test_signatures_show_their_defaults():
+    import inspect
+
+    functions = [q.solve, q.count, q.solve_many, q.count_many, q.check, q.explain, q.rate, q.generate, q.compare]
+    for f in functions + [q.ExactCover.count, q.ExactCover.solutions, q.ExactCover.estimate]:
+        assert "..." not in f.__text_signature__, f.__name__
+        inspect.signature(f)
+    assert inspect.signature(q.solve).parameters["limit"].default == 1
+    assert inspect.signature(q.count).parameters["limit"].default is None
+    assert inspect.signature(q.solve_many).parameters["box"].default is None
