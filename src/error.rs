@@ -10,6 +10,22 @@ use std::fmt;
 /// A specialised `Result` whose error is quadrille's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// What would read an input that an [`Error`] refused ([`Error::remedy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remedy {
+    /// Boxes of `rows` x `cols`: the transposed ones of the boxes inferred from the length.
+    TransposedBoxes {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
+    /// The multi-line grid layout: the line looks like one row of a grid.
+    GridLayout,
+    /// A box shape given by the caller: none can be inferred from the length.
+    GiveShape,
+}
+
 /// An error: what went wrong, and where in the input, if it came from input.
 #[derive(Debug)]
 pub struct Error {
@@ -354,6 +370,37 @@ impl Error {
     pub fn inferred_boxes(&self) -> Option<(usize, usize)> {
         let (rows, cols) = self.inferred.filter(|(rows, cols)| rows != cols)?;
         Some((usize::from(rows), usize::from(cols)))
+    }
+
+    /// What the caller can change to read the input, when the error points at it: a front
+    /// end names its own flag or argument for it (the library's messages name none).
+    ///
+    /// ```
+    /// use quadrille::error::Remedy;
+    /// use quadrille::io::puzzle::parse_line;
+    ///
+    /// assert_eq!(parse_line("12x", None).unwrap_err().remedy(), Some(Remedy::GiveShape));
+    /// // A row of a 9x9 read as a puzzle of its own.
+    /// assert_eq!(parse_line("123456789", None).unwrap_err().remedy(), Some(Remedy::GridLayout));
+    /// ```
+    pub fn remedy(&self) -> Option<Remedy> {
+        if let Some((rows, cols)) = self.inferred_boxes() {
+            return Some(Remedy::TransposedBoxes {
+                rows: cols,
+                cols: rows,
+            });
+        }
+        match self.kind {
+            // A row of a grid (9 cells of a 9x9) read as a one-line puzzle; below 6 cells a
+            // short line is likelier a typo than a row.
+            ErrorKind::UnknownShape { cells }
+                if cells >= 6 && crate::sudoku::Shape::from_cell_count(cells * cells).is_some() =>
+            {
+                Some(Remedy::GridLayout)
+            }
+            ErrorKind::UnknownShape { .. } => Some(Remedy::GiveShape),
+            _ => None,
+        }
     }
 
     /// What went wrong.

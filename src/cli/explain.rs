@@ -111,14 +111,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
     if let Some(err) = svg_error {
         return Err(err);
     }
-    let ending_name = match ending {
-        Ending::Solved => "solved",
-        Ending::Stuck => "stuck",
-        Ending::NoSolution => "no solution",
-        Ending::Stopped => "stopped",
-        Ending::Several => "several solutions",
-        Ending::Undecided(_) => "undecided",
-    };
+    let ending_name = ending.name();
     let (tenths, name) = hardest.unwrap_or((0, "none".to_string()));
     if args.input.json {
         let mut object = json!({

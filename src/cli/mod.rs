@@ -111,20 +111,16 @@ pub fn run() -> ExitCode {
 /// What the tool adds after a library error to name the flag that fixes it, or `""`. The
 /// library's messages name no flags (its callers may have none); the tool knows its own.
 pub fn flag_hint(err: &quadrille::Error) -> String {
-    if let Some((rows, cols)) = err.inferred_boxes() {
-        return format!("; --box {cols}x{rows} reads it with {cols}x{rows} boxes");
-    }
-    match err.kind() {
-        // A row of a grid (9 cells of a 9x9) read as a one-line puzzle; below 6 cells a
-        // short line is likelier a typo than a row.
-        quadrille::ErrorKind::UnknownShape { cells }
-            if *cells >= 6
-                && quadrille::sudoku::Shape::from_cell_count(cells * cells).is_some() =>
-        {
+    use quadrille::error::Remedy;
+    match err.remedy() {
+        Some(Remedy::TransposedBoxes { rows, cols }) => {
+            format!("; --box {rows}x{cols} reads it with {rows}x{cols} boxes")
+        }
+        Some(Remedy::GridLayout) => {
             "; a grid written one row per line (.sdk) is read with --input grid".to_string()
         }
-        quadrille::ErrorKind::UnknownShape { .. } => "; give it with --box RxC".to_string(),
-        _ => String::new(),
+        Some(Remedy::GiveShape) => "; give it with --box RxC".to_string(),
+        None => String::new(),
     }
 }
 

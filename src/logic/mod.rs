@@ -113,6 +113,29 @@ pub enum Ending {
     Undecided(Stop),
 }
 
+impl Ending {
+    /// The ending's name in machine-readable output (`explain --json`, the Python package):
+    /// `solved`, `stuck`, `no solution`, `stopped`, `several solutions` or `undecided`.
+    ///
+    /// ```
+    /// use quadrille::Stop;
+    /// use quadrille::logic::Ending;
+    ///
+    /// assert_eq!(Ending::Several.name(), "several solutions");
+    /// assert_eq!(Ending::Undecided(Stop::TimeBudget).name(), "undecided");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Solved => "solved",
+            Ending::Stuck => "stuck",
+            Ending::NoSolution => "no solution",
+            Ending::Stopped => "stopped",
+            Ending::Several => "several solutions",
+            Ending::Undecided(_) => "undecided",
+        }
+    }
+}
+
 /// A whole explanation: the steps, and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {

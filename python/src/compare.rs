@@ -1,0 +1,141 @@
+//! `compare`: several engines over the same puzzles, as `quadrille compare` runs them, with
+//! one dict per puzzle and engine: rows for a pandas DataFrame, without needing pandas.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use quadrille::compare as engines_compare;
+use quadrille::engine::Engine;
+use quadrille::{Budget, Request};
+
+use crate::args;
+use crate::errors::{self, OrRaise};
+use crate::interrupt;
+use crate::sudoku::Reading;
+
+/// Registers the function.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    Ok(())
+}
+
+/// Runs `engines` (names as in solve; default: those `quadrille compare` picks for the first
+/// puzzle's board) on every puzzle of `puzzles` (a list of str or a file's text), counting
+/// solutions up to `limit`, and returns one dict per puzzle and engine: line, label, engine,
+/// solutions, exact, stop, gave_up, micros, nodes, backtracks, work, restarts, learned.
+/// `pandas.DataFrame(rows)` makes a table of them.
+///
+/// The budget per puzzle and engine is `quadrille compare`'s default unless `node_budget`
+/// or `time_budget` is given (`no_node_budget` lifts the nodes). Engines that disagree, or
+/// a bad line (unless `skip_errors`), raise QuadrilleError.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, engines = None, limit = 2, threads = 1, r#box = None, input = "line", variant = None, node_budget = None, no_node_budget = false, time_budget = None, seed = 0, no_restarts = false, skip_errors = false))]
+#[pyo3(
+    text_signature = "(puzzles, *, engines=None, limit=2, threads=1, box=None, input='line', variant=None, node_budget=None, no_node_budget=False, time_budget=None, seed=0, no_restarts=False, skip_errors=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn compare<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    engines: Option<Vec<String>>,
+    limit: u64,
+    threads: usize,
+    r#box: Option<&str>,
+    input: &str,
+    variant: Option<&str>,
+    node_budget: Option<u64>,
+    no_node_budget: bool,
+    time_budget: Option<f64>,
+    seed: u64,
+    no_restarts: bool,
+    skip_errors: bool,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let text = crate::sudoku::puzzle_text(puzzles)?;
+    let reading = Reading::new(r#box, input, variant)?;
+    let asked = args::budget(node_budget, time_budget)?;
+    let limit = args::limit(Some(limit))?;
+    let threads = args::threads(threads)?;
+    let named = engines
+        .map(|names| {
+            names
+                .iter()
+                .map(|n| args::engine(n))
+                .collect::<PyResult<Vec<_>>>()
+        })
+        .transpose()?;
+    let mut reader = reading.reader(&text).peekable();
+    let (engines, default_budget) = match reader.peek() {
+        Some(Ok(puzzle)) => (
+            Engine::defaults_for(puzzle.board()),
+            engines_compare::default_budget(puzzle.grid.shape()),
+        ),
+        _ => (
+            Engine::defaults(),
+            engines_compare::default_budget(quadrille::sudoku::Shape::CLASSIC),
+        ),
+    };
+    let engines = named.unwrap_or(engines);
+    let request = Request {
+        limit,
+        budget: match (no_node_budget, asked.nodes, asked.time) {
+            (false, None, None) => default_budget,
+            (lifted, nodes, time) => Budget {
+                nodes: nodes.filter(|_| !lifted),
+                time,
+            },
+        },
+        restarts: args::restarts(seed, no_restarts),
+    };
+    let comparison = interrupt::run(py, |_| {
+        args::on_threads(threads, || engines_compare::run(reader, &engines, &request))
+    })?
+    .or_raise()?;
+    if let (Some(error), false) = (comparison.skipped().first(), skip_errors) {
+        return Err(errors::error(error_copy(error)));
+    }
+    if !comparison.disagreements().is_empty() {
+        let what: Vec<String> = (comparison.disagreements().iter())
+            .map(|d| d.to_string())
+            .collect();
+        return Err(errors::message(format!(
+            "ENGINES DISAGREE on {} puzzles: {}",
+            what.len(),
+            what.join("; ")
+        )));
+    }
+    let names: Vec<String> = engines.iter().map(Engine::to_string).collect();
+    let mut rows = Vec::new();
+    for record in comparison.puzzles() {
+        for (name, m) in names.iter().zip(&record.results) {
+            let d = PyDict::new(py);
+            d.set_item("line", record.line)?;
+            d.set_item("label", &record.label)?;
+            d.set_item("engine", name)?;
+            d.set_item("solutions", m.solutions)?;
+            d.set_item("exact", m.stop.is_complete())?;
+            d.set_item("stop", m.stop.name())?;
+            d.set_item("gave_up", m.gave_up())?;
+            d.set_item("micros", m.micros())?;
+            d.set_item("nodes", m.nodes)?;
+            d.set_item("backtracks", m.backtracks)?;
+            d.set_item("work", m.work)?;
+            d.set_item("restarts", m.restarts)?;
+            d.set_item("learned", m.learned)?;
+            rows.push(d);
+        }
+    }
+    Ok(rows)
+}
+
+/// The error of a skipped line, raised with its place.
+fn error_copy(error: &quadrille::Error) -> quadrille::Error {
+    let mut copy = quadrille::Error::new(quadrille::ErrorKind::Io(std::io::Error::other(
+        error.message(),
+    )));
+    if let Some(line) = error.line() {
+        copy = copy.with_line(line);
+    }
+    if let Some(column) = error.column() {
+        copy = copy.with_column(column);
+    }
+    copy
+}

@@ -1,0 +1,746 @@
+//! `ExactCover`: a problem built from items and options (with secondary items, colours and
+//! multiplicities) or read in Knuth's dlx format, and its searches as `quadrille xc` runs them.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use quadrille::exact_cover::{
+    Branching, Control, CountSink, Dlx, Interval, Plan, Problem, ProblemBuilder, Report, Sink,
+    Solution, Xcc,
+};
+use quadrille::io::dlx;
+use quadrille::merge::ShardRecord;
+use quadrille::restart::Restarts;
+use quadrille::{Budget, SolutionCount, Stop};
+
+use crate::args;
+use crate::errors::{self, OrRaise};
+use crate::interrupt::{self, Cancel};
+
+/// Registers the classes.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ExactCover>()?;
+    m.add_class::<Count>()?;
+    m.add_class::<Solutions>()?;
+    m.add_class::<SolutionIterator>()?;
+    Ok(())
+}
+
+/// An exact-cover problem: choose options (sets of items) so that every primary item is
+/// covered exactly once (or within its bounds), and every secondary item at most once (or
+/// with one colour).
+///
+/// `items` are the primary items: names, or `(name, lower, upper)` tuples for an item to be
+/// covered from `lower` to `upper` times (dlx3's multiplicities). `secondary` are the
+/// secondary items. Each option is a list of item names; a secondary item may carry a colour,
+/// as `"x:red"` or `("x", "red")` (dlx2's colours).
+///
+/// >>> p = ExactCover(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+/// >>> p.count()
+/// Count(2)
+#[pyclass(frozen, module = "quadrille")]
+pub struct ExactCover {
+    problem: Arc<Problem>,
+}
+
+#[pymethods]
+impl ExactCover {
+    #[new]
+    #[pyo3(signature = (items, options, *, secondary = Vec::new()))]
+    #[pyo3(text_signature = "(items, options, *, secondary=())")]
+    fn new(
+        items: Vec<Bound<'_, PyAny>>,
+        options: Vec<Vec<Bound<'_, PyAny>>>,
+        secondary: Vec<String>,
+    ) -> PyResult<ExactCover> {
+        let mut builder = ProblemBuilder::new();
+        for (i, item) in items.iter().enumerate() {
+            let added = if let Ok(name) = item.extract::<String>() {
+                builder.primary(&name)
+            } else if let Ok((name, lower, upper)) = item.extract::<(String, u32, u32)>() {
+                builder.primary_with_bounds(&name, lower, upper)
+            } else {
+                return Err(PyTypeError::new_err(format!(
+                    "items[{i}]: an item is a name or a (name, lower, upper) tuple"
+                )));
+            };
+            added.map_err(|err| errors::error_at(&format!("items[{i}]"), &err))?;
+        }
+        for name in &secondary {
+            builder
+                .secondary(name)
+                .map_err(|err| errors::error_at("secondary", &err))?;
+        }
+        for (k, option) in options.iter().enumerate() {
+            let mut entries = Vec::with_capacity(option.len());
+            for entry in option {
+                let (name, color) = option_entry(entry)
+                    .map_err(|e| PyTypeError::new_err(format!("options[{k}]: {e}")))?;
+                let item = builder.item_index(&name).ok_or_else(|| {
+                    errors::error_at(
+                        &format!("options[{k}]"),
+                        &quadrille::ErrorKind::UnknownItem { name: name.clone() }.into(),
+                    )
+                })?;
+                entries.push((item, color));
+            }
+            builder
+                .colored_option(entries)
+                .map_err(|err| errors::error_at(&format!("options[{k}]"), &err))?;
+        }
+        let problem = builder.build().or_raise()?;
+        Ok(ExactCover {
+            problem: Arc::new(problem),
+        })
+    }
+
+    /// Reads a problem in Knuth's dlx format (dlx1, with dlx2's colours and dlx3's
+    /// multiplicities). Errors name the line and column, as `quadrille xc` does.
+    #[staticmethod]
+    fn from_dlx(text: &str) -> PyResult<ExactCover> {
+        let problem = dlx::parse_problem(text).or_raise()?.into_problem();
+        Ok(ExactCover {
+            problem: Arc::new(problem),
+        })
+    }
+
+    /// Reads a dlx file (see `from_dlx`); errors start with the file's name.
+    #[staticmethod]
+    fn read_dlx(path: std::path::PathBuf) -> PyResult<ExactCover> {
+        let name = path.display().to_string();
+        let file =
+            std::fs::File::open(&path).map_err(|e| errors::message(format!("{name}: {e}")))?;
+        let problem = dlx::read_problem(std::io::BufReader::new(file))
+            .map_err(|err| errors::error_at(&name, &err))?
+            .into_problem();
+        Ok(ExactCover {
+            problem: Arc::new(problem),
+        })
+    }
+
+    /// The problem in Knuth's dlx format.
+    fn to_dlx(&self) -> String {
+        dlx::problem_to_string(&self.problem)
+    }
+
+    /// The number of items, primary and secondary.
+    #[getter]
+    fn item_count(&self) -> usize {
+        self.problem.item_count()
+    }
+
+    /// The number of options.
+    #[getter]
+    fn option_count(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    /// The item names, primary first.
+    #[getter]
+    fn items(&self) -> Vec<String> {
+        (0..self.problem.item_count())
+            .map(|i| self.problem.item_name(i).to_string())
+            .collect()
+    }
+
+    /// Option `index` as a dlx line: its items, with their colours.
+    fn option_text(&self, index: usize) -> PyResult<String> {
+        if index >= self.problem.option_count() {
+            return Err(PyIndexError::new_err(format!(
+                "option {index} of {}",
+                self.problem.option_count()
+            )));
+        }
+        Ok(self.problem.option_text(index))
+    }
+
+    /// Whether the problem has colours or multiplicities (searched by Algorithm M; estimates,
+    /// shards and Knuth's order are for plain exact cover).
+    #[getter]
+    fn is_plain(&self) -> bool {
+        self.problem.is_plain()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ExactCover({} items, {} options)",
+            self.problem.item_count(),
+            self.problem.option_count()
+        )
+    }
+
+    /// The first solution, as a sorted list of option indices, or None when there is none
+    /// (or the budget ran out first: `solutions(limit=1)` tells which).
+    #[pyo3(signature = (*, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
+    fn first(
+        &self,
+        py: Python<'_>,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+        seed: u64,
+        no_restarts: bool,
+    ) -> PyResult<Option<Vec<usize>>> {
+        let found = self.solutions(
+            py,
+            Some(1),
+            node_budget,
+            time_budget,
+            seed,
+            no_restarts,
+            false,
+        )?;
+        Ok(found.solutions.into_iter().next())
+    }
+
+    /// Up to `limit` solutions (all when None), each a sorted list of option indices, with
+    /// the count and the statistics, as `quadrille xc --limit N` lists them.
+    #[pyo3(signature = (limit = None, *, node_budget = None, time_budget = None, seed = 0, no_restarts = false, knuth = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn solutions(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+        seed: u64,
+        no_restarts: bool,
+        knuth: bool,
+    ) -> PyResult<Solutions> {
+        let limit = args::limit(limit)?;
+        let budget = args::budget(node_budget, time_budget)?;
+        let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
+        let problem = Arc::clone(&self.problem);
+        let (found, report) = interrupt::run(py, move |cancel| {
+            let mut found = Vec::new();
+            let cap = limit.unwrap_or(u64::MAX);
+            let report = search.list(&problem, limit, &budget, |s: &Solution<'_>| {
+                found.push(sorted(s));
+                if cancel.is_set() || found.len() as u64 >= cap {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            });
+            report.map(|report| (found, report))
+        })?
+        .or_raise()?;
+        Ok(Solutions {
+            solutions: found,
+            count: count_of(&report, knuth),
+        })
+    }
+
+    /// Every solution (up to `limit`), streamed: the search runs on a thread of its own, a
+    /// few solutions ahead of the loop, and stops when the iterator is dropped. Its `stats`
+    /// are there once it is exhausted.
+    #[pyo3(signature = (limit = None, *, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
+    fn iter_solutions(
+        &self,
+        limit: Option<u64>,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+        seed: u64,
+        no_restarts: bool,
+    ) -> PyResult<SolutionIterator> {
+        let limit = args::limit(limit)?;
+        let budget = args::budget(node_budget, time_budget)?;
+        let search = Search::new(&self.problem, seed, no_restarts, false)?;
+        let problem = Arc::clone(&self.problem);
+        let (sender, receiver) = sync_channel(STREAM_AHEAD);
+        std::thread::Builder::new()
+            .stack_size(interrupt::STACK)
+            .spawn(move || stream(search, &problem, limit, &budget, &sender))
+            .map_err(|e| errors::message(format!("cannot start a search thread: {e}")))?;
+        Ok(SolutionIterator {
+            receiver: Mutex::new(receiver),
+            done: Mutex::new(None),
+        })
+    }
+
+    /// The number of solutions, as `quadrille xc --count` counts them: an exact Python int,
+    /// or a lower bound when `limit` or a budget stopped the search first. `threads` (1 by
+    /// default, 0 for one per core) splits the count; `no_restarts` and `knuth` walk the
+    /// textbook search (see `quadrille xc --help`).
+    #[pyo3(signature = (*, limit = None, threads = 1, node_budget = None, time_budget = None, seed = 0, no_restarts = false, knuth = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        threads: usize,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+        seed: u64,
+        no_restarts: bool,
+        knuth: bool,
+    ) -> PyResult<Count> {
+        let limit = args::limit(limit)?;
+        let threads = args::threads(threads)?;
+        let budget = args::budget(node_budget, time_budget)?;
+        if knuth && threads != 1 {
+            return Err(PyValueError::new_err(
+                "knuth searches on one thread: leave threads at 1",
+            ));
+        }
+        let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
+        let problem = Arc::clone(&self.problem);
+        let report = interrupt::run(py, move |cancel| {
+            search.count(&problem, limit, threads, &budget, cancel)
+        })?
+        .or_raise()?;
+        Ok(count_of(&report, knuth))
+    }
+
+    /// Knuth's estimate of the search tree from `probes` random probes (`quadrille xc
+    /// --estimate`), with the time the whole count would take here, measured on a sample
+    /// search of at most 0.3 s. A dict with the keys of `--estimate --json`.
+    #[pyo3(signature = (probes = 10000, *, seed = 0, node_budget = None, time_budget = None))]
+    fn estimate<'py>(
+        &self,
+        py: Python<'py>,
+        probes: u64,
+        seed: u64,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if probes == 0 {
+            return Err(PyValueError::new_err("probes: must be 1 or more"));
+        }
+        let budget = args::budget(node_budget, time_budget)?;
+        let mut links = self.plain("estimate")?;
+        let (estimate, sample) = interrupt::run(py, move |_| {
+            let start = Instant::now();
+            // The sample's share of a time budget is kept back from the probes.
+            let deadline = budget
+                .time
+                .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
+            let estimate = links.estimate_within(probes, seed, deadline, &mut |_| {});
+            let left = budget.after(0, start.elapsed());
+            let sample_budget = Budget {
+                nodes: budget.nodes,
+                time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
+            };
+            let sample = links.search(&sample_budget, CountSink::new(None));
+            (estimate, sample)
+        })?;
+        let time = if sample.is_complete() {
+            Some(sample.stats.elapsed)
+        } else {
+            estimate.time_at_speed_of(&sample.stats)
+        };
+        let pair = |i: &Interval| (i.low, i.high.is_finite().then_some(i.high));
+        let d = PyDict::new(py);
+        d.set_item("probes", estimate.probes)?;
+        d.set_item("probes_asked", probes)?;
+        let stopped = estimate.probes < probes;
+        d.set_item("stop", if stopped { "time_budget" } else { "exhausted" })?;
+        d.set_item("seed", seed)?;
+        d.set_item("solutions", estimate.solutions.estimate)?;
+        d.set_item("solutions_interval", pair(&estimate.solutions))?;
+        d.set_item("solutions_met", estimate.solutions.nonzero)?;
+        d.set_item("nodes", estimate.nodes.estimate)?;
+        d.set_item("nodes_interval", pair(&estimate.nodes))?;
+        d.set_item("updates", estimate.updates.estimate)?;
+        d.set_item("updates_interval", pair(&estimate.updates))?;
+        d.set_item("seconds", time.map(|t| t.as_secs_f64()))?;
+        d.set_item("probe_seconds", estimate.elapsed.as_secs_f64())?;
+        d.set_item("sample_seconds", sample.stats.elapsed.as_secs_f64())?;
+        if sample.is_complete() {
+            d.set_item("exact_solutions", sample.stats.solutions)?;
+        }
+        Ok(d)
+    }
+
+    /// Counts shard `shard` (1-based) of `shards` disjoint shards, as `quadrille xc --shard
+    /// I/N --json`: a dict with the keys of its JSON line (the shard, the fingerprints, the
+    /// solutions, nodes, updates, seconds, and whether it was complete). The shards' counts
+    /// add up to the whole count, whichever machines ran them.
+    #[pyo3(signature = (shard, shards, *, node_budget = None, time_budget = None))]
+    fn count_shard<'py>(
+        &self,
+        py: Python<'py>,
+        shard: usize,
+        shards: usize,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if shards == 0 || shard == 0 || shard > shards {
+            return Err(PyValueError::new_err(format!(
+                "shard {shard} of {shards}: shards are 1 to N, N >= 1"
+            )));
+        }
+        let budget = args::budget(node_budget, time_budget)?;
+        let mut links = self.plain("count_shard")?;
+        let record = interrupt::run(py, move |_| {
+            let start = Instant::now();
+            let plan = links.shard_plan(shards);
+            let report = links.run(
+                &Plan::new().shard(&plan, shard),
+                &budget,
+                CountSink::new(None),
+            )?;
+            Ok::<_, quadrille::Error>(ShardRecord {
+                shard,
+                shards,
+                problem: format!("{:016x}", plan.problem_fingerprint()),
+                split: format!("{:016x}", plan.fingerprint()),
+                solutions: u128::from(report.stats.solutions),
+                nodes: u128::from(report.stats.nodes),
+                updates: u128::from(report.stats.updates),
+                seconds: start.elapsed().as_secs_f64(),
+                complete: report.is_complete(),
+                origin: None,
+            })
+        })?
+        .or_raise()?;
+        let d = PyDict::new(py);
+        d.set_item("shard", record.shard)?;
+        d.set_item("shards", record.shards)?;
+        d.set_item("problem", record.problem)?;
+        d.set_item("split", record.split)?;
+        d.set_item("solutions", record.solutions)?;
+        d.set_item("nodes", record.nodes)?;
+        d.set_item("updates", record.updates)?;
+        d.set_item("seconds", record.seconds)?;
+        d.set_item("complete", record.complete)?;
+        Ok(d)
+    }
+}
+
+impl ExactCover {
+    /// Plain dancing links, or the error of a method that needs them.
+    fn plain(&self, method: &str) -> PyResult<Dlx> {
+        if !self.problem.is_plain() {
+            return Err(errors::message(format!(
+                "{method} is for plain exact cover, and this problem has colours or multiplicities"
+            )));
+        }
+        Ok(Dlx::new(&self.problem))
+    }
+}
+
+/// The time of the sample search that turns an estimate of updates into seconds.
+const SAMPLE: Duration = Duration::from_millis(300);
+
+/// Solutions a stream finds before the loop asks for them.
+const STREAM_AHEAD: usize = 64;
+
+/// An option entry: `"x"`, `"x:colour"` or `("x", "colour")`.
+fn option_entry(entry: &Bound<'_, PyAny>) -> Result<(String, Option<String>), &'static str> {
+    if let Ok(text) = entry.extract::<String>() {
+        return Ok(match text.split_once(':') {
+            Some((name, color)) => (name.to_string(), Some(color.to_string())),
+            None => (text, None),
+        });
+    }
+    entry
+        .extract::<(String, String)>()
+        .map(|(name, color)| (name, Some(color)))
+        .map_err(|_| "an option's entry is an item name, \"item:colour\" or (item, colour)")
+}
+
+fn sorted(solution: &Solution<'_>) -> Vec<usize> {
+    let mut options = solution.to_vec();
+    options.sort_unstable();
+    options
+}
+
+/// How `quadrille xc` searches a problem: its plan's restarts and order, on plain links or
+/// on Algorithm M's for colours and multiplicities.
+struct Search {
+    restarts: Option<Restarts>,
+    knuth: bool,
+}
+
+impl Search {
+    fn new(problem: &Problem, seed: u64, no_restarts: bool, knuth: bool) -> PyResult<Search> {
+        if knuth && !problem.is_plain() {
+            return Err(errors::message(
+                "knuth is for plain exact cover, and this problem has colours or multiplicities",
+            ));
+        }
+        Ok(Search {
+            restarts: args::restarts(seed, no_restarts || knuth),
+            knuth,
+        })
+    }
+
+    fn plan(&self, learning: bool) -> Plan<'static> {
+        let branching = if self.knuth {
+            Branching::Knuth
+        } else {
+            Branching::Mrv
+        };
+        Plan::new()
+            .branching(branching)
+            .restarts(self.restarts)
+            .learning(learning)
+    }
+
+    /// Solutions to `sink`: a list of every solution learns, so that each comes once and the
+    /// proof that there is no other is short (as `xc` lists them).
+    fn list(
+        &self,
+        problem: &Problem,
+        limit: Option<u64>,
+        budget: &Budget,
+        sink: impl Sink,
+    ) -> quadrille::Result<Report> {
+        if problem.is_plain() {
+            let learning = self.restarts.is_some() && limit.is_none();
+            Dlx::new(problem).run(&self.plan(learning), budget, sink)
+        } else {
+            Ok(Xcc::new(problem).search(budget, sink))
+        }
+    }
+
+    /// A count as `xc --count` makes it: every solution with the search the problem needs,
+    /// else a count up to a limit, on `threads` threads.
+    fn count(
+        &self,
+        problem: &Problem,
+        limit: Option<u64>,
+        threads: usize,
+        budget: &Budget,
+        cancel: &Cancel,
+    ) -> quadrille::Result<Report> {
+        if !problem.is_plain() {
+            let mut xcc = Xcc::new(problem);
+            if threads != 1 {
+                return args::on_threads(threads, || xcc.count_parallel(limit, budget));
+            }
+            return Ok(xcc.search(budget, stoppable(CountSink::new(limit), cancel)));
+        }
+        let mut dlx = Dlx::new(problem);
+        if threads != 1 {
+            return args::on_threads(threads, || dlx.count_parallel(limit, budget));
+        }
+        if limit.is_none() && !self.knuth && self.restarts.is_some() {
+            // The library's whole count has no hook to stop it: Ctrl-C waits for its end.
+            return Ok(dlx.count_all(budget));
+        }
+        dlx.run(
+            &self.plan(false),
+            budget,
+            stoppable(CountSink::new(limit), cancel),
+        )
+    }
+}
+
+/// `sink`, stopped at its next solution once Ctrl-C is pressed.
+fn stoppable<'a>(mut sink: impl Sink + 'a, cancel: &'a Cancel) -> impl Sink + 'a {
+    move |s: &Solution<'_>| {
+        if cancel.is_set() {
+            return Control::Stop;
+        }
+        sink.solution(s)
+    }
+}
+
+/// What a stream sends: a solution, or the report at the end.
+enum Streamed {
+    Solution(Vec<usize>),
+    Done(quadrille::Result<Report>),
+}
+
+fn stream(
+    search: Search,
+    problem: &Problem,
+    limit: Option<u64>,
+    budget: &Budget,
+    sender: &SyncSender<Streamed>,
+) {
+    let cap = limit.unwrap_or(u64::MAX);
+    let mut sent = 0u64;
+    let report = search.list(problem, limit, budget, |s: &Solution<'_>| {
+        // A closed channel: the iterator was dropped.
+        if sender.send(Streamed::Solution(sorted(s))).is_err() {
+            return Control::Stop;
+        }
+        sent += 1;
+        if sent >= cap {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    });
+    let _ = sender.send(Streamed::Done(report));
+}
+
+/// The solutions of an exact-cover problem, streamed from a search on a thread of its own.
+#[pyclass(module = "quadrille")]
+pub struct SolutionIterator {
+    receiver: Mutex<Receiver<Streamed>>,
+    done: Mutex<Option<Count>>,
+}
+
+#[pymethods]
+impl SolutionIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        loop {
+            let next = py.detach(|| match self.receiver.lock() {
+                Ok(receiver) => receiver.recv_timeout(Duration::from_millis(50)),
+                Err(_) => Err(RecvTimeoutError::Disconnected),
+            });
+            match next {
+                Ok(Streamed::Solution(options)) => return Ok(Some(options)),
+                Ok(Streamed::Done(report)) => {
+                    let report = report.or_raise()?;
+                    if let Ok(mut done) = self.done.lock() {
+                        *done = Some(count_of(&report, false));
+                    }
+                    return Ok(None);
+                }
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
+    }
+
+    /// The count and statistics of the search, once the iterator is exhausted (else None).
+    #[getter]
+    fn result(&self) -> Option<Count> {
+        self.done.lock().ok().and_then(|done| done.clone())
+    }
+}
+
+/// Solutions found, with the count and statistics of the search that found them.
+#[pyclass(frozen, module = "quadrille")]
+pub struct Solutions {
+    /// The solutions, each a sorted list of option indices.
+    #[pyo3(get)]
+    solutions: Vec<Vec<usize>>,
+    /// The count and statistics.
+    #[pyo3(get)]
+    count: Count,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __len__(&self) -> usize {
+        self.solutions.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<Vec<usize>> {
+        let n = self.solutions.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if !(0..n).contains(&i) {
+            return Err(PyIndexError::new_err("solution index out of range"));
+        }
+        Ok(self.solutions[i as usize].clone())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solutions({} found, {})",
+            self.solutions.len(),
+            self.count.text()
+        )
+    }
+}
+
+/// A count of solutions: `solutions` is exact when `exact`, else a lower bound (a limit or a
+/// budget stopped the search: `stop` says which). Compares equal to its int; `str()` writes it
+/// as the command-line tool does, `N` or `N+`.
+#[pyclass(frozen, module = "quadrille")]
+#[derive(Clone)]
+pub struct Count {
+    /// Solutions found.
+    #[pyo3(get)]
+    solutions: u64,
+    stop: Stop,
+    nodes: u64,
+    updates: u64,
+    max_depth: usize,
+    restarts: u64,
+    learned: u64,
+    seconds: f64,
+}
+
+fn count_of(report: &Report, knuth: bool) -> Count {
+    let s = &report.stats;
+    Count {
+        solutions: s.solutions,
+        stop: report.stop,
+        nodes: s.nodes,
+        updates: if knuth { s.knuth_updates() } else { s.updates },
+        max_depth: s.max_depth,
+        restarts: s.restarts,
+        learned: s.learned,
+        seconds: s.elapsed.as_secs_f64(),
+    }
+}
+
+impl Count {
+    fn text(&self) -> String {
+        SolutionCount::new(self.solutions, self.stop).to_string()
+    }
+}
+
+#[pymethods]
+impl Count {
+    /// Whether the count is the true count (the search explored everything).
+    #[getter]
+    fn exact(&self) -> bool {
+        self.stop.is_complete()
+    }
+
+    /// Why the search ended: "exhausted", "limit", "node-budget" or "time-budget".
+    #[getter]
+    fn stop(&self) -> &'static str {
+        self.stop.name()
+    }
+
+    /// The statistics, with the keys of `quadrille xc --json`.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("solutions", self.solutions)?;
+        d.set_item("nodes", self.nodes)?;
+        d.set_item("updates", self.updates)?;
+        d.set_item("seconds", self.seconds)?;
+        d.set_item("complete", self.stop.is_complete())?;
+        d.set_item("stop", self.stop.name())?;
+        d.set_item("max_depth", self.max_depth)?;
+        d.set_item("restarts", self.restarts)?;
+        d.set_item("learned", self.learned)?;
+        Ok(d)
+    }
+
+    fn __int__(&self) -> u64 {
+        self.solutions
+    }
+
+    fn __index__(&self) -> u64 {
+        self.solutions
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.extract::<PyRef<'_, Count>>() {
+            Ok(count) => count.solutions == self.solutions && count.stop == self.stop,
+            Err(_) => other
+                .extract::<u64>()
+                .is_ok_and(|n| self.exact() && n == self.solutions),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.solutions
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Count({})", self.text())
+    }
+}

@@ -1,0 +1,399 @@
+//! `explain` and `rate`: a puzzle's logical solution as Python objects, each step with the
+//! SVG picture that notebooks show inline, and its rating on Sudoku Explainer's scale.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use quadrille::Budget;
+use quadrille::board::{Cell, Digit};
+use quadrille::csp::{Propagation, backtracks_by_level, backtracks_by_level_on};
+use quadrille::logic::{self, Candidates, Ending, cell_name, digit_name, step_svg};
+
+use crate::args;
+use crate::errors;
+use crate::interrupt;
+use crate::sudoku::Reading;
+
+/// Registers the functions and classes.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Step>()?;
+    m.add_class::<Explanation>()?;
+    m.add_class::<Rating>()?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    Ok(())
+}
+
+/// One step of a logical solution: the technique, its score, what it places and eliminates,
+/// and why. `svg()` draws it on the candidates before it; a notebook shows it inline.
+#[pyclass(frozen, module = "quadrille")]
+pub struct Step {
+    step: logic::Step,
+    before: Candidates,
+    /// The step's number, from 1.
+    #[pyo3(get)]
+    number: usize,
+}
+
+impl Step {
+    /// Cells and digits as (row, column, digit) from 1.
+    fn triples(&self, moves: impl Iterator<Item = (Cell, Digit)>) -> Vec<(usize, usize, u8)> {
+        let n = self.before.shape().size();
+        moves
+            .map(|(c, d)| {
+                let (r, col) = c.row_col(n);
+                (r + 1, col + 1, d.get())
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Step {
+    /// The technique's name, e.g. "hidden single".
+    #[getter]
+    fn technique(&self) -> &'static str {
+        self.step.technique().name()
+    }
+
+    /// The score on Sudoku Explainer's scale.
+    #[getter]
+    fn score(&self) -> f64 {
+        self.step.score()
+    }
+
+    /// Digits placed, as (row, column, digit) from 1.
+    #[getter]
+    fn placements(&self) -> Vec<(usize, usize, u8)> {
+        self.triples(self.step.placements())
+    }
+
+    /// Candidates eliminated, as (row, column, digit) from 1.
+    #[getter]
+    fn eliminations(&self) -> Vec<(usize, usize, u8)> {
+        self.triples(self.step.eliminations())
+    }
+
+    /// The cells the reasoning rests on, as (row, column) from 1.
+    #[getter]
+    fn cells(&self) -> Vec<(usize, usize)> {
+        let n = self.before.shape().size();
+        self.step
+            .cells()
+            .map(|c| {
+                let (r, col) = c.row_col(n);
+                (r + 1, col + 1)
+            })
+            .collect()
+    }
+
+    /// The groups (rows, columns, boxes, ...) the reasoning reads, by name.
+    #[getter]
+    fn units(&self) -> Vec<String> {
+        (self.step.units().iter())
+            .map(|&u| self.step.board().group(u).to_string())
+            .collect()
+    }
+
+    /// Why the step holds, in words.
+    #[getter]
+    fn why(&self) -> String {
+        self.step.why()
+    }
+
+    /// The SVG picture of the step on the candidates before it, with `title` above it
+    /// (default: the step's number, technique and score).
+    #[pyo3(signature = (title = None))]
+    fn svg(&self, title: Option<String>) -> String {
+        let title = title.unwrap_or_else(|| {
+            format!(
+                "step {}: {} ({:.1})",
+                self.number,
+                self.step.technique(),
+                self.step.score()
+            )
+        });
+        step_svg(&self.before, &self.step, &title)
+    }
+
+    /// What Jupyter shows: the picture.
+    fn _repr_svg_(&self) -> String {
+        self.svg(None)
+    }
+
+    /// The step as `quadrille explain` writes it: technique (score): moves; why.
+    fn __str__(&self) -> String {
+        let n = self.before.shape().size();
+        let mut moves: Vec<String> = (self.step.placements())
+            .map(|(c, d)| format!("{}={}", cell_name(c.index(), n), digit_name(d.get(), n)))
+            .collect();
+        moves.extend(
+            (self.step.eliminations())
+                .map(|(c, d)| format!("{}<>{}", cell_name(c.index(), n), digit_name(d.get(), n))),
+        );
+        format!(
+            "{} ({:.1}): {}; {}",
+            self.step.technique(),
+            self.step.score(),
+            moves.join(" "),
+            self.step.why()
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Step({}: {})", self.number, self.__str__())
+    }
+}
+
+/// A logical solution: its steps, how it ended, and the score of its hardest step.
+#[pyclass(frozen, module = "quadrille")]
+pub struct Explanation {
+    /// The steps, in order (Step objects).
+    #[pyo3(get)]
+    steps: Vec<Py<Step>>,
+    /// "solved", "stuck", "no solution", "several solutions", "stopped" or "undecided".
+    #[pyo3(get)]
+    ending: &'static str,
+    /// Whether the puzzle is proved to have one solution (None when a budget stopped it).
+    #[pyo3(get)]
+    unique: Option<bool>,
+    /// The hardest step's score (None when the puzzle has no rating: none or several
+    /// solutions, or a budget stopped it).
+    #[pyo3(get)]
+    score: Option<f64>,
+    /// The hardest step's technique, "none" without a step.
+    #[pyo3(get)]
+    hardest: String,
+    /// The grid where a solution without guesses got stuck, and its candidates as text.
+    #[pyo3(get)]
+    stuck: Option<(String, String)>,
+}
+
+#[pymethods]
+impl Explanation {
+    /// Whether the grid was filled.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.ending == "solved"
+    }
+
+    fn __len__(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Explanation({}, {} steps, hardest {} ({}))",
+            self.ending,
+            self.steps.len(),
+            self.hardest,
+            self.score
+                .map_or("not rated".to_string(), |s| format!("{s:.1}"))
+        )
+    }
+}
+
+/// Explains a puzzle's solution step by step, as a person solves it (`quadrille explain`):
+/// an Explanation. Without `guesses`, a puzzle no technique can advance ends "stuck".
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, guesses = true, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
+#[pyo3(
+    text_signature = "(puzzle, *, guesses=True, box=None, input='line', variant=None, node_budget=None, time_budget=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn explain(
+    py: Python<'_>,
+    puzzle: &str,
+    guesses: bool,
+    r#box: Option<&str>,
+    input: &str,
+    variant: Option<&str>,
+    node_budget: Option<u64>,
+    time_budget: Option<f64>,
+) -> PyResult<Explanation> {
+    let puzzle = Reading::new(r#box, input, variant)?.one(puzzle)?;
+    let budget = args::budget(node_budget, time_budget)?;
+    let (steps, ending, stuck, unique) = interrupt::run(py, |cancel| {
+        logic::with_puzzle_solver(&puzzle, |solver| {
+            let mut steps = Vec::new();
+            let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
+                steps.push((step.clone(), state.clone()));
+                !cancel.is_set()
+            });
+            let stuck = (ending == Ending::Stuck).then(|| {
+                let mut candidates = String::new();
+                logic::write_candidates(solver.state(), &mut candidates);
+                (solver.state().grid().to_string(), candidates)
+            });
+            (steps, ending, stuck, solver.found_unique())
+        })
+    })?;
+    let hardest = steps
+        .iter()
+        .fold(None::<&logic::Step>, |best, (step, _)| match best {
+            Some(best) if best.tenths() >= step.tenths() => Some(best),
+            _ => Some(step),
+        });
+    let rated = matches!(ending, Ending::Solved | Ending::Stuck | Ending::Stopped);
+    let score = rated.then(|| f64::from(hardest.map_or(0, |s| s.tenths())) / 10.0);
+    let hardest = hardest.map_or("none".to_string(), |s| s.technique().to_string());
+    let steps = (steps.into_iter().enumerate())
+        .map(|(i, (step, before))| {
+            Py::new(
+                py,
+                Step {
+                    step,
+                    before,
+                    number: i + 1,
+                },
+            )
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(Explanation {
+        steps,
+        ending: ending.name(),
+        unique: (!matches!(ending, Ending::Undecided(_))).then_some(unique),
+        score,
+        hardest,
+        stuck,
+    })
+}
+
+/// A puzzle's rating (`quadrille rate`): the hardest technique of its logical solution and
+/// its score on Sudoku Explainer's scale, and the CSP's backtracks at each propagation level.
+#[pyclass(frozen, module = "quadrille")]
+pub struct Rating {
+    /// The score (None when the puzzle has no rating: none or several solutions, or a budget
+    /// stopped it).
+    #[pyo3(get)]
+    score: Option<f64>,
+    /// The hardest technique.
+    #[pyo3(get)]
+    hardest: &'static str,
+    /// Steps taken, guesses included.
+    #[pyo3(get)]
+    steps: u32,
+    /// Guesses among them.
+    #[pyo3(get)]
+    guesses: u32,
+    /// How the solution ended (see Explanation.ending).
+    #[pyo3(get)]
+    ending: &'static str,
+    /// Whether the puzzle is proved to have one solution (None when a budget stopped it).
+    #[pyo3(get)]
+    unique: Option<bool>,
+    /// Backtracks of the CSP at each level asked for, by level name.
+    #[pyo3(get)]
+    backtracks: Vec<(&'static str, u64)>,
+    /// The levels whose search the node budget cut (their backtracks are lower bounds).
+    #[pyo3(get)]
+    budget_cut: Vec<&'static str>,
+}
+
+#[pymethods]
+impl Rating {
+    /// The difficulty band of the score: easy, medium, hard, expert or extreme (None unrated).
+    #[getter]
+    fn difficulty(&self) -> Option<&'static str> {
+        self.score
+            .map(|s| logic::Difficulty::of((s * 10.0).round() as u16).name())
+    }
+
+    /// The rating as a dict, with the keys of `quadrille rate --json`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("score", self.score)?;
+        d.set_item("hardest", self.hardest)?;
+        d.set_item("steps", self.steps)?;
+        d.set_item("guesses", self.guesses)?;
+        d.set_item("solved", self.ending == "solved")?;
+        d.set_item("unique", self.unique)?;
+        let levels = PyDict::new(py);
+        for (name, count) in &self.backtracks {
+            levels.set_item(name, count)?;
+        }
+        d.set_item("backtracks", levels)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        match self.score {
+            Some(score) => format!(
+                "Rating({score:.1} {}, steps={}, guesses={})",
+                self.hardest, self.steps, self.guesses
+            ),
+            None => format!("Rating({}, not rated)", self.ending),
+        }
+    }
+}
+
+/// Rates a puzzle (`quadrille rate`): a Rating. `levels` are the CSP propagation levels whose
+/// backtracks are counted (fc, ac, hidden-singles, pairs, triples, alldiff), each search
+/// within `level_nodes` nodes; the budgets bound the whole rating.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, levels = vec!["hidden-singles".to_string(), "pairs".to_string(), "triples".to_string(), "alldiff".to_string()], level_nodes = 100_000, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
+#[pyo3(
+    text_signature = "(puzzle, *, levels=('hidden-singles', 'pairs', 'triples', 'alldiff'), level_nodes=100000, box=None, input='line', variant=None, node_budget=None, time_budget=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn rate(
+    py: Python<'_>,
+    puzzle: &str,
+    levels: Vec<String>,
+    level_nodes: u64,
+    r#box: Option<&str>,
+    input: &str,
+    variant: Option<&str>,
+    node_budget: Option<u64>,
+    time_budget: Option<f64>,
+) -> PyResult<Rating> {
+    let puzzle = Reading::new(r#box, input, variant)?.one(puzzle)?;
+    let budget = args::budget(node_budget, time_budget)?;
+    let levels = levels
+        .iter()
+        .map(|name| {
+            Propagation::ALL
+                .into_iter()
+                .find(|p| p.name() == name.trim())
+                .ok_or_else(|| errors::message(format!(
+                    "'{name}' is not a propagation level (fc, ac, hidden-singles, pairs, triples, alldiff)"
+                )))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    args::budget(Some(level_nodes), None)?;
+    let (rating, backtracks) = interrupt::run(py, |_| {
+        let start = std::time::Instant::now();
+        let rating =
+            logic::with_puzzle_solver(&puzzle, |solver| solver.rate_within(&puzzle.grid, &budget));
+        // The searches share what is left of the puzzle's time budget.
+        let level_budget = Budget {
+            nodes: Some(level_nodes),
+            time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+        };
+        let backtracks = match &puzzle.board {
+            None => backtracks_by_level(&puzzle.grid, &levels, &level_budget),
+            Some(board) => backtracks_by_level_on(board, &puzzle.grid, &levels, &level_budget),
+        };
+        (rating, backtracks)
+    })?;
+    let rated = !matches!(
+        rating.ending,
+        Ending::Several | Ending::NoSolution | Ending::Undecided(_)
+    );
+    Ok(Rating {
+        score: rated.then(|| rating.score()),
+        hardest: rating.hardest.name(),
+        steps: rating.steps,
+        guesses: rating.guesses,
+        ending: rating.ending.name(),
+        unique: (!matches!(rating.ending, Ending::Undecided(_))).then_some(rating.unique),
+        backtracks: levels
+            .iter()
+            .zip(&backtracks)
+            .map(|(p, b)| (p.name(), b.count))
+            .collect(),
+        budget_cut: (levels.iter().zip(&backtracks))
+            .filter(|(_, b)| b.cut)
+            .map(|(p, _)| p.name())
+            .collect(),
+    })
+}

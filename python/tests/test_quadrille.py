@@ -1,0 +1,411 @@
+"""quadrille from Python: real answers (known counts, fixtures' puzzles, solutions checked
+cell by cell here, by rules written in this file), errors, budgets, streams."""
+
+import pathlib
+import threading
+
+import pytest
+
+import quadrille as q
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures"
+
+CLASSIC = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def digits_of(line):
+    """A one-line grid as digits 0 (empty) to 25, `.`/`0` empty, `1`-`9` then `A`-`P`."""
+    return [0 if c in ".0" else int(c) if c.isdigit() else ord(c) - ord("A") + 10 for c in line]
+
+
+def assert_solves(puzzle, solution, box_rows, box_cols, extra_groups=()):
+    """Every row, column, box (and extra group) holds 1..n once, and the givens are kept."""
+    n = box_rows * box_cols
+    p, s = digits_of(puzzle), digits_of(solution)
+    assert len(s) == n * n
+    for cell, given in enumerate(p):
+        assert given == 0 or s[cell] == given, f"given changed at cell {cell}"
+    groups = [[r * n + c for c in range(n)] for r in range(n)]
+    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    for br in range(0, n, box_rows):
+        for bc in range(0, n, box_cols):
+            groups.append([(br + r) * n + bc + c for r in range(box_rows) for c in range(box_cols)])
+    groups += list(extra_groups)
+    for group in groups:
+        assert sorted(s[i] for i in group) == list(range(1, n + 1)), f"group {group}"
+
+
+def fixture_lines(path):
+    return [l for l in path.read_text().splitlines() if l.strip() and not l.startswith("#")]
+
+
+# --- exact cover -------------------------------------------------------------------------
+
+
+def test_items_and_options_give_every_cover():
+    p = q.ExactCover(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+    assert p.count() == 2
+    assert sorted(p.solutions().solutions) == [[0, 1], [2, 3]]
+    for solution in p.solutions():
+        covered = sorted(i for o in solution for i in p.option_text(o).split())
+        assert covered == ["a", "b", "c"]
+
+
+def test_knuths_example_from_dlx_text():
+    p = q.ExactCover.read_dlx(FIXTURES / "knuth_example.dlx")
+    (solution,) = p.solutions().solutions
+    texts = sorted(" ".join(sorted(p.option_text(o).split())) for o in solution)
+    assert texts == ["a d f", "b g", "c e"]
+    assert q.ExactCover.from_dlx(p.to_dlx()).count() == 1
+
+
+@pytest.mark.parametrize(
+    "name, count",
+    [("queens8.dlx", 92), ("langford7.dlx", 52), ("pentominoes_3x20.dlx", 8), ("secondary_hand.dlx", 3)],
+)
+def test_known_counts(name, count):
+    p = q.ExactCover.read_dlx(FIXTURES / name)
+    c = p.count()
+    assert c == count and int(c) == count and c.exact and c.stop == "exhausted"
+    assert c.stats["solutions"] == count and c.stats["nodes"] > 0
+    assert p.count(threads=2) == count
+    assert p.count(no_restarts=True) == count
+    assert len(p.solutions()) == count
+
+
+def test_queens_solutions_are_queens():
+    p = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx")
+    boards = set()
+    for solution in p.iter_solutions():
+        cells = []
+        for o in solution:
+            names = p.option_text(o).split()
+            row = next(int(n[1:]) for n in names if n.startswith("r"))
+            col = next(int(n[1:]) for n in names if n.startswith("c"))
+            cells.append((row, col))
+        assert len({r for r, _ in cells}) == len({c for _, c in cells}) == 8
+        assert len({r - c for r, c in cells}) == len({r + c for r, c in cells}) == 8
+        boards.add(tuple(sorted(cells)))
+    assert len(boards) == 92
+
+
+def test_secondary_items_colours_and_multiplicities():
+    # The toy XCC problem of TAOCP 7.2.2.1, built in Python: one solution.
+    p = q.ExactCover(
+        ["p", "q", "r"],
+        [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"], ["q", "x:A"], ["r", "y:B"]],
+        secondary=["x", "y"],
+    )
+    assert not p.is_plain
+    (solution,) = p.solutions().solutions
+    assert sorted(p.option_text(o) for o in solution) == ["p r x:A y", "q x:A"]
+    # Tuples say the same; an item taken exactly twice by three options of one item: 3 ways.
+    assert q.ExactCover([("a", 2, 2)], [["a"], ["a"], ["a"]]).count() == 3
+    assert q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx").count() == 576
+    assert q.ExactCover.read_dlx(FIXTURES / "cycle7_colourings.dlx").count() == 126
+    assert q.ExactCover.read_dlx(FIXTURES / "queens8_multiplicity.dlx").count(threads=2) == 92
+
+
+def test_limits_and_budgets_stop_cleanly():
+    p = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx")
+    c = p.count(limit=5)
+    assert (c.solutions, c.exact, c.stop, str(c)) == (5, False, "limit", "5+")
+    assert c != 5  # a lower bound is no count
+    s = p.solutions(3)
+    assert len(s) == 3 and s.count.stop == "limit"
+    b = p.count(node_budget=10, no_restarts=True)
+    assert b.stop == "node-budget" and not b.exact and b.solutions < 92
+    assert str(b).endswith("+")
+    assert p.first() is not None
+    stream = p.iter_solutions(limit=4)
+    assert len(list(stream)) == 4
+
+
+def test_a_dropped_stream_stops_its_search():
+    p = q.ExactCover.read_dlx(FIXTURES / "pentominoes_6x10.dlx")
+    stream = p.iter_solutions()
+    first = next(stream)
+    assert len(first) == 12  # twelve pentominoes tile the 6x10 board
+    del stream
+    done = p.iter_solutions(limit=2)
+    assert len(list(done)) == 2 and done.result.stop == "limit"
+
+
+def test_count_is_a_python_int_of_any_size():
+    # 2**k solutions: k independent pairs {a_i} | {a_i}: each item has two options.
+    k = 20
+    items = [f"a{i}" for i in range(k)]
+    options = [[f"a{i}"] for i in range(k) for _ in range(2)]
+    c = q.ExactCover(items, options).count()
+    assert c == 2**k and isinstance(c.solutions, int)
+
+
+def test_estimate_and_shards():
+    p = q.ExactCover.read_dlx(FIXTURES / "langford7.dlx")
+    e = p.estimate(2000, seed=1)
+    assert e["probes"] == 2000 and e["exact_solutions"] == 52
+    low, high = e["nodes_interval"]
+    assert 0 <= low <= e["nodes"]
+    shards = [p.count_shard(i, 4) for i in range(1, 5)]
+    assert sum(s["solutions"] for s in shards) == 52
+    assert len({s["split"] for s in shards}) == 1 and all(s["complete"] for s in shards)
+    with pytest.raises(q.QuadrilleError, match="plain exact cover"):
+        q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx").estimate()
+
+
+def test_errors_carry_line_and_column():
+    with pytest.raises(q.QuadrilleError) as raised:
+        q.ExactCover.from_dlx("a b\na c\n")
+    err = raised.value
+    assert str(err) == "line 2, column 3: unknown item 'c'"
+    assert (err.line, err.column, err.message) == (2, 3, "unknown item 'c'")
+    assert isinstance(err, ValueError)
+    with pytest.raises(q.QuadrilleError, match=r"options\[1\]: unknown item 'z'"):
+        q.ExactCover(["a"], [["a"], ["z"]])
+    with pytest.raises(ValueError, match="0 nodes"):
+        q.ExactCover(["a"], [["a"]]).count(node_budget=0)
+    with pytest.raises(ValueError, match="finite"):
+        q.ExactCover(["a"], [["a"]]).count(time_budget=float("inf"))
+
+
+def test_the_gil_is_released_during_a_search():
+    p = q.ExactCover.read_dlx(FIXTURES / "langford7.dlx")
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            stop.wait(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    for _ in range(20):
+        assert p.count(no_restarts=True) == 52
+    stop.set()
+    t.join()
+    assert len(ticks) > 1
+
+
+# --- Sudoku ------------------------------------------------------------------------------
+
+SHAPES = {"4x4": (2, 2), "6x6": (2, 3), "8x8": (2, 4), "9x9": (3, 3), "12x12": (3, 4), "16x16": (4, 4), "25x25": (5, 5)}
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_every_box_shape_against_its_expected_file(name):
+    rows, cols = SHAPES[name]
+    puzzles = fixture_lines(FIXTURES / "sudoku" / f"{name}.txt")
+    expected = (FIXTURES / "sudoku" / f"{name}.expected").read_text().splitlines()
+    results = q.solve_many(puzzles, limit=3, box=f"{rows}x{cols}")
+    assert len(results) == len(expected)
+    for line, result, want in zip(puzzles, results, expected):
+        count, solution = want.split()
+        assert result.count == count
+        puzzle = line.split()[0]
+        if count == "0":
+            assert result.status == "unsolvable" and result.solution is None
+        else:
+            assert_solves(puzzle, result.solution, rows, cols)
+            assert q.check(puzzle, result.solution, box=f"{rows}x{cols}") is None
+        if count == "1":
+            assert result.solution == solution
+
+
+@pytest.mark.parametrize("engine", ["dlx", "csp", "csp:mrv+lcv+hidden-singles", "bitboard", "auto"])
+def test_engines_agree_on_the_classic(engine):
+    puzzles = fixture_lines(FIXTURES / "sudoku" / "9x9.txt")
+    expected = (FIXTURES / "sudoku" / "9x9.expected").read_text().splitlines()
+    for line, want in zip(puzzles, expected):
+        r = q.solve(line.split()[0], engine=engine, limit=3)
+        assert r.count == want.split()[0]
+        if r.solution:
+            assert_solves(line.split()[0], r.solution, 3, 3)
+    assert q.solve(CLASSIC, engine=engine).engine.split(":")[0] in (engine.split(":")[0], "bitboard")
+
+
+def test_counts_are_exact():
+    assert q.count("1...........4..2").solutions == 9
+    assert q.count("1...........4..2", engine="dlx").exact
+    assert q.count("................").solutions == 288  # every 4x4 Sudoku grid
+    assert q.count("................", limit=10).count == "10+"
+    assert [r.solutions for r in q.count_many(["1...........4..2", "................"])] == [9, 288]
+
+
+def diagonals(n):
+    return [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+
+
+def windows(n=9):
+    return [[(r0 + r) * n + c0 + c for r in range(3) for c in range(3)] for r0 in (1, 5) for c0 in (1, 5)]
+
+
+def test_variants():
+    x_puzzles = fixture_lines(FIXTURES / "variants" / "x.txt")
+    for r in q.solve_many(x_puzzles, variant="x"):
+        assert r.status == "solved"
+    text = (FIXTURES / "variants" / "x.txt").read_text()
+    expected = (FIXTURES / "variants" / "x.expected").read_text().split()
+    for line, result, want in zip(x_puzzles, q.solve_many(text), expected):
+        n = int(len(want) ** 0.5)
+        box = {4: (2, 2), 6: (2, 3), 9: (3, 3)}[n]
+        assert_solves(line.split()[0], result.solution, *box, extra_groups=diagonals(n))
+        assert result.solution == want
+    windoku = (FIXTURES / "variants" / "windoku.txt").read_text()
+    (w,) = q.solve_many(windoku)
+    assert_solves(fixture_lines(FIXTURES / "variants" / "windoku.txt")[0].split()[0], w.solution, 3, 3, windows())
+    jigsaw = (FIXTURES / "variants" / "jigsaw.txt").read_text()
+    (j,) = q.solve_many(jigsaw, limit=2)
+    assert j.solutions == 1 and j.solution == (FIXTURES / "variants" / "jigsaw.expected").read_text().split()[0]
+    killer = (FIXTURES / "variants" / "killer.txt").read_text()
+    (k,) = q.solve_many(killer, limit=2, engine="csp")
+    assert k.solutions == 1 and k.solution == (FIXTURES / "variants" / "killer.expected").read_text().split()[0]
+    # The checker knows the variant's rules: a classic grid breaks the diagonals.
+    bad = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+    assert q.check("# variant: x\n" + "." * 81, bad) is not None
+    assert q.check("." * 81, bad) is None
+
+
+def test_sudoku_errors_and_kept_errors():
+    with pytest.raises(q.QuadrilleError) as raised:
+        q.solve("12x")
+    assert raised.value.line == 1 and raised.value.column == 1
+    assert str(raised.value) == "line 1, column 1: cannot tell the grid shape from 3 cells; give it with box=\"RxC\""
+    with pytest.raises(q.QuadrilleError, match="line 2"):
+        q.solve_many(["1...........4..2", "11.............."])
+    kept = q.solve_many(["1...........4..2", "11.............."], keep_errors=True)
+    assert [r.status for r in kept] == ["solved", "error"] and "given twice" in kept[1].error
+    with pytest.raises(q.QuadrilleError, match="not an engine|engine"):
+        q.solve(CLASSIC, engine="quantum")
+    assert q.check("1...............", "2234341221434321") is not None
+    assert q.check("1...............", "1234341221434321") is None
+    wrong = "1234341221434321".replace("1", "9", 1)
+    assert q.check("................", wrong) is not None
+
+
+def test_budgets_leave_puzzles_undecided():
+    empty25 = "." * 625
+    r = q.solve(empty25, engine="dlx", node_budget=5, no_restarts=True)
+    assert r.status in ("undecided", "solved")
+    r = q.count("." * 81, node_budget=1000, engine="dlx")
+    assert not r.exact and r.count.endswith("+")
+
+
+# --- explain, rate, generate, compare --------------------------------------------------------
+
+
+def test_explain_steps_reach_the_solution():
+    e = q.explain(CLASSIC)
+    assert e.solved and e.unique and e.ending == "solved"
+    solution = q.solve(CLASSIC).solution
+    grid = digits_of(CLASSIC)
+    for step in e.steps:
+        for r, c, d in step.placements:
+            assert solution[(r - 1) * 9 + c - 1] == str(d)
+            grid[(r - 1) * 9 + c - 1] = d
+        for r, c, d in step.eliminations:
+            assert solution[(r - 1) * 9 + c - 1] != str(d)
+    assert "".join(map(str, grid)) == solution
+    assert e.score == max(s.score for s in e.steps) and e.hardest == "forcing chain"
+    first = e.steps[0]
+    svg = first._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and first.technique in svg
+    assert str(first).startswith(f"{first.technique} ({first.score:.1f}): ")
+    hardest = "98.76.5..75..8..6...6......5.......4..794..5.......3..2..........965..8......41.."
+    stuck = q.explain(hardest, guesses=False)
+    assert stuck.ending == "stuck" and len(stuck.stuck[0]) == 81
+    guessed = q.explain(hardest)
+    assert guessed.solved and any(s.technique == "guess" for s in guessed.steps)
+    assert q.explain("1...........4..2").ending == "several solutions"
+
+
+def test_rate_scores():
+    r = q.rate(CLASSIC)
+    assert (r.score, r.hardest, r.guesses, r.unique) == (9.0, "forcing chain", 0, True)
+    assert [name for name, _ in r.backtracks] == ["hidden-singles", "pairs", "triples", "alldiff"]
+    assert r.to_dict()["score"] == 9.0 and r.difficulty == "extreme"
+    assert q.rate("1...........4..2").score is None
+
+
+def test_generate_makes_unique_puzzles_with_their_options():
+    made = q.generate(4, seed=7, rate=True)
+    assert [m["seed"] for m in made] == [7, 8, 9, 10]
+    for m in made:
+        assert_solves(m["puzzle"], m["solution"], 3, 3)
+        assert q.solve(m["puzzle"], limit=2).solutions == 1
+        assert m["givens"] == sum(c != "." for c in m["puzzle"])
+        assert 1.0 <= m["rating"]["score"]
+    assert made == q.generate(4, seed=7, rate=True, threads=1)  # the seed decides
+    easy = q.generate(2, difficulty="easy", box="2x3")
+    assert all(q.rate(m["puzzle"]).difficulty == "easy" for m in easy)
+    random = q.generate(3, kind="random", givens=20)
+    assert all(m["givens"] == 20 and "solution" not in m for m in random)
+    for m in q.generate(2, kind="contradictory"):
+        assert q.count(m["puzzle"]).solutions == 0
+    with pytest.raises(ValueError, match="for unique puzzles"):
+        q.generate(1, kind="random", symmetry="none")
+
+
+def test_compare_rows_are_ready_for_a_dataframe():
+    text = (FIXTURES / "sudoku" / "9x9_sample.txt").read_text()
+    rows = q.compare(text, engines=["dlx", "csp"])
+    assert len(rows) == 2 * 20
+    assert {r["engine"].split(":")[0] for r in rows} == {"dlx", "csp"}
+    for row in rows:
+        assert row["solutions"] == 1 and row["exact"] and not row["gave_up"]
+        assert set(row) >= {"line", "engine", "micros", "nodes", "backtracks"}
+    default = q.compare(fixture_lines(FIXTURES / "sudoku" / "4x4.txt"))
+    assert len({r["engine"] for r in default}) >= 2
+    with pytest.raises(q.QuadrilleError, match="line 2"):
+        q.compare(["1...........4..2", "12x"])
+    assert len(q.compare(["1...........4..2", "12x"], skip_errors=True, engines=["dlx"])) == 1
+
+
+def test_the_notebook_example_of_docs_runs(monkeypatch, capsys):
+    """docs/python.md's cells, run in order from the repository's root (with or without
+    pandas and matplotlib)."""
+    import re
+
+    root = FIXTURES.parent
+    page = (root / "docs" / "python.md").read_text()
+    cells = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(cells) >= 4
+    monkeypatch.chdir(root)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+    except ImportError:
+        pass
+    scope = {}
+    for cell in cells:
+        exec(compile(cell, "docs/python.md", "exec"), scope)
+    assert len(scope["rows"]) == 40 and scope["e"].solved
+    assert "SudokuResult(line 1, solved" in capsys.readouterr().out
+
+
+def test_the_readme_example_runs(monkeypatch):
+    """The README's Python block, run from the repository's root, says what its comments say."""
+    import re
+
+    root = FIXTURES.parent
+    (block,) = re.findall(r"```python\n(.*?)```", (root / "README.md").read_text(), re.S)
+    monkeypatch.chdir(root)
+    scope = {}
+    exec(compile(block, "README.md", "exec"), scope)
+    assert scope["n"] == 8 and scope["n"].stats["nodes"] > 0 and scope["r"].solutions == 1
+    assert q.check(scope["puzzle"], scope["r"].solution) is None
+    assert q.count("1...........4..2").solutions == 9 and q.rate(scope["puzzle"]).score == 9.0
+    assert len(scope["rows"]) == 40
+
+
+def test_signatures_show_their_defaults():
+    import inspect
+
+    functions = [q.solve, q.count, q.solve_many, q.count_many, q.check, q.explain, q.rate, q.generate, q.compare]
+    for f in functions + [q.ExactCover.count, q.ExactCover.solutions, q.ExactCover.estimate]:
+        assert "..." not in f.__text_signature__, f.__name__
+        inspect.signature(f)
+    assert inspect.signature(q.solve).parameters["limit"].default == 1
+    assert inspect.signature(q.count).parameters["limit"].default is None
+    assert inspect.signature(q.solve_many).parameters["box"].default is None
