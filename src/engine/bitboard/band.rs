@@ -402,25 +402,29 @@ impl BandSearch {
     }
 
     /// Loads the givens of `puzzle` (81 cells) less the excluded placements into the root and
-    /// settles it; false on a contradiction.
-    fn load(&mut self, puzzle: &Grid, excluded: &[(Cell, Digit)]) -> bool {
+    /// settles it; the number of givens, or `None` on a contradiction.
+    fn load(&mut self, puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Option<u64> {
         let root = &mut self.stack[0];
         *root = Bands::EMPTY;
         for &(cell, digit) in excluded {
             let (band, cell) = (cell.index() / 27, cell.index() % 27);
             root.cells[3 * digit.index() + band] &= !(1 << cell);
         }
-        for (index, &d) in puzzle.cells().iter().enumerate() {
-            if d == 0 {
-                continue;
+        let mut givens = 0;
+        for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
+            for (cell, &d) in cells.iter().enumerate() {
+                if d == 0 {
+                    continue;
+                }
+                givens += 1;
+                let digit = d as usize - 1;
+                if root.cells[3 * digit + band] >> cell & 1 == 0 {
+                    return None; // a peer has the digit, or it is excluded here
+                }
+                root.place(band, cell, digit);
             }
-            let (band, cell, digit) = (index / 27, index % 27, d as usize - 1);
-            if root.cells[3 * digit + band] >> cell & 1 == 0 {
-                return false; // a peer has the digit, or it is excluded here
-            }
-            root.place(band, cell, digit);
         }
-        root.settle()
+        root.settle().then_some(givens)
     }
 
     /// The grid of a solved state.
@@ -458,10 +462,10 @@ impl BandSearch {
             counted.stop = Stop::Limit;
             return counted;
         }
-        if !self.load(puzzle, ask.excluded) {
+        let Some(givens) = self.load(puzzle, ask.excluded) else {
             return counted;
-        }
-        let blanks = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
+        };
+        let blanks = 81 - givens;
         self.open[0] = self.stack[0].open_count();
         self.replaced[0] = 0;
         counted.forced = blanks - self.open[0];
