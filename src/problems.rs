@@ -1,5 +1,5 @@
-//! Classic exact-cover problems built in code: Knuth's small example, n queens, Langford pairs
-//! and pentomino tilings.
+//! Classic exact-cover problems built in code: Knuth's small example, n queens, Langford pairs,
+//! pentomino and domino tilings.
 //!
 //! Each generator names its items the way Knuth does where he has a convention, so that the dlx
 //! text they write (see [`crate::io::dlx`]) reads like his:
@@ -9,6 +9,7 @@
 //! | [`queens`] | ranks `r0..`, files `c0..` | diagonals `a0..`, `b0..` | `r2 c5 a7 b4` |
 //! | [`langford`] | values `1..n`, slots `s0..s(2n-1)` | none | `2 s0 s3` |
 //! | [`pentominoes`] | pieces `F I L N P T U V W X Y Z`, cells `r.c` | none | `X 0.1 1.0 1.1 1.2 2.1` |
+//! | [`dominoes`] | cells `r.c` | none | `0.0 0.1` |
 //!
 //! The Sudoku encoding lives with the Sudoku code, not here.
 
@@ -279,6 +280,42 @@ pub fn pentominoes(rows: usize, cols: usize) -> Result<Problem> {
     b.build()
 }
 
+/// Tilings of a `rows` x `cols` board by dominoes: one primary item per cell, `r.c`, and one
+/// option per domino placed, its two cells (horizontal ones first, row by row). The counts are
+/// OEIS A099390 (A004003 for square boards): 12,988,816 for 8x8.
+///
+/// ```
+/// use quadrille::problems::dominoes;
+///
+/// let problem = dominoes(2, 3)?;
+/// assert_eq!((problem.item_count(), problem.option_count()), (6, 7));
+/// assert_eq!(problem.option_text(0), "0.0 0.1");
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+///
+/// # Errors
+/// For an empty board, a problem without items; for a huge one, one too large for the engine.
+pub fn dominoes(rows: usize, cols: usize) -> Result<Problem> {
+    let mut b = ProblemBuilder::new();
+    let mut cell = Vec::with_capacity(rows.saturating_mul(cols));
+    for r in 0..rows {
+        for c in 0..cols {
+            cell.push(b.primary(&format!("{r}.{c}"))?);
+        }
+    }
+    for r in 0..rows {
+        for c in 1..cols {
+            b.option([cell[r * cols + c - 1], cell[r * cols + c]])?;
+        }
+    }
+    for r in 1..rows {
+        for c in 0..cols {
+            b.option([cell[(r - 1) * cols + c], cell[r * cols + c]])?;
+        }
+    }
+    b.build()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,7 +531,7 @@ mod tests {
         build: fn() -> Problem,
     }
 
-    const FIXTURES: [Fixture; 7] = [
+    const FIXTURES: [Fixture; 9] = [
         Fixture {
             file: "knuth_example.dlx",
             comment: "The 7-item, 6-option exact-cover example of Knuth's paper \"Dancing Links\" (2000).\n\
@@ -544,6 +581,20 @@ mod tests {
                       Made by quadrille::problems::pentominoes(6, 10).\n\
                       Known: 9356 solutions (2339 tilings, times 4 rotations/reflections).",
             build: || pentominoes(6, 10).unwrap(),
+        },
+        Fixture {
+            file: "dominoes_8x8.dlx",
+            comment: "Domino tilings of the 8x8 board: cells r.c, one option per domino placed.\n\
+                      Made by quadrille::problems::dominoes(8, 8).\n\
+                      Known: 12988816 tilings (OEIS A004003).",
+            build: || dominoes(8, 8).unwrap(),
+        },
+        Fixture {
+            file: "dominoes_12x12.dlx",
+            comment: "Domino tilings of the 12x12 board: cells r.c, one option per domino placed.\n\
+                      Made by quadrille::problems::dominoes(12, 12).\n\
+                      Known: 53060477521960000 tilings (OEIS A004003).",
+            build: || dominoes(12, 12).unwrap(),
         },
     ];
 

@@ -10,7 +10,7 @@ use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
 use serde_json::json;
 
-use super::flags::{self, BudgetArgs};
+use super::flags::{self, BudgetArgs, MemoArgs};
 use super::long_count::{self, LongCountArgs};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, stderr_is_terminal, stdout, usage};
@@ -60,6 +60,8 @@ pub struct Args {
     seed: u64,
     #[command(flatten)]
     scale: ScaleArgs,
+    #[command(flatten)]
+    memo: MemoArgs,
     /// Count (as --count) in 128 shards, appending each finished shard's result to FILE, and
     /// resume from FILE if it has some: a long count stopped by Ctrl-C or a budget goes on
     /// where it stopped. FILE is also a set of shard results for `quadrille merge`.
@@ -126,6 +128,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // Estimates, shards, checkpoints and the progress bar walk dlx1's tree; a problem with
     // colours or multiplicities was refused them above and counts in one piece.
     if let Links::Plain(dlx) = &mut links {
+        dlx.set_memo(args.memo.memo());
         if let Some(status) =
             scale::run(&args.scale, dlx, args.seed, &budget, args.json, args.quiet)
         {
@@ -225,6 +228,9 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
             "max_depth": stats.max_depth,
             "restarts": stats.restarts,
             "learned": stats.learned,
+            "subproblems": stats.subproblems,
+            "cache_hits": stats.cache_hits,
+            "memo_branching": (stats.subproblems > 0).then(|| args.memo.memo_branching.name()),
         });
         writeln!(out, "{object}")?;
     } else if args.count {

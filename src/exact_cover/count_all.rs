@@ -25,6 +25,7 @@ use std::cell::Cell;
 
 use super::Dlx;
 use super::choose::Mrv;
+use super::memo::MemoMode;
 use super::search::{Control, Cutoff, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
@@ -153,6 +154,9 @@ impl Dlx {
         lift: bool,
         each: &mut dyn FnMut(&Solution<'_>),
     ) -> CountStart {
+        // A count that may remember subproblems stops its first search as soon as it is
+        // enumeration-bound, to try remembering next.
+        let remembering = self.memo.mode != MemoMode::Off;
         let enumerating = Cell::new(false);
         let mut seen = 0u64;
         let first_sink = |s: &Solution<'_>| {
@@ -160,12 +164,17 @@ impl Dlx {
             seen += 1;
             if seen >= ENUMERATION_SOLUTIONS {
                 enumerating.set(true);
+                if remembering {
+                    // Enumeration-bound: the remembering count decides at once.
+                    return Control::Stop;
+                }
             }
             Control::Continue
         };
+        let never = Cell::new(false);
         let cutoff = Cutoff {
             nodes: FIRST_NODES,
-            lifted: &enumerating,
+            lifted: if remembering { &never } else { &enumerating },
         };
         // Without `lift`, an enumeration goes on to `SPLIT_NODES`, so that a small one is not
         // split.
@@ -178,12 +187,26 @@ impl Dlx {
             time: budget.time,
         };
         let first = self.search_cut(&mut Mrv, &first_budget, first_sink, Some(cutoff));
-        let stopped_here =
-            first.stop == Stop::NodeBudget && first.stats.nodes < budget.node_limit();
+        let stopped_here = (first.stop == Stop::NodeBudget
+            && first.stats.nodes < budget.node_limit())
+            || first.stop == Stop::Limit;
         if !stopped_here {
             return CountStart::Done(first);
         }
         if enumerating.get() {
+            if remembering {
+                let rest = budget.after(first.stats.nodes, first.stats.elapsed);
+                let trial = self.memo.mode == MemoMode::Auto;
+                let memo = self.memo;
+                if let Some(counted) = self.memo_search(&rest, &memo, trial) {
+                    let mut report = counted.report;
+                    report.stats.add(&Stats {
+                        solutions: 0,
+                        ..first.stats
+                    });
+                    return CountStart::Done(report);
+                }
+            }
             return enumerate(first.stats, budget);
         }
 

@@ -170,6 +170,11 @@ pub struct Stats {
     /// Nogoods learned from conflicts, in a learning search
     /// ([`Plan::learning`](super::Plan::learning)); 0 otherwise.
     pub learned: u64,
+    /// Subproblems whose count a remembering count ([`Dlx::count_memo`]) stored; 0 in a
+    /// count that did not remember.
+    pub subproblems: u64,
+    /// Subproblems that a remembering count found stored, and so did not count again.
+    pub cache_hits: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -185,6 +190,8 @@ impl Stats {
         self.restarts += other.restarts;
         self.covers += other.covers;
         self.learned += other.learned;
+        self.subproblems += other.subproblems;
+        self.cache_hits += other.cache_hits;
         self.elapsed += other.elapsed;
     }
 }
