@@ -60,7 +60,8 @@ impl Cache {
     }
 
     /// Entries that replaced another because the table was full.
-    pub(super) fn evicted(&self) -> u64 {
+    #[cfg(test)]
+    fn evicted(&self) -> u64 {
         self.evicted
     }
 

@@ -255,12 +255,6 @@ impl Dlx {
             {
                 break 'search Stop::TimeBudget;
             }
-            if std::env::var_os("QMEMO_DEBUG").is_some() && stats.nodes.is_power_of_two() {
-                eprintln!(
-                    "nodes {} hits {} subproblems {} saved {}",
-                    stats.nodes, stats.cache_hits, stats.subproblems, saved
-                );
-            }
             if trial && stats.nodes == TRIAL_NODES && saved < stats.nodes / TRIAL_SAVING {
                 self.unwind::<TRACK, BYTES>(&frames);
                 return None;
