@@ -2,10 +2,14 @@
 //! trial switches remembering on): known counts from OEIS, brute force and plain Dancing Links
 //! on random problems, budgets and counts beyond 64 bits.
 
+use std::collections::HashMap;
+
 use proptest::prelude::*;
-use quadrille::exact_cover::{Dlx, Memo, MemoBranching, MemoCount, MemoMode, Problem};
+use quadrille::exact_cover::{Dlx, Memo, MemoBranching, MemoCount, MemoMode, Problem, Zdd};
 use quadrille::problems;
+use quadrille::sudoku::{Shape, encode};
 use quadrille::{Budget, Stop};
+use rand::SeedableRng;
 
 use crate::support::oracle::exact_covers;
 use crate::support::{build, matrix};
@@ -202,4 +206,84 @@ proptest! {
         prop_assert_eq!(counted.solutions, expected);
         prop_assert_eq!(dlx.sanity(), Ok(()));
     }
+}
+
+/// Draws `draws_per_solution` times as many samples as `problem` has solutions from its
+/// diagram, checks that each is a solution, and returns Pearson's chi-square statistic of the
+/// counts against the uniform distribution, with the number of solutions.
+fn chi_square_of_samples(problem: &Problem, draws_per_solution: usize, seed: u64) -> (f64, usize) {
+    let mut dlx = Dlx::new(problem);
+    let (mut solutions, _) = dlx.solutions(None);
+    for s in &mut solutions {
+        s.sort_unstable();
+    }
+    let index: HashMap<Vec<usize>, usize> = solutions
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, s)| (s, i))
+        .collect();
+    let zdd = dlx.zdd(&Memo::default()).unwrap();
+    let sampler = zdd.sampler().unwrap();
+    assert_eq!(sampler.count(), solutions.len() as u128);
+    let mut seen = vec![0usize; solutions.len()];
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    let mut drawn = Vec::new();
+    for _ in 0..draws_per_solution * solutions.len() {
+        sampler.sample(&mut rng, &mut drawn);
+        drawn.sort_unstable();
+        seen[index[&drawn]] += 1;
+    }
+    let expected = draws_per_solution as f64;
+    let chi = seen
+        .iter()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum();
+    (chi, solutions.len())
+}
+
+/// Uniform sampling: with a fixed seed, the chi-square statistic of 100 draws per solution lies
+/// between the 0.01st and the 99.99th percentile of its distribution (287 and 91 degrees of
+/// freedom), so that a sampler biased towards some solutions, or one too even to be random,
+/// fails.
+#[test]
+fn samples_are_uniform() {
+    let sudoku = encode::problem(Shape::new(2, 2).unwrap().board());
+    let (chi, n) = chi_square_of_samples(&sudoku, 100, 1);
+    assert_eq!(n, 288);
+    assert!(
+        (200.0..385.0).contains(&chi),
+        "4x4 Sudoku: chi-square {chi}"
+    );
+    let (chi, n) = chi_square_of_samples(&problems::queens(8).unwrap(), 100, 2);
+    assert_eq!(n, 92);
+    assert!((47.0..148.0).contains(&chi), "8 queens: chi-square {chi}");
+}
+
+/// The diagram reads back as written, and counts what the remembering count counts.
+#[test]
+fn a_diagram_reads_back_as_written() {
+    for problem in [
+        problems::dominoes(6, 6).unwrap(),
+        problems::langford(7).unwrap(),
+        problems::queens(6).unwrap(),
+    ] {
+        let mut dlx = Dlx::new(&problem);
+        let zdd = dlx.zdd(&Memo::default()).unwrap();
+        let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+        assert_eq!(zdd.count(), Some(counted.solutions));
+        let mut text = Vec::new();
+        zdd.write(&mut text).unwrap();
+        let read = Zdd::parse(std::str::from_utf8(&text).unwrap()).unwrap();
+        assert_eq!(read, zdd);
+    }
+    assert!(Zdd::parse("zdd 3 2\n2 0 0 0\n").is_err());
+    assert!(Zdd::parse("zdd 4 2\n2 0 0 1\n").is_err());
+    // Too little memory for the diagram is an error, not a wrong diagram.
+    let mut dlx = Dlx::new(&problems::dominoes(8, 8).unwrap());
+    let tiny = Memo {
+        memory: 64,
+        ..Memo::default()
+    };
+    assert!(dlx.zdd(&tiny).is_err());
 }

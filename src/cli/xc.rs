@@ -3,11 +3,13 @@
 use std::io::Write;
 
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, Plan, Report, Sink, Solution, Xcc,
+    Branching, Control, CountSink, Dlx, Plan, Problem, Report, Sink, Solution, Xcc,
 };
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs, MemoArgs};
@@ -62,6 +64,14 @@ pub struct Args {
     scale: ScaleArgs,
     #[command(flatten)]
     memo: MemoArgs,
+    /// Write the zero-suppressed decision diagram of every solution to FILE (format in
+    /// docs/zdd.md), built by the remembering count within --memory.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["limit", "knuth", "estimate", "shard", "checkpoint"])]
+    zdd: Option<std::path::PathBuf>,
+    /// Print K solutions drawn exactly uniformly at random (with repetition) from the diagram
+    /// of every solution, seeded by --seed: the same seed gives the same solutions.
+    #[arg(long, value_name = "K", value_parser = flags::positive, conflicts_with_all = ["limit", "knuth", "estimate", "shard", "checkpoint", "count", "json"])]
+    sample: Option<u64>,
     /// Count (as --count) in 128 shards, appending each finished shard's result to FILE, and
     /// resume from FILE if it has some: a long count stopped by Ctrl-C or a budget goes on
     /// where it stopped. FILE is also a set of shard results for `quadrille merge`.
@@ -114,6 +124,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             (args.scale.estimate.is_some(), "--estimate"),
             (args.scale.shard.is_some(), "--shard"),
             (args.checkpoint.is_some(), "--checkpoint"),
+            (args.zdd.is_some(), "--zdd"),
+            (args.sample.is_some(), "--sample"),
         ];
         for (given, flag) in refused {
             if given {
@@ -129,6 +141,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // colours or multiplicities was refused them above and counts in one piece.
     if let Links::Plain(dlx) = &mut links {
         dlx.set_memo(args.memo.memo());
+        if args.zdd.is_some() || args.sample.is_some() {
+            return diagram(&args, &problem, dlx);
+        }
         if let Some(status) =
             scale::run(&args.scale, dlx, args.seed, &budget, args.json, args.quiet)
         {
@@ -207,6 +222,55 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     };
 
     finish(&args, report, &mut out)
+}
+
+/// Builds the diagram of every solution, writes it (`--zdd`) and draws from it (`--sample`).
+fn diagram(args: &Args, problem: &Problem, dlx: &mut Dlx) -> quadrille::Result<Status> {
+    let start = std::time::Instant::now();
+    let zdd = dlx.zdd(&args.memo.memo())?;
+    if let Some(path) = &args.zdd {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+        zdd.write(&mut file)?;
+        file.flush()?;
+    }
+    let count = zdd.count();
+    let mut out = stdout();
+    if let Some(k) = args.sample {
+        if let Some(sampler) = zdd.sampler() {
+            let mut rng = Pcg64::seed_from_u64(args.seed);
+            let mut options = Vec::new();
+            for i in 0..k {
+                sampler.sample(&mut rng, &mut options);
+                options.sort_unstable();
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                dlx::write_solution(problem, &options, &mut out)?;
+            }
+        }
+    } else if args.json {
+        let object = json!({
+            "solutions": count.map(|c| c.to_string()),
+            "zdd_nodes": zdd.node_count(),
+            "seconds": start.elapsed().as_secs_f64(),
+        });
+        writeln!(out, "{object}")?;
+    } else if args.count {
+        match count {
+            Some(count) => writeln!(out, "{count}")?,
+            None => writeln!(out, "{}+", u128::MAX)?,
+        }
+    }
+    out.flush()?;
+    if !args.quiet {
+        eprintln!(
+            "{} solutions, a diagram of {} nodes, {:.3} s",
+            count.map_or_else(|| format!("more than {}", u128::MAX), |c| c.to_string()),
+            zdd.node_count(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(Status::Success)
 }
 
 /// Prints the count and the statistics of a search.

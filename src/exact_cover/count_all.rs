@@ -154,8 +154,8 @@ impl Dlx {
         lift: bool,
         each: &mut dyn FnMut(&Solution<'_>),
     ) -> CountStart {
-        // A count that may remember subproblems stops its first search as soon as it is
-        // enumeration-bound, to try remembering next.
+        // A count that may remember subproblems stops its first search at the cutoff, to try
+        // remembering next: a tree smaller than that is counted as it is.
         let remembering = self.memo.mode != MemoMode::Off;
         let enumerating = Cell::new(false);
         let mut seen = 0u64;
@@ -164,10 +164,6 @@ impl Dlx {
             seen += 1;
             if seen >= ENUMERATION_SOLUTIONS {
                 enumerating.set(true);
-                if remembering {
-                    // Enumeration-bound: the remembering count decides at once.
-                    return Control::Stop;
-                }
             }
             Control::Continue
         };
@@ -187,9 +183,8 @@ impl Dlx {
             time: budget.time,
         };
         let first = self.search_cut(&mut Mrv, &first_budget, first_sink, Some(cutoff));
-        let stopped_here = (first.stop == Stop::NodeBudget
-            && first.stats.nodes < budget.node_limit())
-            || first.stop == Stop::Limit;
+        let stopped_here =
+            first.stop == Stop::NodeBudget && first.stats.nodes < budget.node_limit();
         if !stopped_here {
             return CountStart::Done(first);
         }

@@ -18,10 +18,13 @@
 //! remembered saved at least one node in [`TRIAL_SAVING`] of those it walked.
 
 mod cache;
+mod zdd;
 
 use std::time::Instant;
 
 use self::cache::Cache;
+use self::zdd::{Diagram, FALSE, TRUE};
+pub use self::zdd::{Zdd, ZddSampler};
 use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::links::{Item, OptionNode, scan};
@@ -128,6 +131,8 @@ struct Frame {
     hash: Option<u64>,
     /// The nodes a plain search would have walked (walked plus saved) when the level began.
     entered: u64,
+    /// Where the level's children begin in [`Diagram::children`], when there is a diagram.
+    children: usize,
 }
 
 /// The uncovered items as a bit set (a bit per header number, set while the item is covered)
@@ -205,10 +210,21 @@ impl Dlx {
         memo: &Memo,
         trial: bool,
     ) -> Option<MemoCount> {
+        self.remembering_with(budget, memo, trial, None)
+    }
+
+    /// [`Dlx::memo_search`], adding every subproblem's diagram to `diagram` if one is given.
+    pub(crate) fn remembering_with(
+        &mut self,
+        budget: &Budget,
+        memo: &Memo,
+        trial: bool,
+        diagram: Option<&mut Diagram>,
+    ) -> Option<MemoCount> {
         match (self.links.tracks_dead_ends(), self.links.tracks_bytes()) {
-            (true, true) => self.remembering::<true, true>(budget, memo, trial),
-            (true, false) => self.remembering::<true, false>(budget, memo, trial),
-            _ => self.remembering::<false, false>(budget, memo, trial),
+            (true, true) => self.remembering::<true, true>(budget, memo, trial, diagram),
+            (true, false) => self.remembering::<true, false>(budget, memo, trial, diagram),
+            _ => self.remembering::<false, false>(budget, memo, trial, diagram),
         }
     }
 
@@ -229,6 +245,7 @@ impl Dlx {
         budget: &Budget,
         memo: &Memo,
         trial: bool,
+        mut diagram: Option<&mut Diagram>,
     ) -> Option<MemoCount> {
         let start = Instant::now();
         let deadline = budget.deadline(start);
@@ -242,6 +259,8 @@ impl Dlx {
         let mut saved = 0u64;
         // The count of the subproblem just finished, on its way up to its parent.
         let mut value: u128 = 0;
+        // Its node in the diagram, when there is one (see `Diagram`).
+        let mut value_node = FALSE;
 
         let stop = 'search: loop {
             // Enter a node: the options of `frames` are chosen.
@@ -262,7 +281,9 @@ impl Dlx {
             stats.max_depth = stats.max_depth.max(frames.len());
 
             let headers = self.links.primary_headers();
+            value_node = FALSE;
             value = if self.links.all_covered::<BYTES>() {
+                value_node = TRUE;
                 1
             } else if TRACK && self.links.empty_items() > 0 {
                 stats.backtracks += 1;
@@ -275,9 +296,13 @@ impl Dlx {
                         Some(0)
                     }
                     Some(_) => None,
-                    None => cache.get(key.hash, &key.bits).map(|(count, nodes)| {
+                    None => cache.get(key.hash, &key.bits).map(|(count, extra)| {
                         stats.cache_hits += 1;
-                        saved = saved.saturating_add(nodes);
+                        if diagram.is_some() {
+                            value_node = extra as u32;
+                        } else {
+                            saved = saved.saturating_add(extra);
+                        }
                         count
                     }),
                 };
@@ -298,6 +323,7 @@ impl Dlx {
                             sum: 0,
                             hash: forced.is_none().then_some(key.hash),
                             entered: stats.nodes.saturating_add(saved),
+                            children: diagram.as_ref().map_or(0, |d| d.children.len()),
                         });
                         stats.updates += self.links.cover::<TRACK, BYTES>(h);
                         key.flip(h);
@@ -319,6 +345,12 @@ impl Dlx {
                 };
                 frame.sum = sum;
                 let x = frame.option;
+                if let Some(diagram) = diagram.as_deref_mut()
+                    && value > 0
+                {
+                    let option = self.links.option_of(x) as u32;
+                    diagram.children.push((option, value_node));
+                }
                 self.links.uncover_others::<TRACK, BYTES>(x);
                 for h in self.links.other_items(x) {
                     key.flip(h);
@@ -333,14 +365,24 @@ impl Dlx {
                     sum,
                     hash,
                     entered,
+                    children,
                     ..
                 } = *frame;
                 frames.pop();
                 self.links.uncover::<TRACK, BYTES>(item);
                 key.flip(item);
+                let extra = match diagram.as_deref_mut() {
+                    Some(diagram) => {
+                        value_node = diagram.chain(children);
+                        if diagram.is_full() {
+                            break 'search Stop::Limit;
+                        }
+                        u64::from(value_node)
+                    }
+                    None => stats.nodes.saturating_add(saved) - entered,
+                };
                 if let Some(hash) = hash {
-                    let plain_nodes = stats.nodes.saturating_add(saved) - entered;
-                    cache.insert(hash, &key.bits, (sum, plain_nodes));
+                    cache.insert(hash, &key.bits, (sum, extra));
                     stats.subproblems += 1;
                     peak_bytes = peak_bytes.max(cache.bytes());
                 }
@@ -365,6 +407,9 @@ impl Dlx {
         } else {
             stop
         };
+        if let Some(diagram) = diagram {
+            diagram.root = value_node;
+        }
         Some(MemoCount {
             report: Report { stats, stop },
             solutions,
