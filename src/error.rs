@@ -308,7 +308,7 @@ pub enum ErrorKind {
         /// The memory it was given.
         bytes: usize,
     },
-    /// A decision diagram's text is not in the format of `docs/zdd.md`.
+    /// A decision diagram's text is not in the format of `docs/memo.md`.
     #[error("bad diagram: {reason}")]
     BadDiagram {
         /// What is wrong.

@@ -531,7 +531,7 @@ mod tests {
         build: fn() -> Problem,
     }
 
-    const FIXTURES: [Fixture; 9] = [
+    const FIXTURES: [Fixture; 10] = [
         Fixture {
             file: "knuth_example.dlx",
             comment: "The 7-item, 6-option exact-cover example of Knuth's paper \"Dancing Links\" (2000).\n\
@@ -595,6 +595,13 @@ mod tests {
                       Made by quadrille::problems::dominoes(12, 12).\n\
                       Known: 53060477521960000 tilings (OEIS A004003).",
             build: || dominoes(12, 12).unwrap(),
+        },
+        Fixture {
+            file: "dominoes_16x16.dlx",
+            comment: "Domino tilings of the 16x16 board: cells r.c, one option per domino placed.\n\
+                      Made by quadrille::problems::dominoes(16, 16).\n\
+                      Known: 2444888770250892795802079170816 tilings (OEIS A004003).",
+            build: || dominoes(16, 16).unwrap(),
         },
     ];
 

@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, Plan, Problem, Report, Sink, Solution, Xcc,
+    Branching, Control, CountSink, Dlx, MemoCount, MemoMode, Plan, Problem, Report, Sink, Solution,
+    Xcc,
 };
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
@@ -65,7 +66,7 @@ pub struct Args {
     #[command(flatten)]
     memo: MemoArgs,
     /// Write the zero-suppressed decision diagram of every solution to FILE (format in
-    /// docs/zdd.md), built by the remembering count within --memory.
+    /// docs/memo.md), built by the remembering count within --memory.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["limit", "knuth", "estimate", "shard", "checkpoint"])]
     zdd: Option<std::path::PathBuf>,
     /// Print K solutions drawn exactly uniformly at random (with repetition) from the diagram
@@ -164,7 +165,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         if bar {
             let report =
                 long_count::count_every(dlx, &budget, restarts.is_some(), args.threads, false)?;
-            return finish(&args, report, &mut stdout());
+            let wide = beyond_64_bits(&args, dlx, &report, &budget);
+            return finish(&args, report, wide, &mut stdout());
         }
         if count_all && restarts.is_some() {
             // Every solution, with the search that the problem needs (see `Dlx::count_all`).
@@ -173,7 +175,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             } else {
                 long_count::count_every(dlx, &budget, true, args.threads, true)?
             };
-            return finish(&args, report, &mut stdout());
+            let wide = beyond_64_bits(&args, dlx, &report, &budget);
+            return finish(&args, report, wide, &mut stdout());
         }
     }
     let listing = !args.count && !args.json;
@@ -221,7 +224,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         links.run(&plan, &budget, CountSink::new(args.limit))?
     };
 
-    finish(&args, report, &mut out)
+    finish(&args, report, None, &mut out)
 }
 
 /// Builds the diagram of every solution, writes it (`--zdd`) and draws from it (`--sample`).
@@ -274,7 +277,31 @@ fn diagram(args: &Args, problem: &Problem, dlx: &mut Dlx) -> quadrille::Result<S
 }
 
 /// Prints the count and the statistics of a search.
-fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Result<Status> {
+/// The count again, in 128 bits, when a count stopped at the 64-bit limit and remembering
+/// is allowed: a count that large was made by remembering, which makes it again quickly.
+fn beyond_64_bits(
+    args: &Args,
+    dlx: &mut Dlx,
+    report: &Report,
+    budget: &Budget,
+) -> Option<MemoCount> {
+    let full = report.stop == Stop::Limit && report.stats.solutions == u64::MAX;
+    (full && args.memo.memo != MemoMode::Off).then(|| dlx.count_memo(budget, &args.memo.memo()))
+}
+
+/// Prints the count and the statistics of a search; `wide`, a count in 128 bits, replaces
+/// the report's when it is given.
+fn finish(
+    args: &Args,
+    report: Report,
+    wide: Option<MemoCount>,
+    out: &mut impl Write,
+) -> quadrille::Result<Status> {
+    let report = wide.map_or(report, |w| w.report);
+    let (count, exact) = wide.map_or(
+        (u128::from(report.stats.solutions), report.is_complete()),
+        |w| (w.solutions, w.exact),
+    );
     let stats = &report.stats;
     let updates = if args.knuth {
         stats.knuth_updates()
@@ -282,12 +309,15 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
         stats.updates
     };
     if args.json {
+        // A count beyond 64 bits as a string of digits, which JSON readers keep exact.
+        let solutions =
+            u64::try_from(count).map_or_else(|_| json!(count.to_string()), |c| json!(c));
         let object = json!({
-            "solutions": stats.solutions,
+            "solutions": solutions,
             "nodes": stats.nodes,
             "updates": updates,
             "seconds": stats.elapsed.as_secs_f64(),
-            "complete": report.is_complete(),
+            "complete": exact,
             "stop": report.stop.name(),
             "max_depth": stats.max_depth,
             "restarts": stats.restarts,
@@ -299,16 +329,21 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
         writeln!(out, "{object}")?;
     } else if args.count {
         // As `quadrille count` writes it: `N+` when a limit or budget cut the count short.
-        writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?;
+        match wide {
+            Some(_) => writeln!(out, "{count}{}", if exact { "" } else { "+" })?,
+            None => writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?,
+        }
     }
     out.flush()?;
     if !args.quiet {
         eprintln!(
             "{} solution{}{}, {} nodes, {} updates, max depth {}, {:.3} s",
-            stats.solutions,
-            if stats.solutions == 1 { "" } else { "s" },
+            count,
+            if count == 1 { "" } else { "s" },
             match report.stop {
+                _ if exact => "",
                 Stop::Exhausted => "",
+                Stop::Limit if wide.is_some() => " (beyond 128 bits: the count is a lower bound)",
                 Stop::Limit => " (limit reached)",
                 Stop::NodeBudget => " (node budget ran out: the count is a lower bound)",
                 Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",

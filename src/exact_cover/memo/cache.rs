@@ -31,10 +31,13 @@ pub(super) struct Cache {
 }
 
 impl Cache {
-    /// A table of keys of `words` words in at most about `memory` bytes.
+    /// A table of keys of `words` words in at most `memory` bytes, the moments when it
+    /// doubles included.
     pub(super) fn new(words: usize, memory: usize) -> Cache {
         let entry = Cache::entry_bytes(words);
-        let fit = (memory / entry).max(1);
+        // While the table doubles, the old one is still there: a table of two thirds of
+        // `memory` keeps the peak within it.
+        let fit = (memory / 3 * 2 / entry).max(1);
         // The largest power of two that fits.
         let max_slots = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let slots = FIRST_SLOTS.min(max_slots);
@@ -160,7 +163,7 @@ mod tests {
     #[test]
     fn a_full_table_forgets_and_keeps_answering_right() {
         // Room for 4 slots of one-word keys.
-        let mut cache = Cache::new(1, 4 * Cache::entry_bytes(1));
+        let mut cache = Cache::new(1, 6 * Cache::entry_bytes(1));
         for k in 0..100u64 {
             cache.insert(
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),

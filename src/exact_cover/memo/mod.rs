@@ -114,8 +114,11 @@ pub struct MemoCount {
     /// The search's statistics and why it ended; `stats.solutions` is the count when it fits
     /// in 64 bits, else `u64::MAX` with a stop that marks it a lower bound.
     pub report: Report,
-    /// The count, exact when the report is complete, else a lower bound.
+    /// The count: exact when `exact` says so, else a lower bound.
     pub solutions: u128,
+    /// Whether the search explored everything, so that `solutions` is the true count (the
+    /// report is then complete too, unless the count needs more than 64 bits).
+    pub exact: bool,
     /// The most bytes the table of subproblems held.
     pub peak_bytes: usize,
 }
@@ -401,7 +404,8 @@ impl Dlx {
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.solutions = u64::try_from(solutions).unwrap_or(u64::MAX);
         stats.elapsed = start.elapsed();
-        let stop = if stop == Stop::Exhausted && solutions > u128::from(u64::MAX) {
+        let exact = stop == Stop::Exhausted;
+        let stop = if exact && solutions > u128::from(u64::MAX) {
             // `stats.solutions` is then a lower bound; `solutions` has the count.
             Stop::Limit
         } else {
@@ -413,6 +417,7 @@ impl Dlx {
         Some(MemoCount {
             report: Report { stats, stop },
             solutions,
+            exact,
             peak_bytes,
         })
     }

@@ -1,5 +1,5 @@
 //! The zero-suppressed decision diagram (ZDD) of every solution, built by the remembering
-//! count as DXZ builds it, written and read in the text format of `docs/zdd.md`, and sampled
+//! count as DXZ builds it, written and read in the text format of `docs/memo.md`, and sampled
 //! exactly uniformly.
 //!
 //! A node `(option, lo, hi)` stands for a family of sets of options: those of `lo`, and those
@@ -136,7 +136,7 @@ impl Zdd {
         Some(counts)
     }
 
-    /// Writes the diagram in the text format of `docs/zdd.md`.
+    /// Writes the diagram in the text format of `docs/memo.md`.
     ///
     /// # Errors
     /// If writing fails.
@@ -148,7 +148,7 @@ impl Zdd {
         Ok(())
     }
 
-    /// Reads a diagram in the text format of `docs/zdd.md`.
+    /// Reads a diagram in the text format of `docs/memo.md`.
     ///
     /// ```
     /// use quadrille::exact_cover::Zdd;
