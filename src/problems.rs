@@ -531,7 +531,7 @@ mod tests {
         build: fn() -> Problem,
     }
 
-    const FIXTURES: [Fixture; 10] = [
+    const FIXTURES: [Fixture; 7] = [
         Fixture {
             file: "knuth_example.dlx",
             comment: "The 7-item, 6-option exact-cover example of Knuth's paper \"Dancing Links\" (2000).\n\
@@ -582,27 +582,6 @@ mod tests {
                       Known: 9356 solutions (2339 tilings, times 4 rotations/reflections).",
             build: || pentominoes(6, 10).unwrap(),
         },
-        Fixture {
-            file: "dominoes_8x8.dlx",
-            comment: "Domino tilings of the 8x8 board: cells r.c, one option per domino placed.\n\
-                      Made by quadrille::problems::dominoes(8, 8).\n\
-                      Known: 12988816 tilings (OEIS A004003).",
-            build: || dominoes(8, 8).unwrap(),
-        },
-        Fixture {
-            file: "dominoes_12x12.dlx",
-            comment: "Domino tilings of the 12x12 board: cells r.c, one option per domino placed.\n\
-                      Made by quadrille::problems::dominoes(12, 12).\n\
-                      Known: 53060477521960000 tilings (OEIS A004003).",
-            build: || dominoes(12, 12).unwrap(),
-        },
-        Fixture {
-            file: "dominoes_16x16.dlx",
-            comment: "Domino tilings of the 16x16 board: cells r.c, one option per domino placed.\n\
-                      Made by quadrille::problems::dominoes(16, 16).\n\
-                      Known: 2444888770250892795802079170816 tilings (OEIS A004003).",
-            build: || dominoes(16, 16).unwrap(),
-        },
     ];
 
     fn fixture_path(file: &str) -> std::path::PathBuf {
@@ -611,40 +590,51 @@ mod tests {
             .join(file)
     }
 
+    /// The domino boards of the fixtures, with their counts of tilings (OEIS A004003).
+    const DOMINO_FIXTURES: [(usize, &str); 3] = [
+        (8, "12988816"),
+        (12, "53060477521960000"),
+        (16, "2444888770250892795802079170816"),
+    ];
+
     /// Regenerate with `QUADRILLE_BLESS=1 cargo test --lib fixtures_are_what_the_generators_build`.
     #[test]
     fn fixtures_are_what_the_generators_build() {
-        let bless = std::env::var("QUADRILLE_BLESS").is_ok_and(|v| v == "1");
         for fixture in &FIXTURES {
-            let path = fixture_path(fixture.file);
-            let problem = (fixture.build)();
-            if bless {
-                let file = std::fs::File::create(&path).unwrap();
-                write_problem_with_comment(&problem, fixture.comment, file).unwrap();
-            }
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
-                panic!(
-                    "{}: {err}; regenerate with QUADRILLE_BLESS=1",
-                    path.display()
-                )
-            });
-            let comment: String = fixture
-                .comment
-                .lines()
-                .map(|l| format!("| {l}\n"))
-                .collect();
-            assert!(
-                text.starts_with(&comment),
-                "{}: comment drifted",
-                fixture.file
-            );
-            let read = parse_problem(&text).unwrap().into_problem();
-            assert!(
-                read == problem,
-                "{} differs from its generator; regenerate with QUADRILLE_BLESS=1",
-                fixture.file
-            );
+            check_fixture(fixture.file, fixture.comment, (fixture.build)());
         }
+        for (side, known) in DOMINO_FIXTURES {
+            let comment = format!(
+                "Domino tilings of the {side}x{side} board: cells r.c, one option per domino placed.\n\
+                 Made by quadrille::problems::dominoes({side}, {side}).\n\
+                 Known: {known} tilings (OEIS A004003)."
+            );
+            let file = format!("dominoes_{side}x{side}.dlx");
+            check_fixture(&file, &comment, dominoes(side, side).unwrap());
+        }
+    }
+
+    /// Checks that fixture `file` starts with `comment` and reads as `problem`; writes it first
+    /// with `QUADRILLE_BLESS=1`.
+    fn check_fixture(file: &str, comment: &str, problem: Problem) {
+        let path = fixture_path(file);
+        if std::env::var("QUADRILLE_BLESS").is_ok_and(|v| v == "1") {
+            let out = std::fs::File::create(&path).unwrap();
+            write_problem_with_comment(&problem, comment, out).unwrap();
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
+            panic!(
+                "{}: {err}; regenerate with QUADRILLE_BLESS=1",
+                path.display()
+            )
+        });
+        let comment: String = comment.lines().map(|l| format!("| {l}\n")).collect();
+        assert!(text.starts_with(&comment), "{file}: comment drifted");
+        let read = parse_problem(&text).unwrap().into_problem();
+        assert!(
+            read == problem,
+            "{file} differs from its generator; regenerate with QUADRILLE_BLESS=1"
+        );
     }
 
     #[test]

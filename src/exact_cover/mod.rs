@@ -62,8 +62,8 @@ pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;
 pub use memo::{
-    DEFAULT_MEMORY, Memo, MemoBranching, MemoCount, MemoMode, TRIAL_NODES, TRIAL_SAVING, Zdd,
-    ZddSampler,
+    DEFAULT_MEMORY, Memo, MemoBranching, MemoCount, MemoMode, TRIAL_NODES, TRIAL_SAVING_PERCENT,
+    Zdd, ZddSampler,
 };
 pub use parallel::PartsDone;
 pub use plan::{Branching, Plan};
