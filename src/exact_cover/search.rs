@@ -254,7 +254,8 @@ pub(crate) const CLOCK_INTERVAL: u64 = 1024;
 /// clock is read every [`CLOCK_INTERVAL`] nodes.
 #[inline(always)]
 pub(crate) fn past_deadline(deadline: Option<Instant>, nodes: u64) -> bool {
-    deadline.is_some_and(|deadline| nodes % CLOCK_INTERVAL == 0 && Instant::now() >= deadline)
+    deadline
+        .is_some_and(|deadline| nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= deadline)
 }
 
 impl Dlx {
