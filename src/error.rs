@@ -318,6 +318,18 @@ pub enum ErrorKind {
         /// What the plan asked for, and why it cannot be had.
         reason: String,
     },
+    /// The decision diagram of every solution needs more memory than it was given.
+    #[error("the diagram of every solution needs more than {bytes} bytes (see --memory)")]
+    DiagramTooLarge {
+        /// The memory it was given.
+        bytes: usize,
+    },
+    /// A decision diagram's text is not in the format of `docs/memo.md`.
+    #[error("bad diagram: {reason}")]
+    BadDiagram {
+        /// What is wrong.
+        reason: String,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),

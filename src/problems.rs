@@ -1,5 +1,5 @@
-//! Classic exact-cover problems built in code: Knuth's small example, n queens, Langford pairs
-//! and pentomino tilings.
+//! Classic exact-cover problems built in code: Knuth's small example, n queens, Langford pairs,
+//! pentomino and domino tilings.
 //!
 //! Each generator names its items the way Knuth does where he has a convention, so that the dlx
 //! text they write (see [`crate::io::dlx`]) reads like his:
@@ -9,6 +9,7 @@
 //! | [`queens`] | ranks `r0..`, files `c0..` | diagonals `a0..`, `b0..` | `r2 c5 a7 b4` |
 //! | [`langford`] | values `1..n`, slots `s0..s(2n-1)` | none | `2 s0 s3` |
 //! | [`pentominoes`] | pieces `F I L N P T U V W X Y Z`, cells `r.c` | none | `X 0.1 1.0 1.1 1.2 2.1` |
+//! | [`dominoes`] | cells `r.c` | none | `0.0 0.1` |
 //!
 //! The Sudoku encoding lives with the Sudoku code, not here.
 
@@ -274,6 +275,42 @@ pub fn pentominoes(rows: usize, cols: usize) -> Result<Problem> {
                     b.option(std::iter::once(piece).chain(placed))?;
                 }
             }
+        }
+    }
+    b.build()
+}
+
+/// Tilings of a `rows` x `cols` board by dominoes: one primary item per cell, `r.c`, and one
+/// option per domino placed, its two cells (horizontal ones first, row by row). The counts are
+/// OEIS A099390 (A004003 for square boards): 12,988,816 for 8x8.
+///
+/// ```
+/// use quadrille::problems::dominoes;
+///
+/// let problem = dominoes(2, 3)?;
+/// assert_eq!((problem.item_count(), problem.option_count()), (6, 7));
+/// assert_eq!(problem.option_text(0), "0.0 0.1");
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+///
+/// # Errors
+/// For an empty board, a problem without items; for a huge one, one too large for the engine.
+pub fn dominoes(rows: usize, cols: usize) -> Result<Problem> {
+    let mut b = ProblemBuilder::new();
+    let mut cell = Vec::with_capacity(rows.saturating_mul(cols));
+    for r in 0..rows {
+        for c in 0..cols {
+            cell.push(b.primary(&format!("{r}.{c}"))?);
+        }
+    }
+    for r in 0..rows {
+        for c in 1..cols {
+            b.option([cell[r * cols + c - 1], cell[r * cols + c]])?;
+        }
+    }
+    for r in 1..rows {
+        for c in 0..cols {
+            b.option([cell[(r - 1) * cols + c], cell[r * cols + c]])?;
         }
     }
     b.build()
@@ -553,40 +590,51 @@ mod tests {
             .join(file)
     }
 
+    /// The domino boards of the fixtures, with their counts of tilings (OEIS A004003).
+    const DOMINO_FIXTURES: [(usize, &str); 3] = [
+        (8, "12988816"),
+        (12, "53060477521960000"),
+        (16, "2444888770250892795802079170816"),
+    ];
+
     /// Regenerate with `QUADRILLE_BLESS=1 cargo test --lib fixtures_are_what_the_generators_build`.
     #[test]
     fn fixtures_are_what_the_generators_build() {
-        let bless = std::env::var("QUADRILLE_BLESS").is_ok_and(|v| v == "1");
         for fixture in &FIXTURES {
-            let path = fixture_path(fixture.file);
-            let problem = (fixture.build)();
-            if bless {
-                let file = std::fs::File::create(&path).unwrap();
-                write_problem_with_comment(&problem, fixture.comment, file).unwrap();
-            }
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
-                panic!(
-                    "{}: {err}; regenerate with QUADRILLE_BLESS=1",
-                    path.display()
-                )
-            });
-            let comment: String = fixture
-                .comment
-                .lines()
-                .map(|l| format!("| {l}\n"))
-                .collect();
-            assert!(
-                text.starts_with(&comment),
-                "{}: comment drifted",
-                fixture.file
-            );
-            let read = parse_problem(&text).unwrap().into_problem();
-            assert!(
-                read == problem,
-                "{} differs from its generator; regenerate with QUADRILLE_BLESS=1",
-                fixture.file
-            );
+            check_fixture(fixture.file, fixture.comment, (fixture.build)());
         }
+        for (side, known) in DOMINO_FIXTURES {
+            let comment = format!(
+                "Domino tilings of the {side}x{side} board: cells r.c, one option per domino placed.\n\
+                 Made by quadrille::problems::dominoes({side}, {side}).\n\
+                 Known: {known} tilings (OEIS A004003)."
+            );
+            let file = format!("dominoes_{side}x{side}.dlx");
+            check_fixture(&file, &comment, dominoes(side, side).unwrap());
+        }
+    }
+
+    /// Checks that fixture `file` starts with `comment` and reads as `problem`; writes it first
+    /// with `QUADRILLE_BLESS=1`.
+    fn check_fixture(file: &str, comment: &str, problem: Problem) {
+        let path = fixture_path(file);
+        if std::env::var("QUADRILLE_BLESS").is_ok_and(|v| v == "1") {
+            let out = std::fs::File::create(&path).unwrap();
+            write_problem_with_comment(&problem, comment, out).unwrap();
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
+            panic!(
+                "{}: {err}; regenerate with QUADRILLE_BLESS=1",
+                path.display()
+            )
+        });
+        let comment: String = comment.lines().map(|l| format!("| {l}\n")).collect();
+        assert!(text.starts_with(&comment), "{file}: comment drifted");
+        let read = parse_problem(&text).unwrap().into_problem();
+        assert!(
+            read == problem,
+            "{file} differs from its generator; regenerate with QUADRILLE_BLESS=1"
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod fuzz_corpus;
 mod generate_order;
 mod learning;
 mod logic;
+mod memo;
 mod oracle;
 #[cfg(all(feature = "cli", unix))]
 mod readme;

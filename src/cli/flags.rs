@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use quadrille::Budget;
+use quadrille::exact_cover::{Memo, MemoBranching, MemoMode};
 use quadrille::restart::Restarts;
 
 /// The longest time budget accepted: about 31 years, far beyond any run, and far below what
@@ -108,6 +109,68 @@ impl BudgetArgs {
             time: self.time_budget,
         }
     }
+}
+
+/// How a count of every solution remembers subproblems (see `quadrille::exact_cover::Memo`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct MemoArgs {
+    /// Remember the count of each subproblem (the items left uncovered) when a count of every
+    /// solution finds them repeating (auto), always, or never (off).
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = memo_mode)]
+    pub memo: MemoMode,
+    /// The item a remembering count branches on where none is forced: the first uncovered
+    /// one in the problem's order (first-item) or the one of fewest options (mrv).
+    #[arg(long, value_name = "ITEM", default_value = "mrv", value_parser = memo_branching)]
+    pub memo_branching: MemoBranching,
+    /// The most memory for remembered subproblems, as bytes or with K, M or G (1024-based):
+    /// a full table forgets old entries, it never fails.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = memory_size)]
+    pub memory: usize,
+}
+
+impl MemoArgs {
+    /// The remembering the flags ask for.
+    pub fn memo(&self) -> Memo {
+        Memo {
+            mode: self.memo,
+            branching: self.memo_branching,
+            memory: self.memory,
+        }
+    }
+}
+
+fn memo_mode(text: &str) -> Result<MemoMode, String> {
+    match text {
+        "auto" => Ok(MemoMode::Auto),
+        "always" => Ok(MemoMode::Always),
+        "off" => Ok(MemoMode::Off),
+        _ => Err(format!("'{text}' is not auto, always or off")),
+    }
+}
+
+fn memo_branching(text: &str) -> Result<MemoBranching, String> {
+    match text {
+        "first-item" => Ok(MemoBranching::FirstItem),
+        "mrv" => Ok(MemoBranching::Mrv),
+        _ => Err(format!("'{text}' is not first-item or mrv")),
+    }
+}
+
+/// Parses a size in bytes: a whole number, perhaps followed by K, M or G (powers of 1024).
+pub fn memory_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.char_indices().last() {
+        Some((at, 'k' | 'K')) => (&text[..at], 1usize << 10),
+        Some((at, 'm' | 'M')) => (&text[..at], 1 << 20),
+        Some((at, 'g' | 'G')) => (&text[..at], 1 << 30),
+        _ => (text, 1),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(|| format!("'{text}' is not a size such as 512M or 2G"))
 }
 
 /// How searches with a solution limit restart (see `quadrille::restart`).

@@ -3,14 +3,17 @@
 use std::io::Write;
 
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, Plan, Report, Sink, Solution, Xcc,
+    Branching, Control, CountSink, Dlx, MemoCount, MemoMode, Plan, Problem, Report, Sink, Solution,
+    Xcc,
 };
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
 use serde_json::json;
 
-use super::flags::{self, BudgetArgs};
+use super::flags::{self, BudgetArgs, MemoArgs};
 use super::long_count::{self, LongCountArgs};
 use super::scale::{self, ScaleArgs};
 use super::{Status, open_input, stderr_is_terminal, stdout, usage};
@@ -60,6 +63,16 @@ pub struct Args {
     seed: u64,
     #[command(flatten)]
     scale: ScaleArgs,
+    #[command(flatten)]
+    memo: MemoArgs,
+    /// Write the zero-suppressed decision diagram of every solution to FILE (format in
+    /// docs/memo.md), built by the remembering count within --memory.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["limit", "knuth", "estimate", "shard", "checkpoint"])]
+    zdd: Option<std::path::PathBuf>,
+    /// Print K solutions drawn exactly uniformly at random (with repetition) from the diagram
+    /// of every solution, seeded by --seed: the same seed gives the same solutions.
+    #[arg(long, value_name = "K", value_parser = flags::positive, conflicts_with_all = ["limit", "knuth", "estimate", "shard", "checkpoint", "count", "json"])]
+    sample: Option<u64>,
     /// Count (as --count) in 128 shards, appending each finished shard's result to FILE, and
     /// resume from FILE if it has some: a long count stopped by Ctrl-C or a budget goes on
     /// where it stopped. FILE is also a set of shard results for `quadrille merge`.
@@ -112,6 +125,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             (args.scale.estimate.is_some(), "--estimate"),
             (args.scale.shard.is_some(), "--shard"),
             (args.checkpoint.is_some(), "--checkpoint"),
+            (args.zdd.is_some(), "--zdd"),
+            (args.sample.is_some(), "--sample"),
         ];
         for (given, flag) in refused {
             if given {
@@ -126,6 +141,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     // Estimates, shards, checkpoints and the progress bar walk dlx1's tree; a problem with
     // colours or multiplicities was refused them above and counts in one piece.
     if let Links::Plain(dlx) = &mut links {
+        dlx.set_memo(args.memo.memo());
+        if args.zdd.is_some() || args.sample.is_some() {
+            return diagram(&args, &problem, dlx);
+        }
         if let Some(status) =
             scale::run(&args.scale, dlx, args.seed, &budget, args.json, args.quiet)
         {
@@ -146,7 +165,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         if bar {
             let report =
                 long_count::count_every(dlx, &budget, restarts.is_some(), args.threads, false)?;
-            return finish(&args, report, &mut stdout());
+            let wide = beyond_64_bits(&args, dlx, &report, &budget);
+            return finish(&args, report, wide, &mut stdout());
         }
         if count_all && restarts.is_some() {
             // Every solution, with the search that the problem needs (see `Dlx::count_all`).
@@ -155,7 +175,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             } else {
                 long_count::count_every(dlx, &budget, true, args.threads, true)?
             };
-            return finish(&args, report, &mut stdout());
+            let wide = beyond_64_bits(&args, dlx, &report, &budget);
+            return finish(&args, report, wide, &mut stdout());
         }
     }
     let listing = !args.count && !args.json;
@@ -203,11 +224,84 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         links.run(&plan, &budget, CountSink::new(args.limit))?
     };
 
-    finish(&args, report, &mut out)
+    finish(&args, report, None, &mut out)
+}
+
+/// Builds the diagram of every solution, writes it (`--zdd`) and draws from it (`--sample`).
+fn diagram(args: &Args, problem: &Problem, dlx: &mut Dlx) -> quadrille::Result<Status> {
+    let start = std::time::Instant::now();
+    let zdd = dlx.zdd(&args.memo.memo())?;
+    if let Some(path) = &args.zdd {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+        zdd.write(&mut file)?;
+        file.flush()?;
+    }
+    let count = zdd.count();
+    let mut out = stdout();
+    if let Some(k) = args.sample {
+        if let Some(sampler) = zdd.sampler() {
+            let mut rng = Pcg64::seed_from_u64(args.seed);
+            let mut options = Vec::new();
+            for i in 0..k {
+                sampler.sample(&mut rng, &mut options);
+                options.sort_unstable();
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                dlx::write_solution(problem, &options, &mut out)?;
+            }
+        }
+    } else if args.json {
+        let object = json!({
+            "solutions": count.map(|c| c.to_string()),
+            "zdd_nodes": zdd.node_count(),
+            "seconds": start.elapsed().as_secs_f64(),
+        });
+        writeln!(out, "{object}")?;
+    } else if args.count {
+        match count {
+            Some(count) => writeln!(out, "{count}")?,
+            None => writeln!(out, "{}+", u128::MAX)?,
+        }
+    }
+    out.flush()?;
+    if !args.quiet {
+        eprintln!(
+            "{} solutions, a diagram of {} nodes, {:.3} s",
+            count.map_or_else(|| format!("more than {}", u128::MAX), |c| c.to_string()),
+            zdd.node_count(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(Status::Success)
 }
 
 /// Prints the count and the statistics of a search.
-fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Result<Status> {
+/// The count again, in 128 bits, when a count stopped at the 64-bit limit and remembering
+/// is allowed: a count that large was made by remembering, which makes it again quickly.
+fn beyond_64_bits(
+    args: &Args,
+    dlx: &mut Dlx,
+    report: &Report,
+    budget: &Budget,
+) -> Option<MemoCount> {
+    let full = report.stop == Stop::Limit && report.stats.solutions == u64::MAX;
+    (full && args.memo.memo != MemoMode::Off).then(|| dlx.count_memo(budget, &args.memo.memo()))
+}
+
+/// Prints the count and the statistics of a search; `wide`, a count in 128 bits, replaces
+/// the report's when it is given.
+fn finish(
+    args: &Args,
+    report: Report,
+    wide: Option<MemoCount>,
+    out: &mut impl Write,
+) -> quadrille::Result<Status> {
+    let report = wide.map_or(report, |w| w.report);
+    let (count, exact) = wide.map_or(
+        (u128::from(report.stats.solutions), report.is_complete()),
+        |w| (w.solutions, w.exact),
+    );
     let stats = &report.stats;
     let updates = if args.knuth {
         stats.knuth_updates()
@@ -215,30 +309,41 @@ fn finish(args: &Args, report: Report, out: &mut impl Write) -> quadrille::Resul
         stats.updates
     };
     if args.json {
+        // A count beyond 64 bits as a string of digits, which JSON readers keep exact.
+        let solutions =
+            u64::try_from(count).map_or_else(|_| json!(count.to_string()), |c| json!(c));
         let object = json!({
-            "solutions": stats.solutions,
+            "solutions": solutions,
             "nodes": stats.nodes,
             "updates": updates,
             "seconds": stats.elapsed.as_secs_f64(),
-            "complete": report.is_complete(),
+            "complete": exact,
             "stop": report.stop.name(),
             "max_depth": stats.max_depth,
             "restarts": stats.restarts,
             "learned": stats.learned,
+            "subproblems": stats.subproblems,
+            "cache_hits": stats.cache_hits,
+            "memo_branching": (stats.subproblems > 0).then(|| args.memo.memo_branching.name()),
         });
         writeln!(out, "{object}")?;
     } else if args.count {
         // As `quadrille count` writes it: `N+` when a limit or budget cut the count short.
-        writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?;
+        match wide {
+            Some(_) => writeln!(out, "{count}{}", if exact { "" } else { "+" })?,
+            None => writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?,
+        }
     }
     out.flush()?;
     if !args.quiet {
         eprintln!(
             "{} solution{}{}, {} nodes, {} updates, max depth {}, {:.3} s",
-            stats.solutions,
-            if stats.solutions == 1 { "" } else { "s" },
+            count,
+            if count == 1 { "" } else { "s" },
             match report.stop {
+                _ if exact => "",
                 Stop::Exhausted => "",
+                Stop::Limit if wide.is_some() => " (beyond 128 bits: the count is a lower bound)",
                 Stop::Limit => " (limit reached)",
                 Stop::NodeBudget => " (node budget ran out: the count is a lower bound)",
                 Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",

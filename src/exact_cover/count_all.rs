@@ -25,6 +25,7 @@ use std::cell::Cell;
 
 use super::Dlx;
 use super::choose::Mrv;
+use super::memo::MemoMode;
 use super::search::{Control, Cutoff, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
@@ -153,6 +154,9 @@ impl Dlx {
         lift: bool,
         each: &mut dyn FnMut(&Solution<'_>),
     ) -> CountStart {
+        // A count that may remember subproblems stops its first search at the cutoff, to try
+        // remembering next: a tree smaller than that is counted as it is.
+        let remembering = self.memo.mode != MemoMode::Off;
         let enumerating = Cell::new(false);
         let mut seen = 0u64;
         let first_sink = |s: &Solution<'_>| {
@@ -163,9 +167,10 @@ impl Dlx {
             }
             Control::Continue
         };
+        let never = Cell::new(false);
         let cutoff = Cutoff {
             nodes: FIRST_NODES,
-            lifted: &enumerating,
+            lifted: if remembering { &never } else { &enumerating },
         };
         // Without `lift`, an enumeration goes on to `SPLIT_NODES`, so that a small one is not
         // split.
@@ -184,6 +189,19 @@ impl Dlx {
             return CountStart::Done(first);
         }
         if enumerating.get() {
+            if remembering {
+                let rest = budget.after(first.stats.nodes, first.stats.elapsed);
+                let trial = self.memo.mode == MemoMode::Auto;
+                let memo = self.memo;
+                if let Some(counted) = self.memo_search(&rest, &memo, trial) {
+                    let mut report = counted.report;
+                    report.stats.add(&Stats {
+                        solutions: 0,
+                        ..first.stats
+                    });
+                    return CountStart::Done(report);
+                }
+            }
             return enumerate(first.stats, budget);
         }
 

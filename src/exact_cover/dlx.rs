@@ -6,6 +6,7 @@
 //! `estimate` and `parallel`, and `plan` chooses among them.
 
 use super::links::{LinkError, Links, OptionNode};
+use super::memo::Memo;
 use super::problem::Problem;
 use crate::Result;
 
@@ -28,6 +29,9 @@ pub struct Dlx {
     /// Per option, whether a rotating search tries it first in its items' lists (see
     /// [`Dlx::set_preferred`]); empty when none is.
     pub(super) preferred: Vec<bool>,
+    /// Whether and how a count of every solution remembers subproblems (see
+    /// [`Dlx::set_memo`]).
+    pub(super) memo: Memo,
 }
 
 impl Dlx {
@@ -84,6 +88,7 @@ impl Dlx {
             stack,
             links,
             preferred: Vec::new(),
+            memo: Memo::default(),
         })
     }
 
@@ -132,6 +137,13 @@ impl Dlx {
     /// became half as slow again; without one, it added 11% instructions on 9x9.
     pub fn track_forced_items(&mut self, on: bool) {
         self.links.track_forced_items(on);
+    }
+
+    /// Sets whether and how [`Dlx::count_all`] and [`Dlx::count_start`] remember the counts
+    /// of subproblems (see [`Memo`]; by default they do when a trial shows that subproblems
+    /// repeat, in at most [`DEFAULT_MEMORY`](super::DEFAULT_MEMORY) bytes).
+    pub fn set_memo(&mut self, memo: Memo) {
+        self.memo = memo;
     }
 
     /// Sets the options that the searches with restarts

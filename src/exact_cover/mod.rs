@@ -45,6 +45,7 @@ mod dlx;
 mod estimate;
 mod learn;
 mod links;
+mod memo;
 mod parallel;
 mod plan;
 mod problem;
@@ -60,6 +61,10 @@ pub use count_all::{
 pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;
+pub use memo::{
+    DEFAULT_MEMORY, Memo, MemoBranching, MemoCount, MemoMode, TRIAL_NODES, TRIAL_SAVING_PERCENT,
+    Zdd, ZddSampler,
+};
 pub use parallel::PartsDone;
 pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, Problem, ProblemBuilder};

@@ -170,6 +170,11 @@ pub struct Stats {
     /// Nogoods learned from conflicts, in a learning search
     /// ([`Plan::learning`](super::Plan::learning)); 0 otherwise.
     pub learned: u64,
+    /// Subproblems whose count a remembering count ([`Dlx::count_memo`]) stored; 0 in a
+    /// count that did not remember.
+    pub subproblems: u64,
+    /// Subproblems that a remembering count found stored, and so did not count again.
+    pub cache_hits: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -185,6 +190,8 @@ impl Stats {
         self.restarts += other.restarts;
         self.covers += other.covers;
         self.learned += other.learned;
+        self.subproblems += other.subproblems;
+        self.cache_hits += other.cache_hits;
         self.elapsed += other.elapsed;
     }
 }
@@ -242,6 +249,14 @@ pub(crate) struct Cutoff<'a> {
 
 /// How often the clock is read when there is a time budget: every this many nodes.
 pub(crate) const CLOCK_INTERVAL: u64 = 1024;
+
+/// Whether a search that has just entered its `nodes`-th node is past its `deadline`: the
+/// clock is read every [`CLOCK_INTERVAL`] nodes.
+#[inline(always)]
+pub(crate) fn past_deadline(deadline: Option<Instant>, nodes: u64) -> bool {
+    deadline
+        .is_some_and(|deadline| nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= deadline)
+}
 
 impl Dlx {
     /// Runs Algorithm X with minimum-remaining-values item choice, handing each solution to

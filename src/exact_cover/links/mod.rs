@@ -350,6 +350,11 @@ impl Links {
         Item((i as u32 + 1) * STRIDE)
     }
 
+    /// Every item, primary ones first, in the order of their headers.
+    pub(crate) fn items(&self) -> impl Iterator<Item = Item> + use<> {
+        (1..=self.item_count).map(|n| Item(n * STRIDE))
+    }
+
     /// The item that [`Item::id`] names.
     ///
     /// # Panics

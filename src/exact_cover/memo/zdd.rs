@@ -1,0 +1,255 @@
+//! The zero-suppressed decision diagram (ZDD) of every solution, built by the remembering
+//! count as DXZ builds it, written and read in the text format of `docs/memo.md`, and sampled
+//! exactly uniformly.
+//!
+//! A node `(option, lo, hi)` stands for a family of sets of options: those of `lo`, and those
+//! of `hi` with `option` added. Node 0 is the empty family (no solution), node 1 the family of
+//! the empty set (the problem solved). A subproblem that branches on an item whose options
+//! `x1, ..., xk` lead to the subproblems `Z1, ..., Zk` is the chain `(x1, (x2, ... (xk, 0, Zk)
+//! ..., Z2), Z1)`; a subproblem met again is the node built the first time, so the diagram has
+//! a chain per remembered subproblem, not a path per solution. The families of a node's `lo`
+//! and `hi` are disjoint (every solution is found once), so the node's count is the sum of
+//! theirs, and a walk from the root that takes `hi` with probability `count(hi) / count(node)`
+//! draws every solution with the same probability.
+
+use std::io::Write;
+
+use rand::RngExt;
+
+use super::{Dlx, Memo, MemoMode};
+use crate::budget::{Budget, Stop};
+use crate::{ErrorKind, Result};
+
+/// The node of the empty family: no solution.
+pub(super) const FALSE: u32 = 0;
+/// The node of the family of the empty set: nothing left to cover.
+pub(super) const TRUE: u32 = 1;
+
+/// A diagram under construction, beside the remembering search.
+pub(crate) struct Diagram {
+    /// The nodes from 2 on (node `i` at `i - 2`), each after its `lo` and `hi`.
+    nodes: Vec<(u32, u32, u32)>,
+    /// The options tried so far at the levels of the search, with the nodes of their
+    /// subproblems (those with a solution).
+    pub(super) children: Vec<(u32, u32)>,
+    /// The root, once the search has finished.
+    pub(super) root: u32,
+    /// The most nodes the memory allows.
+    max_nodes: usize,
+}
+
+impl Diagram {
+    fn new(memory: usize) -> Diagram {
+        Diagram {
+            nodes: Vec::new(),
+            children: Vec::new(),
+            root: FALSE,
+            max_nodes: (memory / std::mem::size_of::<(u32, u32, u32)>()).min(u32::MAX as usize - 2),
+        }
+    }
+
+    /// The chain of the children from `start` on (see the module's description), which it
+    /// takes off the list; [`FALSE`] when there is none.
+    pub(super) fn chain(&mut self, start: usize) -> u32 {
+        let mut lo = FALSE;
+        for i in (start..self.children.len()).rev() {
+            let (option, hi) = self.children[i];
+            self.nodes.push((option, lo, hi));
+            lo = self.nodes.len() as u32 + 1;
+        }
+        self.children.truncate(start);
+        lo
+    }
+
+    /// Whether the diagram has outgrown its memory.
+    pub(super) fn is_full(&self) -> bool {
+        self.nodes.len() > self.max_nodes
+    }
+}
+
+/// The zero-suppressed decision diagram of every solution of a problem (see
+/// [`Dlx::zdd`]): options are numbered as in the problem, from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zdd {
+    /// Node `i` (from 2) at `i - 2`: `(option, lo, hi)`, `lo` and `hi` below `i`.
+    nodes: Vec<(u32, u32, u32)>,
+    root: u32,
+}
+
+impl Dlx {
+    /// The decision diagram of every solution, built by a remembering count (see
+    /// [`Dlx::count_memo`]) with `memo`'s item choice, in at most about `memo.memory` bytes
+    /// for the table and as many for the diagram.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{Dlx, Memo};
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::dominoes(8, 8)?);
+    /// let zdd = dlx.zdd(&Memo::default())?;
+    /// assert_eq!(zdd.count(), Some(12_988_816));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::DiagramTooLarge`] when the diagram outgrows the memory.
+    pub fn zdd(&mut self, memo: &Memo) -> Result<Zdd> {
+        let mut diagram = Diagram::new(memo.memory);
+        let always = Memo {
+            mode: MemoMode::Always,
+            ..*memo
+        };
+        let counted = self
+            .remembering_with(&Budget::unlimited(), &always, false, Some(&mut diagram))
+            .expect("a count without a trial is never given up");
+        if diagram.is_full()
+            || counted.report.stop != Stop::Exhausted && counted.solutions <= u128::from(u64::MAX)
+        {
+            return Err(ErrorKind::DiagramTooLarge { bytes: memo.memory }.into());
+        }
+        Ok(Zdd {
+            nodes: diagram.nodes,
+            root: diagram.root,
+        })
+    }
+}
+
+impl Zdd {
+    /// The number of nodes, the two terminals included.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len() + 2
+    }
+
+    /// The number of solutions, or `None` beyond 128 bits.
+    pub fn count(&self) -> Option<u128> {
+        self.counts().map(|counts| counts[self.root as usize])
+    }
+
+    /// Every node's count, terminals first; `None` beyond 128 bits.
+    fn counts(&self) -> Option<Vec<u128>> {
+        let mut counts: Vec<u128> = Vec::with_capacity(self.node_count());
+        counts.extend([0, 1]);
+        for &(_, lo, hi) in &self.nodes {
+            let sum = counts[lo as usize].checked_add(counts[hi as usize])?;
+            counts.push(sum);
+        }
+        Some(counts)
+    }
+
+    /// Writes the diagram in the text format of `docs/memo.md`.
+    ///
+    /// # Errors
+    /// If writing fails.
+    pub fn write(&self, mut out: impl Write) -> Result<()> {
+        writeln!(out, "zdd {} {}", self.node_count(), self.root)?;
+        for (i, &(option, lo, hi)) in self.nodes.iter().enumerate() {
+            writeln!(out, "{} {option} {lo} {hi}", i + 2)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a diagram in the text format of `docs/memo.md`.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::Zdd;
+    ///
+    /// // Options 0 or 1, then option 2: two solutions.
+    /// let zdd = Zdd::parse("zdd 5 4\n2 2 0 1\n3 1 0 2\n4 0 3 2\n")?;
+    /// assert_eq!(zdd.count(), Some(2));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadDiagram`] when the text is not such a diagram.
+    pub fn parse(text: &str) -> Result<Zdd> {
+        let bad = |reason: String| ErrorKind::BadDiagram { reason }.into();
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+        let (count, root) = match header[..] {
+            ["zdd", count, root] => match (count.parse::<u32>(), root.parse::<u32>()) {
+                (Ok(count), Ok(root)) if count >= 2 && root < count => (count, root),
+                _ => return Err(bad("the first line is not 'zdd NODES ROOT'".into())),
+            },
+            _ => return Err(bad("the first line is not 'zdd NODES ROOT'".into())),
+        };
+        let mut nodes = Vec::new();
+        for (i, line) in (2u32..).zip(lines) {
+            let numbers: Vec<u32> = line
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<std::result::Result<_, _>>()
+                .map_err(|_| bad(format!("node {i}: not four whole numbers")))?;
+            match numbers[..] {
+                [id, option, lo, hi] if id == i && lo < i && hi < i && hi != FALSE => {
+                    nodes.push((option, lo, hi));
+                }
+                _ => {
+                    return Err(bad(format!(
+                        "line {} is not 'NODE OPTION LO HI' for node {i} with LO and HI below it and HI not 0",
+                        i
+                    )));
+                }
+            }
+        }
+        if nodes.len() + 2 != count as usize {
+            return Err(bad(format!(
+                "{} nodes, and the first line says {count}",
+                nodes.len() + 2
+            )));
+        }
+        Ok(Zdd { nodes, root })
+    }
+
+    /// A sampler of the solutions, or `None` when there is none or more than 128 bits count.
+    pub fn sampler(&self) -> Option<ZddSampler<'_>> {
+        let counts = self.counts()?;
+        (counts[self.root as usize] > 0).then_some(ZddSampler { zdd: self, counts })
+    }
+}
+
+/// Draws solutions from a [`Zdd`], each with the same probability.
+#[derive(Clone, Debug)]
+pub struct ZddSampler<'a> {
+    zdd: &'a Zdd,
+    /// Every node's count.
+    counts: Vec<u128>,
+}
+
+impl ZddSampler<'_> {
+    /// The number of solutions.
+    pub fn count(&self) -> u128 {
+        self.counts[self.zdd.root as usize]
+    }
+
+    /// One solution drawn uniformly at random, as its options in the diagram's order,
+    /// written into `out` (cleared first).
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{Dlx, Memo};
+    /// use quadrille::problems;
+    /// use rand::SeedableRng;
+    ///
+    /// let zdd = Dlx::new(&problems::queens(8)?).zdd(&Memo::default())?;
+    /// let sampler = zdd.sampler().unwrap();
+    /// let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
+    /// let mut queens = Vec::new();
+    /// sampler.sample(&mut rng, &mut queens);
+    /// assert_eq!((sampler.count(), queens.len()), (92, 8));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R, out: &mut Vec<usize>) {
+        out.clear();
+        let mut at = self.zdd.root;
+        while at > TRUE {
+            let (option, lo, hi) = self.zdd.nodes[at as usize - 2];
+            // `hi` with probability count(hi) / count(at).
+            let draw = rng.random_range(0..self.counts[at as usize]);
+            if draw < self.counts[hi as usize] {
+                out.push(option as usize);
+                at = hi;
+            } else {
+                at = lo;
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! Counting with remembered subproblems (`Dlx::count_memo`, and `Dlx::count_all` when its
+//! trial switches remembering on): known counts from OEIS, brute force and plain Dancing Links
+//! on random problems, budgets and counts beyond 64 bits.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use quadrille::exact_cover::{Dlx, Memo, MemoBranching, MemoCount, MemoMode, Problem, Zdd};
+use quadrille::problems;
+use quadrille::sudoku::{Shape, encode};
+use quadrille::{Budget, Stop};
+use rand::SeedableRng;
+
+use crate::support::oracle::exact_covers;
+use crate::support::{build, matrix};
+
+fn always(branching: MemoBranching) -> Memo {
+    Memo {
+        mode: MemoMode::Always,
+        branching,
+        ..Memo::default()
+    }
+}
+
+/// The remembering count of `problem` with each item choice, checked to agree and to leave
+/// the links as built.
+fn memo_count(problem: &Problem) -> u128 {
+    let mut dlx = Dlx::new(problem);
+    let before = dlx.link_fingerprint();
+    let counts: Vec<MemoCount> = [MemoBranching::Mrv, MemoBranching::FirstItem]
+        .iter()
+        .map(|&b| dlx.count_memo(&Budget::unlimited(), &always(b)))
+        .collect();
+    assert_eq!(dlx.link_fingerprint(), before);
+    assert_eq!(counts[0].solutions, counts[1].solutions);
+    for counted in &counts {
+        assert!(counted.solutions > u128::from(u64::MAX) || counted.report.is_complete());
+    }
+    counts[0].solutions
+}
+
+/// Domino tilings of the 2n x 2n board, n = 1..=7 (OEIS A004003), the last beyond 64 bits.
+#[test]
+fn domino_tilings_of_square_boards() {
+    let known: [u128; 7] = [
+        2,
+        36,
+        6_728,
+        12_988_816,
+        258_584_046_368,
+        53_060_477_521_960_000,
+        112_202_208_776_036_178_000_000,
+    ];
+    for (n, &count) in (1..).zip(&known) {
+        assert_eq!(
+            memo_count(&problems::dominoes(2 * n, 2 * n).unwrap()),
+            count
+        );
+    }
+}
+
+/// Domino tilings of m x n rectangles (OEIS A099390), and none of an odd area.
+#[test]
+fn domino_tilings_of_rectangles() {
+    let known: [((usize, usize), u128); 14] = [
+        ((1, 2), 1),
+        ((2, 3), 3),
+        ((2, 10), 89),
+        ((3, 4), 11),
+        ((3, 6), 41),
+        ((3, 8), 153),
+        ((3, 10), 571),
+        ((4, 5), 95),
+        ((4, 7), 781),
+        ((5, 6), 1_183),
+        ((6, 8), 167_089),
+        ((7, 8), 1_292_697),
+        ((3, 3), 0),
+        ((5, 7), 0),
+    ];
+    for ((rows, cols), count) in known {
+        let problem = problems::dominoes(rows, cols).unwrap();
+        assert_eq!(memo_count(&problem), count, "{rows}x{cols}");
+        assert_eq!(memo_count(&problems::dominoes(cols, rows).unwrap()), count);
+        // The count that decides for itself whether to remember gives the same.
+        let mut dlx = Dlx::new(&problem);
+        let report = dlx.count_all(&Budget::unlimited());
+        assert_eq!(u128::from(report.stats.solutions), count);
+        assert!(report.is_complete());
+    }
+}
+
+/// Langford pairs (OEIS A014552, each arrangement and its reversal) and queens (A000170),
+/// whose subproblems seldom repeat: remembering must count them right all the same.
+#[test]
+fn langford_pairs_and_queens() {
+    for (n, arrangements) in [
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 1),
+        (5, 0),
+        (6, 0),
+        (7, 26),
+        (8, 150),
+    ] {
+        assert_eq!(
+            memo_count(&problems::langford(n).unwrap()),
+            2 * arrangements,
+            "Langford {n}"
+        );
+    }
+    let queens = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, &count) in (1..).zip(&queens) {
+        assert_eq!(
+            memo_count(&problems::queens(n).unwrap()),
+            count,
+            "queens {n}"
+        );
+    }
+}
+
+/// 3x20 pentominoes: the count, whichever search makes it.
+#[test]
+fn pentominoes_count_alike_with_and_without_remembering() {
+    let problem = problems::pentominoes(3, 20).unwrap();
+    let mut dlx = Dlx::new(&problem);
+    let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
+    assert_eq!(counted.solutions, 8);
+    dlx.set_memo(Memo::OFF);
+    assert_eq!(dlx.count_all(&Budget::unlimited()).stats.solutions, 8);
+}
+
+/// 2 x n dominoes are counted by the Fibonacci numbers: F(n + 1). Past 64 bits the count is
+/// still exact in 128, and the report says that its 64-bit count is a lower bound; past 128
+/// the count is a lower bound, never a wrapped number.
+#[test]
+fn counts_beyond_64_and_128_bits() {
+    let fibonacci = |n: usize| {
+        let (mut a, mut b) = (0u128, 1u128);
+        for _ in 0..n {
+            (a, b) = (b, a + b);
+        }
+        a
+    };
+    let mut dlx = Dlx::new(&problems::dominoes(2, 93).unwrap());
+    let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+    assert_eq!(counted.solutions, fibonacci(94));
+    assert!(counted.solutions > u128::from(u64::MAX));
+    assert_eq!(counted.report.stats.solutions, u64::MAX);
+    assert_eq!(counted.report.stop, Stop::Limit);
+
+    let mut dlx = Dlx::new(&problems::dominoes(2, 200).unwrap());
+    let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+    assert!(!counted.report.is_complete());
+    assert!(counted.solutions >= fibonacci(180));
+}
+
+/// A budget stops a remembering count with a lower bound, and leaves the links as built.
+#[test]
+fn a_budget_gives_a_lower_bound() {
+    let problem = problems::dominoes(10, 10).unwrap();
+    let mut dlx = Dlx::new(&problem);
+    let before = dlx.link_fingerprint();
+    for nodes in [1, 10, 1_000] {
+        let counted = dlx.count_memo(&Budget::nodes(nodes), &Memo::default());
+        assert_eq!(counted.report.stop, Stop::NodeBudget);
+        assert!(counted.report.stats.nodes <= nodes);
+        assert!(counted.solutions < 258_584_046_368);
+        assert_eq!(dlx.link_fingerprint(), before);
+        let report = dlx.count_all(&Budget::nodes(nodes + 5_000));
+        assert!(!report.is_complete());
+        assert!(report.stats.solutions < 258_584_046_368);
+        assert_eq!(dlx.link_fingerprint(), before);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// On random problems with secondary items, remembering counts what brute force counts,
+    /// with either item choice, in plenty of memory or in so little that the table forgets
+    /// all the time; and a budget gives a lower bound.
+    #[test]
+    fn remembering_counts_what_brute_force_counts(
+        (items, primary, masks) in matrix(),
+        memory in prop_oneof![Just(1usize), Just(1usize << 20)],
+        nodes in 1u64..20,
+    ) {
+        let (problem, _) = build(items, primary, &masks);
+        let expected = exact_covers(&problem).len() as u128;
+        let mut dlx = Dlx::new(&problem);
+        let before = dlx.link_fingerprint();
+        for branching in [MemoBranching::Mrv, MemoBranching::FirstItem] {
+            let memo = Memo { memory, ..always(branching) };
+            let counted = dlx.count_memo(&Budget::unlimited(), &memo);
+            prop_assert_eq!(counted.solutions, expected);
+            prop_assert!(counted.report.is_complete());
+            prop_assert_eq!(u128::from(counted.report.stats.solutions), expected);
+            let cut = dlx.count_memo(&Budget::nodes(nodes), &memo);
+            prop_assert!(cut.solutions <= expected);
+            prop_assert!(cut.report.is_complete() || cut.report.stop == Stop::NodeBudget);
+            prop_assert_eq!(dlx.link_fingerprint(), before.clone());
+        }
+        dlx.track_dead_ends(true);
+        let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
+        prop_assert_eq!(counted.solutions, expected);
+        prop_assert_eq!(dlx.sanity(), Ok(()));
+    }
+}
+
+/// Draws `draws_per_solution` times as many samples as `problem` has solutions from its
+/// diagram, checks that each is a solution, and returns Pearson's chi-square statistic of the
+/// counts against the uniform distribution, with the number of solutions.
+fn chi_square_of_samples(problem: &Problem, draws_per_solution: usize, seed: u64) -> (f64, usize) {
+    let mut dlx = Dlx::new(problem);
+    let (mut solutions, _) = dlx.solutions(None);
+    for s in &mut solutions {
+        s.sort_unstable();
+    }
+    let index: HashMap<Vec<usize>, usize> = solutions
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, s)| (s, i))
+        .collect();
+    let zdd = dlx.zdd(&Memo::default()).unwrap();
+    let sampler = zdd.sampler().unwrap();
+    assert_eq!(sampler.count(), solutions.len() as u128);
+    let mut seen = vec![0usize; solutions.len()];
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    let mut drawn = Vec::new();
+    for _ in 0..draws_per_solution * solutions.len() {
+        sampler.sample(&mut rng, &mut drawn);
+        drawn.sort_unstable();
+        seen[index[&drawn]] += 1;
+    }
+    let expected = draws_per_solution as f64;
+    let chi = seen
+        .iter()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum();
+    (chi, solutions.len())
+}
+
+/// Uniform sampling: with a fixed seed, the chi-square statistic of 100 draws per solution lies
+/// between the 0.01st and the 99.99th percentile of its distribution (287 and 91 degrees of
+/// freedom), so that a sampler biased towards some solutions, or one too even to be random,
+/// fails.
+#[test]
+fn samples_are_uniform() {
+    let sudoku = encode::problem(Shape::new(2, 2).unwrap().board());
+    let (chi, n) = chi_square_of_samples(&sudoku, 100, 1);
+    assert_eq!(n, 288);
+    assert!(
+        (200.0..385.0).contains(&chi),
+        "4x4 Sudoku: chi-square {chi}"
+    );
+    let (chi, n) = chi_square_of_samples(&problems::queens(8).unwrap(), 100, 2);
+    assert_eq!(n, 92);
+    assert!((47.0..148.0).contains(&chi), "8 queens: chi-square {chi}");
+}
+
+/// The diagram reads back as written, and counts what the remembering count counts.
+#[test]
+fn a_diagram_reads_back_as_written() {
+    for problem in [
+        problems::dominoes(6, 6).unwrap(),
+        problems::langford(7).unwrap(),
+        problems::queens(6).unwrap(),
+    ] {
+        let mut dlx = Dlx::new(&problem);
+        let zdd = dlx.zdd(&Memo::default()).unwrap();
+        let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+        assert_eq!(zdd.count(), Some(counted.solutions));
+        let mut text = Vec::new();
+        zdd.write(&mut text).unwrap();
+        let read = Zdd::parse(std::str::from_utf8(&text).unwrap()).unwrap();
+        assert_eq!(read, zdd);
+    }
+    assert!(Zdd::parse("zdd 3 2\n2 0 0 0\n").is_err());
+    assert!(Zdd::parse("zdd 4 2\n2 0 0 1\n").is_err());
+    // Too little memory for the diagram is an error, not a wrong diagram.
+    let mut dlx = Dlx::new(&problems::dominoes(8, 8).unwrap());
+    let tiny = Memo {
+        memory: 64,
+        ..Memo::default()
+    };
+    assert!(dlx.zdd(&tiny).is_err());
+}
