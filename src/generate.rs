@@ -48,11 +48,13 @@ mod order;
 mod progress;
 mod strict;
 mod symmetry;
+mod uniform;
 mod uniqueness;
 
 pub use order::{Generated, Generator, Minimality, Order, generate_to_order, rated_within};
 pub use progress::{Progress, ProgressSnapshot};
 pub use symmetry::Symmetry;
+pub use uniform::UniformGrids;
 pub use uniqueness::CheckStats;
 
 /// A random valid full grid of the given shape, reproducible from the seed (see the module
