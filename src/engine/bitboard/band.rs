@@ -1,16 +1,19 @@
 //! The 9x9 Sudoku search by bands: where each digit can go, as one 27-bit word per digit and
-//! band (three rows), so that a digit's rows and boxes inside a band are settled by two table
-//! lookups on one word.
+//! band (three rows), so that a digit's rows and boxes inside a band are settled by a few
+//! table lookups on one word.
 //!
 //! A digit goes once in each row of a band and once in each of its boxes, so the rows of a band
 //! take the boxes in one of six permutations. Which boxes each row can still reach is a 3x3
-//! pattern of nine bits (`segments`); a table (`PERMITTED`) keeps the cells of the row-box
-//! segments that some permutation of reachable segments uses, and a row left with one cell has
-//! the digit. That one step is the hidden singles of rows and boxes and the locked candidates
-//! between them (pointing and claiming) for the band; a digit placed then leaves its cell in the
-//! other digits' words of the band and its column in its own words of the other two bands.
-//! Naked singles are read bit-sliced across the nine digits of a band, and the search branches
-//! on a cell with two digits when there is one.
+//! pattern of nine bits; a table (`PERMITTED`) keeps the cells of the row-box segments that
+//! some permutation of reached segments uses. That one step is the hidden singles of rows and
+//! boxes and the locked candidates between them for the band. The word's columns, folded,
+//! give the rest (`COLUMNS`, `CLAIMED`): a box down to one column takes that column from the
+//! digit's other bands (pointing); a column that one band alone reaches keeps the digit's box
+//! there to that column (claiming, which JCZSolve leaves out: it cuts the nodes by two fifths
+//! on 17-clue puzzles and a sixth on forum-hardest ones); a column no band reaches is a contradiction; and a box that one row and one
+//! column reach has the digit, whose cell then leaves the band's other digits. Naked singles
+//! are read bit-sliced across the nine digits of a band, and the search branches on the first
+//! cell with two digits.
 //!
 //! This is the representation of JCZSolve (the `sudoku` crate's solver), written from its
 //! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards

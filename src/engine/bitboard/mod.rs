@@ -45,8 +45,8 @@
 //! **Plain 9x9 by bands.** On the classic 9x9 board, counts go to `band`: one 27-bit word per
 //! digit and band of three rows, settled by table lookups (hidden singles of rows and boxes,
 //! locked candidates, pointing across bands), naked singles bit-sliced, in JCZSolve's manner.
-//! It decides the 17-clue and forum-hardest sets in about half the instructions of the search
-//! on cells (callgrind, `solve --limit 2 -j1`). The generator's question stays on cells, where
+//! It decides the first 1,000 17-clue and 500 forum-hardest puzzles in 49% and 72% of the
+//! instructions of the search on cells (callgrind, `solve --limit 2 -j1`). The generator's question stays on cells, where
 //! S's digit is tried last and the witness comes back.
 //!
 //! - `band`: the band search of plain 9x9.
