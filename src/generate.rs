@@ -154,9 +154,14 @@ pub fn unique_puzzle(shape: Shape, seed: u64, min_givens: usize) -> Grid {
 /// ```
 pub fn random_puzzle(shape: Shape, seed: u64, givens: usize) -> Grid {
     let mut rng = Pcg64::seed_from_u64(seed);
-    let mut grid = random_grid_with(shape, &mut rng);
-    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
-    order.shuffle(&mut rng);
+    let grid = random_grid_with(shape, &mut rng);
+    keep_random_givens(grid, givens, &mut rng)
+}
+
+/// `grid` with all but `givens` cells, chosen at random, emptied.
+fn keep_random_givens(mut grid: Grid, givens: usize, rng: &mut Pcg64) -> Grid {
+    let mut order: Vec<usize> = (0..grid.cells().len()).collect();
+    order.shuffle(rng);
     for &i in order.iter().skip(givens) {
         grid.cells_mut()[i] = 0;
     }

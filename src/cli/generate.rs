@@ -282,13 +282,14 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         .then(|| UniformGrids::new(shape, UNIFORM_MEMORY))
     {
         Some(Ok(grids)) => Some(grids),
-        Some(Err(_)) => {
+        Some(Err(err)) if matches!(err.kind(), quadrille::ErrorKind::DiagramTooLarge { .. }) => {
             let n = shape.size();
             eprintln!(
                 "quadrille: --uniform: the diagram of every {n}x{n} grid needs more than 1 GiB; it fits for 4x4 and 6x6 Sudoku and Latin squares up to order 6"
             );
             return Ok(Status::BadInput);
         }
+        Some(Err(err)) => return Err(err),
         None => None,
     };
     // One generator per thread at a time: its solvers are built once, not per puzzle.

@@ -278,7 +278,7 @@ impl Solver {
     ///
     /// [`Engine::Auto`] builds the fastest engine that takes the board. On a 9x9 board the
     /// bitboard search (by bands on the classic board): on the 17-clue and forum-hardest sets
-    /// it takes 15% and 19% of DLX's time, and 1.08 and 0.88 times the `sudoku` crate's
+    /// it takes 15% and 20% of DLX's CPU time, and 1.08 and 0.88 times the `sudoku` crate's
     /// (`benches/peers/batch9.sh`, docs/performance.md). On killer boards the CSP: on the
     /// 100 random 9x9 killers without givens of `fixtures/variants/killer_random.txt`, 17 ms
     /// a puzzle against DLX's 219 ms (`solve --limit 2 -j1 --stats --engine csp`). Elsewhere

@@ -5,7 +5,6 @@
 //! the diagram fits in memory (4x4 Sudoku and small Latin squares).
 
 use rand::SeedableRng;
-use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
 use crate::error::Result;
@@ -63,13 +62,8 @@ impl UniformGrids {
     /// emptied, as [`random_puzzle`](super::random_puzzle) empties a pattern grid.
     pub fn puzzle(&self, seed: u64, givens: usize) -> Grid {
         let mut rng = Pcg64::seed_from_u64(seed);
-        let mut grid = self.draw(&mut rng);
-        let mut order: Vec<usize> = (0..self.shape.cell_count()).collect();
-        order.shuffle(&mut rng);
-        for &i in order.iter().skip(givens) {
-            grid.cells_mut()[i] = 0;
-        }
-        grid
+        let grid = self.draw(&mut rng);
+        super::keep_random_givens(grid, givens, &mut rng)
     }
 
     fn draw(&self, rng: &mut Pcg64) -> Grid {

@@ -452,19 +452,7 @@ impl BandSearch {
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         let deadline = ask.budget.deadline(ask.start);
         let max_nodes = ask.budget.node_limit();
-        let mut counted = Counted {
-            solutions: 0,
-            first: None,
-            stop: Stop::Exhausted,
-            nodes: 1,
-            backtracks: 0,
-            forced: 0,
-        };
-        if ask.limit == 0 {
-            counted.nodes = 0;
-            counted.stop = Stop::Limit;
-            return counted;
-        }
+        let mut counted = Counted::root();
         let Some(givens) = self.load(puzzle, ask.excluded) else {
             return counted;
         };

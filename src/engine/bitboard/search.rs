@@ -29,6 +29,21 @@ pub(crate) struct Counted {
     pub forced: u64,
 }
 
+impl Counted {
+    /// A count at its root: nothing found yet, one node (the givens loaded), and the search
+    /// run to its end unless something stops it.
+    pub(crate) fn root() -> Counted {
+        Counted {
+            solutions: 0,
+            first: None,
+            stop: Stop::Exhausted,
+            nodes: 1,
+            backtracks: 0,
+            forced: 0,
+        }
+    }
+}
+
 /// What a count is asked.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ask<'a> {
@@ -154,21 +169,8 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         let deadline = ask.budget.deadline(ask.start);
         let max_nodes = ask.budget.node_limit();
-        let mut counted = Counted {
-            solutions: 0,
-            first: None,
-            stop: Stop::Exhausted,
-            nodes: 1,
-            backtracks: 0,
-            forced: 0,
-        };
+        let mut counted = Counted::root();
         self.tables.watch.clear();
-        if ask.limit == 0 {
-            // Nothing is searched, as in the other engines.
-            counted.nodes = 0;
-            counted.stop = Stop::Limit;
-            return counted;
-        }
         if !self.tables.load(puzzle, ask.excluded, &mut self.stack[0]) {
             return counted;
         }

@@ -142,7 +142,7 @@ fn the_band_search_counts_what_dlx_counts() {
     dlx.set_restarts(None);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(23);
     let unlimited = Budget::unlimited();
-    let mut several = 0;
+    let (mut several, mut preferred_first, mut solved_at_root) = (0, 0, 0);
     for seed in 0..60 {
         let givens = [20, 24, 28, 35, 50, 70][seed as usize % 6];
         let puzzle = crate::generate::random_puzzle(shape, seed, givens);
@@ -179,6 +179,7 @@ fn the_band_search_counts_what_dlx_counts() {
                     Some(&solution),
                     "the preferred grid first"
                 );
+                preferred_first += 1;
             }
             if ours.stop == crate::budget::Stop::Exhausted {
                 assert_eq!(ours.backtracks, ours.nodes - 1, "seed {seed}");
@@ -187,8 +188,18 @@ fn the_band_search_counts_what_dlx_counts() {
                 // Solved at the root: every open cell was filled by a single.
                 let open = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
                 assert_eq!(ours.forced, open, "seed {seed}");
+                solved_at_root += 1;
             }
         }
     }
+    // Each check above ran, not only the counts.
     assert!(several > 10, "{several} puzzles with several solutions");
+    assert!(
+        preferred_first > 10,
+        "{preferred_first} counts began at the preferred grid"
+    );
+    assert!(
+        solved_at_root > 5,
+        "{solved_at_root} puzzles solved at the root"
+    );
 }
