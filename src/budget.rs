@@ -12,6 +12,17 @@ use std::time::{Duration, Instant};
 
 use crate::restart::Restarts;
 
+/// How often the clock is read when there is a time budget: every this many nodes.
+pub(crate) const CLOCK_INTERVAL: u64 = 1024;
+
+/// Whether a search that has just entered its `nodes`-th node is past its `deadline`: the
+/// clock is read every [`CLOCK_INTERVAL`] nodes. Every engine's search asks this one question.
+#[inline(always)]
+pub(crate) fn past_deadline(deadline: Option<Instant>, nodes: u64) -> bool {
+    deadline
+        .is_some_and(|deadline| nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= deadline)
+}
+
 /// How much work a search may do before it gives up. The default is unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {

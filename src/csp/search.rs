@@ -9,6 +9,7 @@ use super::propagate::Propagator;
 use super::restart::Run;
 use super::stats::{CspReport, CspStats};
 use crate::board::{Board, Cell, Digit};
+use crate::budget::past_deadline;
 use crate::restart::{self, Restarts};
 use crate::sudoku::Grid;
 use crate::{Budget, Stop};
@@ -379,7 +380,7 @@ impl CspSolver {
             if stats.nodes >= node_limit {
                 break Stop::NodeBudget;
             }
-            if stats.nodes & 1023 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if past_deadline(deadline, stats.nodes) {
                 break Stop::TimeBudget;
             }
             stats.nodes += 1;

@@ -247,16 +247,7 @@ pub(crate) struct Cutoff<'a> {
     pub lifted: &'a std::cell::Cell<bool>,
 }
 
-/// How often the clock is read when there is a time budget: every this many nodes.
-pub(crate) const CLOCK_INTERVAL: u64 = 1024;
-
-/// Whether a search that has just entered its `nodes`-th node is past its `deadline`: the
-/// clock is read every [`CLOCK_INTERVAL`] nodes.
-#[inline(always)]
-pub(crate) fn past_deadline(deadline: Option<Instant>, nodes: u64) -> bool {
-    deadline
-        .is_some_and(|deadline| nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= deadline)
-}
+pub(crate) use crate::budget::{CLOCK_INTERVAL, past_deadline};
 
 impl Dlx {
     /// Runs Algorithm X with minimum-remaining-values item choice, handing each solution to

@@ -19,11 +19,9 @@
 //! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards
 //! keep the bitboard of cells in [`super::tables`].
 
-use std::time::Instant;
-
 use super::search::{Ask, Counted};
 use crate::board::{Cell, Digit};
-use crate::budget::Stop;
+use crate::budget::{Stop, past_deadline};
 use crate::sudoku::{Grid, Shape};
 
 /// The nine cells of a band's first row.
@@ -506,7 +504,7 @@ impl BandSearch {
             if counted.nodes >= max_nodes {
                 break Stop::NodeBudget;
             }
-            if counted.nodes & 1023 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if past_deadline(deadline, counted.nodes) {
                 break Stop::TimeBudget;
             }
             counted.nodes += 1;

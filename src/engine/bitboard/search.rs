@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::Found;
 use super::tables::{Bitboard, State};
 use crate::board::{Cell, Digit};
-use crate::budget::{Budget, Stop};
+use crate::budget::{Budget, Stop, past_deadline};
 use crate::sudoku::Grid;
 
 /// What a count found: the engine's statistics before they become an
@@ -212,7 +212,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             if counted.nodes >= max_nodes {
                 break Stop::NodeBudget;
             }
-            if counted.nodes & 1023 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if past_deadline(deadline, counted.nodes) {
                 break Stop::TimeBudget;
             }
             counted.nodes += 1;
