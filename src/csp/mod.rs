@@ -82,6 +82,7 @@ mod levels;
 mod propagate;
 mod restart;
 mod search;
+mod stack;
 mod stats;
 mod subsets;
 

@@ -7,6 +7,7 @@ use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{CspTables, State};
 use super::propagate::Propagator;
 use super::restart::Run;
+use super::stack::StateStack;
 use super::stats::{CspReport, CspStats};
 use crate::board::{Board, Cell, Digit};
 use crate::budget::past_deadline;
@@ -43,8 +44,8 @@ struct Choice {
 pub struct CspSolver {
     config: Config,
     tables: CspTables,
-    /// State blocks, `tables.stride` words per depth; grown on demand, never shrunk.
-    stack: Vec<u64>,
+    /// The states on the search's path.
+    stack: StateStack,
     /// Choice points per depth.
     choices: Vec<Choice>,
     /// The naked-singles queue: room for every cell and one cell's peers.
@@ -73,8 +74,7 @@ impl CspSolver {
         let config = config.for_side(board.size());
         let tables = CspTables::new(board);
         let cells = tables.cells;
-        // Two levels up front; deeper ones as the search needs them.
-        let stack = vec![0; 2 * tables.stride];
+        let stack = StateStack::new(tables.stride, cells);
         CspSolver {
             config,
             stack,
@@ -276,7 +276,6 @@ impl CspSolver {
             preferred,
             ..
         } = self;
-        let stride = t.stride;
         let floor = if config.propagation >= Propagation::ArcConsistency {
             2
         } else {
@@ -303,9 +302,9 @@ impl CspSolver {
         };
 
         // The root: the empty grid, then the givens, then propagation.
-        t.reset(&mut stack[..stride]);
+        t.reset(stack.root());
         let root_ok = {
-            let mut s = State::view(t, &mut stack[..stride]);
+            let mut s = State::view(t, stack.at(0));
             p.root(&mut s, puzzle.cells(), excluded)
         };
         stats.nodes += 1;
@@ -313,14 +312,13 @@ impl CspSolver {
         let cells = t.cells as u64;
         let filling = config.fill
             && root_ok
-            && *State::view(t, &mut stack[..stride]).count * above.1 > cells * above.0;
+            && *State::view(t, stack.at(0)).count * above.1 > cells * above.0;
         let mut depth = 0;
         let mut fresh = root_ok;
         choices[0].remaining = 0;
         let stop = loop {
             if fresh {
-                let block = &mut stack[depth * stride..(depth + 1) * stride];
-                let s = State::view(t, block);
+                let s = State::view(t, stack.at(depth));
                 if *s.count == 0 {
                     *solutions += 1;
                     if *solutions == 1 {
@@ -365,16 +363,20 @@ impl CspSolver {
                     break Stop::Exhausted;
                 }
                 depth -= 1;
+                stack.ascend();
                 stats.backtracks += 1;
                 continue;
             }
             let bit = match run.as_mut().and_then(|run| run.random.as_mut()) {
                 _ if let Some(bit) = preferred_bit(preferred, cell, remaining) => bit,
                 Some(random) => random.pick(remaining),
-                None => {
-                    let block = &mut stack[depth * stride..(depth + 1) * stride];
-                    pick(config.value, t, &State::view(t, block), cell, remaining)
-                }
+                None => pick(
+                    config.value,
+                    t,
+                    &State::view(t, stack.at(depth)),
+                    cell,
+                    remaining,
+                ),
             };
             choices[depth].remaining = remaining & !bit;
             if stats.nodes >= node_limit {
@@ -384,13 +386,9 @@ impl CspSolver {
                 break Stop::TimeBudget;
             }
             stats.nodes += 1;
-            let child = (depth + 1) * stride;
-            if stack.len() < child + stride {
-                stack.resize(child + stride, 0);
-            }
-            stack.copy_within(depth * stride..child, child);
-            let mut s = State::view(t, &mut stack[child..child + stride]);
+            let mut s = State::view(t, stack.child(depth));
             if p.decide(&mut s, cell, bit) {
+                stack.descend();
                 depth += 1;
                 stats.max_depth = stats.max_depth.max(depth);
                 fresh = true;
