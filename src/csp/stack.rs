@@ -13,17 +13,23 @@
 pub(super) struct StateStack {
     /// Words per block.
     stride: usize,
-    /// Whether levels are kept as the words they changed rather than as blocks.
-    logged: bool,
     /// Kept blocks: one per depth reached, or (logged) the current block and the child's.
     blocks: Vec<u64>,
-    /// Logged: which of the two blocks is the current one (0 or 1).
+    /// The levels' changed words, on boards where levels are logged rather than kept as blocks
+    /// (boxed: most solvers have none, and the solver stays small).
+    log: Option<Box<Log>>,
+}
+
+/// The words each level of the path changed (see [`StateStack`]).
+#[derive(Clone, Debug, Default)]
+struct Log {
+    /// Which of the two blocks is the current one (0 or 1).
     current: usize,
-    /// Logged: the words each level changed, by index in the block...
+    /// The words each level changed, by index in the block...
     changed: Vec<u32>,
     /// ...and their values at the level above.
     before: Vec<u64>,
-    /// Logged: where each level's entries start in `changed`, for the levels below the root.
+    /// Where each level's entries start in `changed`, for the levels below the root.
     frames: Vec<usize>,
 }
 
@@ -38,29 +44,27 @@ impl StateStack {
         let logged = stride.saturating_mul(cells).saturating_mul(8) > LOGGED_ABOVE_BYTES;
         StateStack {
             stride,
-            logged,
             blocks: vec![0; 2 * stride],
-            current: 0,
-            changed: Vec::new(),
-            before: Vec::new(),
-            frames: Vec::new(),
+            log: logged.then(Box::default),
         }
     }
 
     /// The root's block, the path emptied: the search writes its root state here.
     #[inline]
     pub(super) fn root(&mut self) -> &mut [u64] {
-        self.current = 0;
-        self.changed.clear();
-        self.before.clear();
-        self.frames.clear();
+        if let Some(log) = &mut self.log {
+            log.current = 0;
+            log.changed.clear();
+            log.before.clear();
+            log.frames.clear();
+        }
         &mut self.blocks[..self.stride]
     }
 
     /// The block of the state at `depth`, the deepest level of the path.
     #[inline]
     pub(super) fn at(&mut self, depth: usize) -> &mut [u64] {
-        let slot = if self.logged { self.current } else { depth };
+        let slot = self.log.as_ref().map_or(depth, |log| log.current);
         &mut self.blocks[slot * self.stride..(slot + 1) * self.stride]
     }
 
@@ -69,10 +73,9 @@ impl StateStack {
     #[inline]
     pub(super) fn child(&mut self, depth: usize) -> &mut [u64] {
         let stride = self.stride;
-        let (from, to) = if self.logged {
-            (self.current, 1 - self.current)
-        } else {
-            (depth, depth + 1)
+        let (from, to) = match &self.log {
+            Some(log) => (log.current, 1 - log.current),
+            None => (depth, depth + 1),
         };
         if self.blocks.len() < (to + 1) * stride {
             self.blocks.resize((to + 1) * stride, 0);
@@ -85,42 +88,42 @@ impl StateStack {
     /// Goes down to the child last made by [`StateStack::child`].
     #[inline]
     pub(super) fn descend(&mut self) {
-        if !self.logged {
+        let Some(log) = &mut self.log else {
             return;
-        }
-        let stride = self.stride;
-        let (parent, child) = self.blocks.split_at(stride);
-        let (parent, child) = if self.current == 0 {
-            (parent, child)
-        } else {
-            (child, parent)
         };
-        self.frames.push(self.changed.len());
+        let (first, second) = self.blocks.split_at(self.stride);
+        let (parent, child) = if log.current == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        log.frames.push(log.changed.len());
         for (i, (&was, &now)) in parent.iter().zip(child).enumerate() {
             if was != now {
-                self.changed.push(i as u32);
-                self.before.push(was);
+                log.changed.push(i as u32);
+                log.before.push(was);
             }
         }
-        self.current = 1 - self.current;
+        log.current = 1 - log.current;
     }
 
     /// Backs up one level: the state above the deepest becomes the deepest.
     #[inline]
     pub(super) fn ascend(&mut self) {
-        if !self.logged {
+        let Some(log) = &mut self.log else {
             return;
-        }
-        let from = self
+        };
+        let from = log
             .frames
             .pop()
             .expect("the search backs up only below the root");
-        let block = &mut self.blocks[self.current * self.stride..(self.current + 1) * self.stride];
-        for (&i, &was) in self.changed[from..].iter().zip(&self.before[from..]) {
+        let at = log.current * self.stride;
+        let block = &mut self.blocks[at..at + self.stride];
+        for (&i, &was) in log.changed[from..].iter().zip(&log.before[from..]) {
             block[i as usize] = was;
         }
-        self.changed.truncate(from);
-        self.before.truncate(from);
+        log.changed.truncate(from);
+        log.before.truncate(from);
     }
 }
 
@@ -133,7 +136,7 @@ mod tests {
     fn backing_up_restores_every_level() {
         for cells in [4, 1 << 20] {
             let mut stack = StateStack::new(8, cells);
-            assert_eq!(stack.logged, cells > 4);
+            assert_eq!(stack.log.is_some(), cells > 4);
             stack.root().copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
             let mut path = vec![stack.at(0).to_vec()];
             for depth in 0..5 {
