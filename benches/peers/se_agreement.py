@@ -5,7 +5,8 @@ Input: a reference file of lines `PUZZLE ER` (SE's serate `--format="%g %r"`), a
 `quadrille rate --json` lines of the same puzzles in the same order. Prints, overall and for
 the puzzles SE rates 7.0 and up: the Spearman rank correlation (ties get their mean rank),
 the share of exact matches, and the mean absolute difference; with --by-score, the mean of
-our score per SE score.
+our score per SE score; with --range LO..HI, also the figures for the puzzles the reference
+rates from LO to HI (both included).
 """
 import json
 import sys
@@ -53,6 +54,7 @@ def summary(name, pairs):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     by_score = "--by-score" in sys.argv
+    ranges = [a.split("=", 1)[1] if "=" in a else None for a in sys.argv[1:] if a.startswith("--range")]
     reference, ours = args
     se = []
     with open(reference) as f:
@@ -72,6 +74,9 @@ def main():
     print(summary("all", pairs))
     print(summary("SE >= 7.0", [p for p in pairs if p[0] >= 7.0]))
     print(summary("SE >= 9.0", [p for p in pairs if p[0] >= 9.0]))
+    for band in ranges:
+        low, high = (float(x) for x in band.split(".."))
+        print(summary(f"SE {low}..{high}", [p for p in pairs if low <= p[0] <= high]))
     if by_score:
         groups = defaultdict(list)
         for a, b in pairs:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Agreement of `quadrille rate` with Sudoku Explainer on a reference set.
 #
-#   benches/peers/se_agreement.sh REFERENCE [QUADRILLE] [--by-score]
+#   benches/peers/se_agreement.sh REFERENCE [QUADRILLE] [--by-score] [--range=LO..HI]
 #
 # REFERENCE holds lines `PUZZLE ER`, as SE's serate writes them with --format="%g %r" (see
 # the README's rate section for the settings used); lines starting with # are comments. QUADRILLE defaults to the release build.
