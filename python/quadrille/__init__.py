@@ -11,8 +11,8 @@ The engines of the Rust library, from Python:
   itself as SVG in a notebook), and its score on Sudoku Explainer's scale.
 - ``generate``: puzzles from a seed; ``compare``: engines over puzzles, as rows for pandas.
 
-Searches release the GIL; Ctrl-C raises KeyboardInterrupt (see the README for what stops
-at once). Errors are ``QuadrilleError`` (a ``ValueError``) with the command-line tool's
+Searches release the GIL; Ctrl-C stops any of them within a tenth of a second and raises
+KeyboardInterrupt. Errors are ``QuadrilleError`` (a ``ValueError``) with the command-line tool's
 message, ``line`` and ``column``.
 """
 

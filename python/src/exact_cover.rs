@@ -19,7 +19,7 @@ use quadrille::{Budget, SolutionCount, Stop};
 
 use crate::args;
 use crate::errors::{self, OrRaise};
-use crate::interrupt::{self, Cancel};
+use crate::interrupt;
 
 /// Registers the classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -214,12 +214,12 @@ impl ExactCover {
         let budget = args::budget(node_budget, time_budget)?;
         let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
         let problem = Arc::clone(&self.problem);
-        let (found, report) = interrupt::run(py, move |cancel| {
+        let (found, report) = interrupt::run(py, move |_| {
             let mut found = Vec::new();
             let cap = limit.unwrap_or(u64::MAX);
             let report = search.list(&problem, limit, &budget, |s: &Solution<'_>| {
                 found.push(sorted(s));
-                if cancel.is_set() || found.len() as u64 >= cap {
+                if found.len() as u64 >= cap {
                     Control::Stop
                 } else {
                     Control::Continue
@@ -288,10 +288,8 @@ impl ExactCover {
         }
         let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
         let problem = Arc::clone(&self.problem);
-        let report = interrupt::run(py, move |cancel| {
-            search.count(&problem, limit, threads, &budget, cancel)
-        })?
-        .or_raise()?;
+        let report = interrupt::run(py, move |_| search.count(&problem, limit, threads, &budget))?
+            .or_raise()?;
         Ok(count_of(&report, knuth))
     }
 
@@ -312,17 +310,23 @@ impl ExactCover {
         }
         let budget = args::budget(node_budget, time_budget)?;
         let mut links = self.plain("estimate")?;
-        let (estimate, sample) = interrupt::run(py, move |_| {
+        let (estimate, sample) = interrupt::run(py, move |interrupt| {
             let start = Instant::now();
             // The sample's share of a time budget is kept back from the probes.
             let deadline = budget
                 .time
                 .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
-            let estimate = links.estimate_within(probes, seed, deadline, &mut |_| {});
+            let estimate = links.estimate_within(probes, seed, deadline, &mut |_| {
+                if interrupt.is_raised() {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            });
             let left = budget.after(0, start.elapsed());
             let sample_budget = Budget {
-                nodes: budget.nodes,
                 time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
+                ..budget
             };
             let sample = links.search(&sample_budget, CountSink::new(None));
             (estimate, sample)
@@ -506,38 +510,22 @@ impl Search {
         limit: Option<u64>,
         threads: usize,
         budget: &Budget,
-        cancel: &Cancel,
     ) -> quadrille::Result<Report> {
         if !problem.is_plain() {
             let mut xcc = Xcc::new(problem);
             if threads != 1 {
                 return args::on_threads(threads, || xcc.count_parallel(limit, budget));
             }
-            return Ok(xcc.search(budget, stoppable(CountSink::new(limit), cancel)));
+            return Ok(xcc.search(budget, CountSink::new(limit)));
         }
         let mut dlx = Dlx::new(problem);
         if threads != 1 {
             return args::on_threads(threads, || dlx.count_parallel(limit, budget));
         }
         if limit.is_none() && !self.knuth && self.restarts.is_some() {
-            // The library's whole count has no hook to stop it: Ctrl-C waits for its end.
             return Ok(dlx.count_all(budget));
         }
-        dlx.run(
-            &self.plan(false),
-            budget,
-            stoppable(CountSink::new(limit), cancel),
-        )
-    }
-}
-
-/// `sink`, stopped at its next solution once Ctrl-C is pressed.
-fn stoppable<'a>(mut sink: impl Sink + 'a, cancel: &'a Cancel) -> impl Sink + 'a {
-    move |s: &Solution<'_>| {
-        if cancel.is_set() {
-            return Control::Stop;
-        }
-        sink.solution(s)
+        dlx.run(&self.plan(false), budget, CountSink::new(limit))
     }
 }
 

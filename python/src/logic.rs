@@ -212,12 +212,12 @@ fn explain(
 ) -> PyResult<Explanation> {
     let puzzle = Reading::new(r#box, input, variant)?.one(puzzle)?;
     let budget = args::budget(node_budget, time_budget)?;
-    let (steps, ending, stuck, unique) = interrupt::run(py, |cancel| {
+    let (steps, ending, stuck, unique) = interrupt::run(py, |interrupt| {
         logic::with_puzzle_solver(&puzzle, |solver| {
             let mut steps = Vec::new();
             let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
                 steps.push((step.clone(), state.clone()));
-                !cancel.is_set()
+                !interrupt.is_raised()
             });
             let stuck = (ending == Ending::Stuck).then(|| {
                 let mut candidates = String::new();
@@ -368,6 +368,7 @@ fn rate(
         let level_budget = Budget {
             nodes: Some(level_nodes),
             time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+            ..budget
         };
         let backtracks = match &puzzle.board {
             None => backtracks_by_level(&puzzle.grid, &levels, &level_budget),
