@@ -4,7 +4,8 @@ The engines of the Rust library, from Python:
 
 - ``ExactCover``: build a problem from items and options (secondary items, colours,
   multiplicities) or read Knuth's dlx format; ``first``, ``solutions``, ``iter_solutions``
-  (streamed), ``count`` (an exact int), ``estimate``, ``count_shard``.
+  (streamed), ``count`` (an exact int), ``estimate``, ``count_shard``; ``merge`` adds the
+  shards' results up.
 - ``solve``, ``count``, ``solve_many``, ``count_many``, ``check``: Sudoku of every box shape
   and variant, with the engine of your choice.
 - ``explain`` and ``rate``: a puzzle's logical solution, step by step (each step draws
@@ -33,6 +34,7 @@ from ._quadrille import (
     count_many,
     explain,
     generate,
+    merge,
     rate,
     solve,
     solve_many,
@@ -55,6 +57,7 @@ __all__ = [
     "count_many",
     "explain",
     "generate",
+    "merge",
     "rate",
     "solve",
     "solve_many",

@@ -2,6 +2,7 @@
 cell by cell here, by rules written in this file), errors, budgets, streams."""
 
 import _thread
+import json
 import os
 import pathlib
 import threading
@@ -154,6 +155,30 @@ def test_estimate_and_shards():
     assert len({s["split"] for s in shards}) == 1 and all(s["complete"] for s in shards)
     with pytest.raises(q.QuadrilleError, match="plain exact cover"):
         q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx").estimate()
+
+
+def test_merge_adds_shards_up_as_the_cli_does():
+    p = q.ExactCover.read_dlx(FIXTURES / "pentominoes_3x20.dlx")
+    shards = [p.count_shard(i, 3) for i in (3, 1, 2)]
+    merged = q.merge(shards)
+    assert merged["solutions"] == 8 and merged["complete"] and not merged["partial"]
+    assert (merged["shards"], merged["present"], merged["missing"]) == (3, 3, [])
+    assert merged["nodes"] == sum(s["nodes"] for s in shards)
+    lines = "\n".join(json.dumps(s) for s in shards) + "\n\n"
+    assert q.merge(lines) == merged
+    partial = q.merge(shards[:2])
+    assert partial["partial"] and partial["missing"] == [2]
+    assert partial["solutions"] == shards[0]["solutions"] + shards[1]["solutions"]
+    cut = p.count_shard(2, 3, node_budget=1)
+    assert not cut["complete"] and q.merge(shards[:2] + [cut])["incomplete"] == [2]
+    with pytest.raises(q.QuadrilleError, match="shard 1 given twice"):
+        q.merge(shards + shards[1:2])
+    other = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx").count_shard(1, 3)
+    with pytest.raises(q.QuadrilleError, match="has problem"):
+        q.merge([shards[0], other])
+    with pytest.raises(q.QuadrilleError) as raised:
+        q.merge(lines.splitlines()[0] + "\n{")
+    assert raised.value.line == 2
 
 
 def test_errors_carry_line_and_column():
