@@ -9,8 +9,11 @@
 //! - [`Interrupt`]: a flag raised from outside a search (another thread, a Ctrl-C handler)
 //!   that ends it as its time budget would.
 //!
-//! An interrupt is read where the clock is read, every [`CLOCK_INTERVAL`] nodes and only when
-//! the budget has a deadline or an interrupt, so a search without either costs what it did.
+//! An interrupt is read where the clock is read, every 1,024 nodes and only when the budget
+//! has a deadline or an interrupt, so that a search without either still tests one `Option`
+//! per node and nothing more (callgrind, `solve --limit 2 -j1` on 1,000 17-clue puzzles: no
+//! more instructions than the clock check alone).
+//!
 //! An interrupted search ends with [`Stop::TimeBudget`]: to the search, a raised interrupt is a
 //! deadline moved to now, and its answer is what an out-of-time search gives (undecided, a
 //! lower bound `N+`), never a wrong exact one.
@@ -55,8 +58,12 @@ impl Deadline {
     }
 }
 
-/// A flag raised from outside a search to stop it (see the [module](self) for why a
-/// `&'static` one). Two interrupts are equal when they are the same flag.
+/// A flag raised from outside a search (another thread, a Ctrl-C handler) to stop it: a
+/// search whose [`Budget`] holds it reads it where it reads its clock, and ends as when its
+/// time is up ([`Stop::TimeBudget`]). The flag is `&'static` so that a budget stays `Copy`
+/// without a lifetime: keep one per thread that starts searches (a `static`, or one
+/// `Box::leak`ed per thread, a byte each), and lower it before each search. Two interrupts are
+/// equal when they are the same flag.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;

@@ -20,6 +20,12 @@ fn interrupted() -> Budget {
     Budget::unlimited().interrupted_by(Interrupt::new(&RAISED))
 }
 
+/// `work`, on a pool of two threads: the split searches.
+fn on_two_threads<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build();
+    pool.unwrap().install(work)
+}
+
 /// The 14,200 solutions of 12 queens take some 60,000 nodes: far past the first clock reading.
 const QUEENS_12: u64 = 14_200;
 
@@ -47,11 +53,7 @@ fn dancing_links_searches_stop_with_a_lower_bound() {
     let all = dlx.count_all(&budget);
     assert_eq!(all.stop, Stop::TimeBudget);
     assert!(all.stats.solutions < QUEENS_12);
-    let on_two = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    let split = on_two.install(|| dlx.count_parallel(None, &budget));
+    let split = on_two_threads(|| dlx.count_parallel(None, &budget));
     assert_eq!(split.stop, Stop::TimeBudget);
     assert!(split.stats.solutions < QUEENS_12);
     // Unraised, the same flag changes nothing.
@@ -123,11 +125,7 @@ fn colour_searches_stop_with_a_lower_bound() {
     let report = xcc.search(&interrupted(), CountSink::new(None));
     assert_eq!(report.stop, Stop::TimeBudget);
     assert!(report.stats.solutions < QUEENS_12);
-    let on_two = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    let split = on_two.install(|| xcc.count_parallel(None, &interrupted()));
+    let split = on_two_threads(|| xcc.count_parallel(None, &interrupted()));
     assert_eq!(split.stop, Stop::TimeBudget);
 }
 
