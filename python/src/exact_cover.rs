@@ -235,8 +235,9 @@ impl ExactCover {
     }
 
     /// Every solution (up to `limit`), streamed: the search runs on a thread of its own, a
-    /// few solutions ahead of the loop, and stops when the iterator is dropped. Its `stats`
-    /// are there once it is exhausted.
+    /// few solutions ahead of the loop, and stops within milliseconds when the iterator is
+    /// dropped, whether or not it is meeting solutions. Its `stats` are there once it is
+    /// exhausted.
     #[pyo3(signature = (limit = None, *, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
     fn iter_solutions(
         &self,
@@ -247,17 +248,25 @@ impl ExactCover {
         no_restarts: bool,
     ) -> PyResult<SolutionIterator> {
         let limit = args::limit(limit)?;
-        let budget = args::budget(node_budget, time_budget)?;
+        // The stream outlives this call: its own interrupt, not this thread's.
+        let stop = Arc::new(interrupt::Lent::new());
+        let budget = args::budget(node_budget, time_budget)?.interrupted_by(stop.interrupt());
         let search = Search::new(&self.problem, seed, no_restarts, false)?;
         let problem = Arc::clone(&self.problem);
         let (sender, receiver) = sync_channel(STREAM_AHEAD);
+        let held = Arc::clone(&stop);
         std::thread::Builder::new()
             .stack_size(interrupt::STACK)
-            .spawn(move || stream(search, &problem, limit, &budget, &sender))
+            .spawn(move || {
+                stream(search, &problem, limit, &budget, &sender);
+                // Only now may the flag serve another stream.
+                drop(held);
+            })
             .map_err(|e| errors::message(format!("cannot start a search thread: {e}")))?;
         Ok(SolutionIterator {
             receiver: Mutex::new(receiver),
             done: Mutex::new(None),
+            stop,
         })
     }
 
@@ -564,6 +573,14 @@ fn stream(
 pub struct SolutionIterator {
     receiver: Mutex<Receiver<Streamed>>,
     done: Mutex<Option<Count>>,
+    /// The search's own interrupt, raised when the iterator is dropped.
+    stop: Arc<interrupt::Lent>,
+}
+
+impl Drop for SolutionIterator {
+    fn drop(&mut self) {
+        self.stop.interrupt().raise();
+    }
 }
 
 #[pymethods]

@@ -9,6 +9,7 @@
 //! thread only, and a Ctrl-C there must not cut short the searches of other threads, which
 //! would return their partial answers without an exception.
 
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -26,6 +27,40 @@ thread_local! {
     /// This thread's flag: leaked once per thread that starts searches (a byte), because an
     /// [`Interrupt`] holds a `&'static` flag so that budgets stay `Copy`.
     static FLAG: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+}
+
+/// The flags of streams that have ended, for the next streams: as many are leaked as streams
+/// ever ran at once.
+static SPARE: Mutex<Vec<&'static AtomicBool>> = Mutex::new(Vec::new());
+
+/// A flag of its own for a search that outlives the call that starts it (a stream of
+/// solutions), lowered: the stream's iterator raises it when it is dropped, so that the search
+/// stops at its next clock reading even when it meets no solution. Shared (in an `Arc`) by the
+/// iterator and the search's thread, it goes back to the spares when both are done with it,
+/// never while a search may still read it.
+pub struct Lent(&'static AtomicBool);
+
+impl Lent {
+    /// A spare flag, or a new one.
+    pub fn new() -> Lent {
+        let spare = SPARE.lock().ok().and_then(|mut spare| spare.pop());
+        let lent = Lent(spare.unwrap_or_else(|| Box::leak(Box::new(AtomicBool::new(false)))));
+        lent.interrupt().lower();
+        lent
+    }
+
+    /// Its interrupt, for the search's budget and to raise it.
+    pub fn interrupt(&self) -> Interrupt {
+        Interrupt::new(self.0)
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        if let Ok(mut spare) = SPARE.lock() {
+            spare.push(self.0);
+        }
+    }
 }
 
 /// The interrupt that Ctrl-C raises during this thread's searches (see [`run`]).

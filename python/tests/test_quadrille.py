@@ -133,6 +133,12 @@ def test_a_dropped_stream_stops_its_search():
     del stream
     done = p.iter_solutions(limit=2)
     assert len(list(done)) == 2 and done.result.stop == "limit"
+    # A stream that meets no solution (Langford 13 has none) stops too, and leaves no thread.
+    before = search_threads()
+    silent = langford(13).iter_solutions()
+    assert search_threads() == before + 1
+    del silent
+    assert threads_back_to(before), "the stream's search runs on"
 
 
 def test_count_is_a_python_int_of_any_size():
@@ -230,6 +236,16 @@ def search_threads():
     return len(os.listdir("/proc/self/task"))
 
 
+def threads_back_to(before):
+    """Whether the threads are back to `before` within two seconds: a thread that has ended
+    takes a moment to leave /proc."""
+    for _ in range(200):
+        if search_threads() <= before:
+            return True
+        time.sleep(0.01)
+    return False
+
+
 def interrupted(search, after=0.3):
     """Runs `search` with Ctrl-C (`_thread.interrupt_main`) sent after `after` seconds; returns
     the seconds from Ctrl-C to the KeyboardInterrupt. Each search given here runs for minutes
@@ -250,12 +266,7 @@ def interrupted(search, after=0.3):
         timer.cancel()
         timer.join()
     took = time.monotonic() - sent[0]
-    # A thread that has said it ends takes a moment to leave /proc.
-    for _ in range(200):
-        if search_threads() <= before:
-            break
-        time.sleep(0.01)
-    assert search_threads() <= before, "a search thread is left running"
+    assert threads_back_to(before), "a search thread is left running"
     return took
 
 
