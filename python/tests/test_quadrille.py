@@ -309,6 +309,14 @@ def test_ctrl_c_stops_a_sudoku_count_on_every_engine(engine):
     assert q.solve(CLASSIC, engine=engine).status == "solved"
 
 
+def test_ctrl_c_stops_explain_and_rate_of_a_large_puzzle():
+    # Its logical solution takes minutes.
+    (puzzle,) = fixture_lines(FIXTURES / "large" / "unique_36x36_seed1.txt")[:1]
+    assert interrupted(lambda: q.explain(puzzle)) < 2.0
+    assert interrupted(lambda: q.rate(puzzle)) < 2.0
+    assert q.explain(CLASSIC).solved
+
+
 def test_ctrl_c_stops_generate_and_compare():
     # No 9x9 puzzle rates 11: the generator tries attempt after attempt.
     assert interrupted(lambda: q.generate(2, score=(10.9, 11.0), attempts=10**9, threads=1)) < 2.0
