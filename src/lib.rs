@@ -91,7 +91,7 @@ pub mod sudoku;
 #[cfg(test)]
 mod test_data;
 
-pub use budget::{Budget, Request, SolutionCount, Stop};
+pub use budget::{Budget, Interrupt, Request, SolutionCount, Stop};
 pub use error::{Error, ErrorKind, Result};
 
 /// The README's examples, compiled and run as doc tests so that they stay true.

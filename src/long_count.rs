@@ -186,7 +186,7 @@ fn count_rest(
                 if spent >= node_limit {
                     return (None, Stop::NodeBudget);
                 }
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if deadline.is_some_and(|d| Instant::now() >= d) || budget.is_interrupted() {
                     return (None, Stop::TimeBudget);
                 }
                 if halt.load(Ordering::Relaxed) {
@@ -196,6 +196,7 @@ fn count_rest(
                 let shard_budget = Budget {
                     nodes: budget.nodes.map(|_| node_limit - spent),
                     time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                    interrupt: budget.interrupt,
                 };
                 let report = links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
                 used.fetch_add(report.stats.nodes, Ordering::Relaxed);

@@ -15,6 +15,7 @@ mod first_hour;
 mod fuzz_checks;
 mod fuzz_corpus;
 mod generate_order;
+mod interrupt;
 mod learning;
 mod logic;
 mod memo;

@@ -311,6 +311,7 @@ def generate(
     engine: Optional[str] = None,
     threads: int = 0,
 ) -> List[Dict[str, Any]]: ...
+def merge(shards: Union[str, Sequence[Dict[str, Any]]]) -> Dict[str, Any]: ...
 def compare(
     puzzles: Puzzles,
     *,

@@ -13,6 +13,7 @@ use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
 
 use crate::errors::OrRaise;
+use crate::interrupt;
 
 /// The longest time budget accepted, as the command-line tool's: about 31 years.
 const MAX_SECONDS: f64 = 1e9;
@@ -20,7 +21,8 @@ const MAX_SECONDS: f64 = 1e9;
 /// The most threads accepted; 0 means one per core.
 const MAX_THREADS: usize = 1024;
 
-/// The budget of `node_budget` (1 or more) and `time_budget` (seconds, finite, 0 or more).
+/// The budget of `node_budget` (1 or more) and `time_budget` (seconds, finite, 0 or more),
+/// stopped by Ctrl-C during this thread's searches ([`interrupt::this_thread`]).
 pub fn budget(node_budget: Option<u64>, time_budget: Option<f64>) -> PyResult<Budget> {
     if node_budget == Some(0) {
         return Err(PyValueError::new_err(
@@ -54,6 +56,7 @@ pub fn budget(node_budget: Option<u64>, time_budget: Option<f64>) -> PyResult<Bu
     Ok(Budget {
         nodes: node_budget,
         time,
+        interrupt: Some(interrupt::this_thread()),
     })
 }
 
@@ -80,8 +83,9 @@ pub fn threads(threads: usize) -> PyResult<usize> {
     Ok(threads)
 }
 
-/// Runs `work` on a pool of `threads` threads; 0, one per core, is rayon's global pool, kept
-/// between calls with the solvers its threads keep.
+/// Runs `work` on a pool of `threads` threads, and returns once they have ended, so that a
+/// call (an interrupted one too) leaves no thread behind; 0, one per core, is rayon's global
+/// pool, kept between calls with the solvers its threads keep.
 pub fn on_threads<T: Send>(
     threads: usize,
     work: impl FnOnce() -> T + Send,
@@ -89,11 +93,23 @@ pub fn on_threads<T: Send>(
     if threads == 0 {
         return Ok(work());
     }
+    let (ended, ends) = std::sync::mpsc::channel();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .exit_handler(move |_| {
+            let _ = ended.send(());
+        })
         .build()
         .map_err(|e| std::io::Error::other(format!("cannot start {threads} threads: {e}")))?;
-    Ok(pool.install(work))
+    let value = pool.install(work);
+    drop(pool);
+    // Each thread sends once as it ends.
+    for _ in 0..threads {
+        if ends.recv().is_err() {
+            break;
+        }
+    }
+    Ok(value)
 }
 
 /// An engine by its command-line name: auto, dlx, csp, csp:CONFIG, bitboard.

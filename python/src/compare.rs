@@ -81,11 +81,15 @@ fn compare<'py>(
             (lifted, nodes, time) => Budget {
                 nodes: nodes.filter(|_| !lifted),
                 time,
+                interrupt: None,
             },
-        },
+        }
+        .interrupted_by(interrupt::this_thread()),
         restarts: args::restarts(seed, no_restarts),
     };
-    let comparison = interrupt::run(py, |_| {
+    let comparison = interrupt::run(py, |interrupt| {
+        // Puzzles are read a chunk at a time: once interrupted, no further chunk is read.
+        let reader = reader.take_while(|_| !interrupt.is_raised());
         args::on_threads(threads, || engines_compare::run(reader, &engines, &request))
     })?
     .or_raise()?;

@@ -19,7 +19,7 @@ use quadrille::{Budget, SolutionCount, Stop};
 
 use crate::args;
 use crate::errors::{self, OrRaise};
-use crate::interrupt::{self, Cancel};
+use crate::interrupt;
 
 /// Registers the classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -214,12 +214,12 @@ impl ExactCover {
         let budget = args::budget(node_budget, time_budget)?;
         let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
         let problem = Arc::clone(&self.problem);
-        let (found, report) = interrupt::run(py, move |cancel| {
+        let (found, report) = interrupt::run(py, move |_| {
             let mut found = Vec::new();
             let cap = limit.unwrap_or(u64::MAX);
             let report = search.list(&problem, limit, &budget, |s: &Solution<'_>| {
                 found.push(sorted(s));
-                if cancel.is_set() || found.len() as u64 >= cap {
+                if found.len() as u64 >= cap {
                     Control::Stop
                 } else {
                     Control::Continue
@@ -235,8 +235,9 @@ impl ExactCover {
     }
 
     /// Every solution (up to `limit`), streamed: the search runs on a thread of its own, a
-    /// few solutions ahead of the loop, and stops when the iterator is dropped. Its `stats`
-    /// are there once it is exhausted.
+    /// few solutions ahead of the loop, and stops within milliseconds when the iterator is
+    /// dropped, whether or not it is meeting solutions. Its `stats` are there once it is
+    /// exhausted.
     #[pyo3(signature = (limit = None, *, node_budget = None, time_budget = None, seed = 0, no_restarts = false))]
     fn iter_solutions(
         &self,
@@ -247,17 +248,25 @@ impl ExactCover {
         no_restarts: bool,
     ) -> PyResult<SolutionIterator> {
         let limit = args::limit(limit)?;
-        let budget = args::budget(node_budget, time_budget)?;
+        // The stream outlives this call: its own interrupt, not this thread's.
+        let stop = Arc::new(interrupt::Lent::new());
+        let budget = args::budget(node_budget, time_budget)?.interrupted_by(stop.interrupt());
         let search = Search::new(&self.problem, seed, no_restarts, false)?;
         let problem = Arc::clone(&self.problem);
         let (sender, receiver) = sync_channel(STREAM_AHEAD);
+        let held = Arc::clone(&stop);
         std::thread::Builder::new()
             .stack_size(interrupt::STACK)
-            .spawn(move || stream(search, &problem, limit, &budget, &sender))
+            .spawn(move || {
+                stream(search, &problem, limit, &budget, &sender);
+                // Only now may the flag serve another stream.
+                drop(held);
+            })
             .map_err(|e| errors::message(format!("cannot start a search thread: {e}")))?;
         Ok(SolutionIterator {
             receiver: Mutex::new(receiver),
             done: Mutex::new(None),
+            stop,
         })
     }
 
@@ -288,10 +297,8 @@ impl ExactCover {
         }
         let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
         let problem = Arc::clone(&self.problem);
-        let report = interrupt::run(py, move |cancel| {
-            search.count(&problem, limit, threads, &budget, cancel)
-        })?
-        .or_raise()?;
+        let report = interrupt::run(py, move |_| search.count(&problem, limit, threads, &budget))?
+            .or_raise()?;
         Ok(count_of(&report, knuth))
     }
 
@@ -312,17 +319,23 @@ impl ExactCover {
         }
         let budget = args::budget(node_budget, time_budget)?;
         let mut links = self.plain("estimate")?;
-        let (estimate, sample) = interrupt::run(py, move |_| {
+        let (estimate, sample) = interrupt::run(py, move |interrupt| {
             let start = Instant::now();
             // The sample's share of a time budget is kept back from the probes.
             let deadline = budget
                 .time
                 .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
-            let estimate = links.estimate_within(probes, seed, deadline, &mut |_| {});
+            let estimate = links.estimate_within(probes, seed, deadline, &mut |_| {
+                if interrupt.is_raised() {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            });
             let left = budget.after(0, start.elapsed());
             let sample_budget = Budget {
-                nodes: budget.nodes,
                 time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
+                ..budget
             };
             let sample = links.search(&sample_budget, CountSink::new(None));
             (estimate, sample)
@@ -506,38 +519,22 @@ impl Search {
         limit: Option<u64>,
         threads: usize,
         budget: &Budget,
-        cancel: &Cancel,
     ) -> quadrille::Result<Report> {
         if !problem.is_plain() {
             let mut xcc = Xcc::new(problem);
             if threads != 1 {
                 return args::on_threads(threads, || xcc.count_parallel(limit, budget));
             }
-            return Ok(xcc.search(budget, stoppable(CountSink::new(limit), cancel)));
+            return Ok(xcc.search(budget, CountSink::new(limit)));
         }
         let mut dlx = Dlx::new(problem);
         if threads != 1 {
             return args::on_threads(threads, || dlx.count_parallel(limit, budget));
         }
         if limit.is_none() && !self.knuth && self.restarts.is_some() {
-            // The library's whole count has no hook to stop it: Ctrl-C waits for its end.
             return Ok(dlx.count_all(budget));
         }
-        dlx.run(
-            &self.plan(false),
-            budget,
-            stoppable(CountSink::new(limit), cancel),
-        )
-    }
-}
-
-/// `sink`, stopped at its next solution once Ctrl-C is pressed.
-fn stoppable<'a>(mut sink: impl Sink + 'a, cancel: &'a Cancel) -> impl Sink + 'a {
-    move |s: &Solution<'_>| {
-        if cancel.is_set() {
-            return Control::Stop;
-        }
-        sink.solution(s)
+        dlx.run(&self.plan(false), budget, CountSink::new(limit))
     }
 }
 
@@ -576,6 +573,14 @@ fn stream(
 pub struct SolutionIterator {
     receiver: Mutex<Receiver<Streamed>>,
     done: Mutex<Option<Count>>,
+    /// The search's own interrupt, raised when the iterator is dropped.
+    stop: Arc<interrupt::Lent>,
+}
+
+impl Drop for SolutionIterator {
+    fn drop(&mut self) {
+        self.stop.interrupt().raise();
+    }
 }
 
 #[pymethods]

@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use quadrille::Interrupt;
 use quadrille::generate::{
     Generated, Generator, Minimality, Order, Symmetry, random_contradictory, random_puzzle,
     rated_within,
@@ -150,7 +151,7 @@ fn generate<'py>(
     };
     let threads = args::threads(threads)?;
     let contradictory = kind == "contradictory";
-    let make = |i: usize| -> Made {
+    let make = |i: usize, interrupt: Interrupt| -> Made {
         let seed = seed.wrapping_add(i as u64);
         if !unique {
             let puzzle = if contradictory {
@@ -162,6 +163,7 @@ fn generate<'py>(
             return Ok((puzzle, None));
         }
         let mut generator = Generator::new(&order).map_err(|e| ErrorText::of(&e))?;
+        generator.interrupted_by(interrupt);
         let judge = |made: &Generated| match &band {
             Some(band) => rated_within(RangeInclusive::clone(band))(made).map(Some),
             None => Some(rate.then(|| {
@@ -175,8 +177,10 @@ fn generate<'py>(
             .map_err(|e| ErrorText::of(&e))?;
         Ok((made.puzzle.clone(), Some((made, rating))))
     };
-    let made: Vec<Made> = interrupt::run(py, |_| {
-        args::on_threads(threads, || (0..n).into_par_iter().map(make).collect())
+    let made: Vec<Made> = interrupt::run(py, |interrupt| {
+        args::on_threads(threads, || {
+            (0..n).into_par_iter().map(|i| make(i, interrupt)).collect()
+        })
     })?
     .or_raise()?;
     made.into_iter()

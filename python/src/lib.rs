@@ -14,6 +14,7 @@ mod exact_cover;
 mod generate;
 mod interrupt;
 mod logic;
+mod merge;
 mod sudoku;
 
 /// The native module of the `quadrille` package, which re-exports it whole.
@@ -26,5 +27,6 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     logic::register(m)?;
     generate::register(m)?;
     compare::register(m)?;
+    merge::register(m)?;
     Ok(())
 }

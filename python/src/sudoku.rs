@@ -243,7 +243,7 @@ impl Batch {
 
     /// Every puzzle's result, in input order; the first bad line raises unless `keep_errors`.
     fn run(&self, py: Python<'_>, text: &str, keep_errors: bool) -> PyResult<Vec<SudokuResult>> {
-        let results = interrupt::run(py, |cancel| {
+        let results = interrupt::run(py, |interrupt| {
             args::on_threads(self.threads, || {
                 let mut results = Vec::new();
                 let mut first_error = None;
@@ -254,7 +254,7 @@ impl Batch {
                     &self.request,
                     self.parallelism,
                     |record| {
-                        if cancel.is_set() {
+                        if interrupt.is_raised() {
                             return Err(std::io::Error::from(std::io::ErrorKind::Interrupted));
                         }
                         if let (Err(err), false) = (&record.result, keep_errors) {

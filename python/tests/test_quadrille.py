@@ -1,8 +1,12 @@
 """quadrille from Python: real answers (known counts, fixtures' puzzles, solutions checked
 cell by cell here, by rules written in this file), errors, budgets, streams."""
 
+import _thread
+import json
+import os
 import pathlib
 import threading
+import time
 
 import pytest
 
@@ -129,6 +133,12 @@ def test_a_dropped_stream_stops_its_search():
     del stream
     done = p.iter_solutions(limit=2)
     assert len(list(done)) == 2 and done.result.stop == "limit"
+    # A stream that meets no solution (Langford 13 has none) stops too, and leaves no thread.
+    before = search_threads()
+    silent = langford(13).iter_solutions()
+    assert search_threads() == before + 1
+    del silent
+    assert threads_back_to(before), "the stream's search runs on"
 
 
 def test_count_is_a_python_int_of_any_size():
@@ -151,6 +161,30 @@ def test_estimate_and_shards():
     assert len({s["split"] for s in shards}) == 1 and all(s["complete"] for s in shards)
     with pytest.raises(q.QuadrilleError, match="plain exact cover"):
         q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx").estimate()
+
+
+def test_merge_adds_shards_up_as_the_cli_does():
+    p = q.ExactCover.read_dlx(FIXTURES / "pentominoes_3x20.dlx")
+    shards = [p.count_shard(i, 3) for i in (3, 1, 2)]
+    merged = q.merge(shards)
+    assert merged["solutions"] == 8 and merged["complete"] and not merged["partial"]
+    assert (merged["shards"], merged["present"], merged["missing"]) == (3, 3, [])
+    assert merged["nodes"] == sum(s["nodes"] for s in shards)
+    lines = "\n".join(json.dumps(s) for s in shards) + "\n\n"
+    assert q.merge(lines) == merged
+    partial = q.merge(shards[:2])
+    assert partial["partial"] and partial["missing"] == [2]
+    assert partial["solutions"] == shards[0]["solutions"] + shards[1]["solutions"]
+    cut = p.count_shard(2, 3, node_budget=1)
+    assert not cut["complete"] and q.merge(shards[:2] + [cut])["incomplete"] == [2]
+    with pytest.raises(q.QuadrilleError, match="shard 1 given twice"):
+        q.merge(shards + shards[1:2])
+    other = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx").count_shard(1, 3)
+    with pytest.raises(q.QuadrilleError, match="has problem"):
+        q.merge([shards[0], other])
+    with pytest.raises(q.QuadrilleError) as raised:
+        q.merge(lines.splitlines()[0] + "\n{")
+    assert raised.value.line == 2
 
 
 def test_errors_carry_line_and_column():
@@ -185,6 +219,109 @@ def test_the_gil_is_released_during_a_search():
     stop.set()
     t.join()
     assert len(ticks) > 1
+
+
+def langford(n, colour=False):
+    """Langford pairs of 1..n: none when n is 1 or 2 modulo 4, and a long search to prove it.
+    With `colour`, every option also gives a secondary item the colour every other gives."""
+    items = [str(k) for k in range(1, n + 1)] + [f"s{i}" for i in range(1, 2 * n + 1)]
+    options = [[str(k), f"s{i}", f"s{i + k + 1}"] for k in range(1, n + 1) for i in range(1, 2 * n - k)]
+    if colour:
+        return q.ExactCover(items, [o + ["x:A"] for o in options], secondary=["x"])
+    return q.ExactCover(items, options)
+
+
+def search_threads():
+    """The threads of this process, Python's and the searches' alike (Linux)."""
+    return len(os.listdir("/proc/self/task"))
+
+
+def threads_back_to(before):
+    """Whether the threads are back to `before` within two seconds: a thread that has ended
+    takes a moment to leave /proc."""
+    for _ in range(200):
+        if search_threads() <= before:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def interrupted(search, after=0.3):
+    """Runs `search` with Ctrl-C (`_thread.interrupt_main`) sent after `after` seconds; returns
+    the seconds from Ctrl-C to the KeyboardInterrupt. Each search given here runs for minutes
+    (or without end) when left alone, so one that finishes first fails the test."""
+    sent = []
+
+    def ctrl_c():
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(after, ctrl_c)
+    before = search_threads()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search()
+    finally:
+        timer.cancel()
+        timer.join()
+    took = time.monotonic() - sent[0]
+    assert threads_back_to(before), "a search thread is left running"
+    return took
+
+
+# Langford 13 has no solution; proving it takes minutes, and no solution is met on the way.
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda p: p.count(),
+        lambda p: p.count(no_restarts=True),
+        lambda p: p.count(knuth=True),
+        lambda p: p.count(threads=2),
+        lambda p: p.count(limit=1),
+        lambda p: p.first(),
+        lambda p: p.solutions(),
+        lambda p: p.count_shard(1, 2),
+        lambda p: p.estimate(10**15),
+    ],
+    ids=["count", "plain", "knuth", "threads", "limit", "first", "solutions", "shard", "estimate"],
+)
+def test_ctrl_c_stops_a_long_exact_cover_search(search):
+    p = langford(13)
+    assert interrupted(lambda: search(p)) < 2.0
+    # The next call runs as if nothing had happened.
+    assert p.count(node_budget=100).stop == "node-budget"
+    assert langford(7).count() == 52
+
+
+def test_ctrl_c_stops_a_long_colour_count():
+    coloured = langford(13, colour=True)
+    assert not coloured.is_plain and langford(7, colour=True).count() == 52
+    assert interrupted(coloured.count) < 2.0
+    assert interrupted(lambda: coloured.count(threads=2)) < 2.0
+
+
+@pytest.mark.parametrize("engine", ["auto", "dlx", "csp", "bitboard"])
+def test_ctrl_c_stops_a_sudoku_count_on_every_engine(engine):
+    # An empty grid has 6.67e21 solutions: its count never ends.
+    assert interrupted(lambda: q.count("." * 81, engine=engine, threads=1)) < 2.0
+    assert interrupted(lambda: q.count_many(["." * 81] * 4, engine=engine, threads=2)) < 2.0
+    assert q.solve(CLASSIC, engine=engine).status == "solved"
+
+
+def test_ctrl_c_stops_explain_and_rate_of_a_large_puzzle():
+    # Its logical solution takes minutes.
+    (puzzle,) = fixture_lines(FIXTURES / "large" / "unique_36x36_seed1.txt")[:1]
+    assert interrupted(lambda: q.explain(puzzle)) < 2.0
+    assert interrupted(lambda: q.rate(puzzle)) < 2.0
+    assert q.explain(CLASSIC).solved
+
+
+def test_ctrl_c_stops_generate_and_compare():
+    # No 9x9 puzzle rates 11: the generator tries attempt after attempt.
+    assert interrupted(lambda: q.generate(2, score=(10.9, 11.0), attempts=10**9, threads=1)) < 2.0
+    assert interrupted(lambda: q.compare(["." * 81], limit=10**15, no_node_budget=True, engines=["dlx", "csp"])) < 2.0
+    assert len(q.generate(1, seed=3)) == 1
 
 
 # --- Sudoku ------------------------------------------------------------------------------

@@ -114,6 +114,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             (lifted, nodes, time) => Budget {
                 nodes: nodes.filter(|_| !lifted),
                 time,
+                interrupt: None,
             },
         },
         restarts: args.restarts.restarts(),

@@ -107,6 +107,7 @@ impl BudgetArgs {
         Budget {
             nodes: self.node_budget,
             time: self.time_budget,
+            interrupt: None,
         }
     }
 }

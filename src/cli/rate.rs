@@ -79,6 +79,7 @@ fn rate_one(puzzle: &Puzzle, args: &Args) -> Rated {
     let levels = Budget {
         nodes: Some(args.level_nodes),
         time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+        ..budget
     };
     let backtracks = match &puzzle.board {
         None => backtracks_by_level(&puzzle.grid, &args.levels.0, &levels),

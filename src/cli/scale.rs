@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use quadrille::exact_cover::{CountSink, Dlx, Interval, Plan};
+use quadrille::exact_cover::{Control, CountSink, Dlx, Interval, Plan};
 use quadrille::merge::ShardRecord;
 use quadrille::{Budget, SolutionCount};
 use serde_json::json;
@@ -103,6 +103,7 @@ fn estimate(
         if let Some(bar) = &bar {
             bar.set_position(taken);
         }
+        Control::Continue
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -111,6 +112,7 @@ fn estimate(
     let sample_budget = Budget {
         nodes: budget.nodes,
         time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
+        ..*budget
     };
     let sample = links.search(&sample_budget, CountSink::new(None));
     let stopped = estimate.probes < probes;

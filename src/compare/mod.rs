@@ -83,6 +83,7 @@ pub const DEFAULT_REQUEST: Request = Request {
     budget: Budget {
         nodes: Some(DEFAULT_NODE_BUDGET),
         time: Some(DEFAULT_TIME_BUDGET),
+        interrupt: None,
     },
     restarts: Some(Restarts::DEFAULT),
 };
@@ -106,6 +107,7 @@ pub fn default_budget(shape: Shape) -> Budget {
     Budget {
         nodes: Some(DEFAULT_NODE_BUDGET * per_81_cells),
         time: Some(DEFAULT_TIME_BUDGET),
+        interrupt: None,
     }
 }
 

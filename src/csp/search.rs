@@ -285,7 +285,7 @@ impl CspSolver {
         if let Some(run) = &run {
             node_limit = node_limit.min(stats.nodes.saturating_add(run.cutoff));
         }
-        let deadline = budget.deadline(start);
+        let deadline = budget.stop_at(start);
         let mut inf = stats.inferences;
         let mut p = Propagator {
             t,

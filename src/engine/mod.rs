@@ -355,7 +355,7 @@ impl Solver {
         };
         let probe_budget = Budget {
             nodes: Some(budget.node_limit().min(SEQUENTIAL_NODES)),
-            time: budget.time,
+            ..*budget
         };
         let probe = dlx.count(puzzle, limit, &probe_budget);
         if probe.stop != crate::Stop::NodeBudget || budget.node_limit() <= SEQUENTIAL_NODES {

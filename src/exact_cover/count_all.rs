@@ -180,7 +180,7 @@ impl Dlx {
             } else {
                 budget.node_limit().min(SPLIT_NODES)
             }),
-            time: budget.time,
+            ..*budget
         };
         let first = self.search_cut(&mut Mrv, &first_budget, first_sink, Some(cutoff));
         let stopped_here =

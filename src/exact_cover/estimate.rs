@@ -17,7 +17,7 @@ use rand_pcg::Pcg64;
 
 use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
-use super::search::Stats;
+use super::search::{Control, Stats};
 
 /// z for a two-sided 95% interval of a normal distribution.
 const Z_95: f64 = 1.959_963_984_540_054;
@@ -176,23 +176,26 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn estimate(&mut self, probes: u64, seed: u64) -> Estimate {
-        self.estimate_within(probes, seed, None, &mut |_| {})
+        self.estimate_within(probes, seed, None, &mut |_| Control::Continue)
     }
 
     /// [`Dlx::estimate`], stopped at `deadline` if it comes first (the estimate is then of
     /// the probes taken, which [`Estimate::probes`] says), and telling `progress` the number
-    /// of probes taken every 1,024 probes. The same seed gives the same probes, so a stopped
-    /// estimate is the start of the whole one.
+    /// of probes taken every 1,024 probes (a few milliseconds), which stops there when it
+    /// returns [`Control::Stop`]. The same seed gives the same probes, so a stopped estimate
+    /// is the start of the whole one.
     ///
     /// ```
     /// use std::time::Instant;
-    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::exact_cover::{Control, Dlx};
     /// use quadrille::problems;
     ///
     /// let mut dlx = Dlx::new(&problems::queens(8)?);
     /// let now = Instant::now();
-    /// let estimate = dlx.estimate_within(u64::MAX, 1, Some(now), &mut |_| {});
+    /// let estimate = dlx.estimate_within(u64::MAX, 1, Some(now), &mut |_| Control::Continue);
     /// assert_eq!(estimate.probes, 0);
+    /// let estimate = dlx.estimate_within(u64::MAX, 1, None, &mut |_| Control::Stop);
+    /// assert_eq!(estimate.probes, 1024);
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn estimate_within(
@@ -200,7 +203,7 @@ impl Dlx {
         probes: u64,
         seed: u64,
         deadline: Option<Instant>,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64) -> Control,
     ) -> Estimate {
         let start = Instant::now();
         let mut rng = Pcg64::seed_from_u64(seed);
@@ -217,8 +220,8 @@ impl Dlx {
             updates.add(probe.updates);
             solutions.add(probe.solutions);
             taken += 1;
-            if taken % 1024 == 0 {
-                progress(taken);
+            if taken % 1024 == 0 && progress(taken) == Control::Stop {
+                break;
             }
         }
         Estimate {

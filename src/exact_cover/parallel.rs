@@ -118,6 +118,7 @@ impl Dlx {
                     let sub_budget = Budget {
                         nodes: budget.nodes.map(|_| node_limit - used),
                         time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                        interrupt: budget.interrupt,
                     };
                     let stopped = || halt.load(Ordering::Relaxed);
                     // Only a limit needs the shared count, kept per solution; without one,

@@ -134,6 +134,7 @@ impl Dlx {
         let rest = Budget {
             nodes: Some(budget.node_limit() - first.stats.nodes),
             time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            interrupt: budget.interrupt,
         };
         let mut report = self.learning(&mut chooser, &restarts, 1, &rest, sink);
         report.stats.add(&first.stats);
@@ -239,6 +240,7 @@ fn budget_left(budget: &Budget, deadline: Option<Instant>, used: u64) -> (u64, B
     let left = Budget {
         nodes: Some(nodes_left),
         time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        interrupt: budget.interrupt,
     };
     (nodes_left, left)
 }

@@ -306,7 +306,7 @@ impl Dlx {
         mut cutoff: Option<Cutoff<'_>>,
     ) -> Report {
         let start = Instant::now();
-        let deadline = budget.deadline(start);
+        let deadline = budget.stop_at(start);
         let mut node_limit = budget.node_limit();
         if let Some(cut) = &cutoff {
             node_limit = node_limit.min(cut.nodes);
@@ -327,7 +327,7 @@ impl Dlx {
             stats.nodes += 1;
             if let Some(deadline) = deadline
                 && stats.nodes % CLOCK_INTERVAL == 0
-                && Instant::now() >= deadline
+                && deadline.has_passed()
             {
                 break 'search Stop::TimeBudget;
             }

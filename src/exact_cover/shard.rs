@@ -219,6 +219,7 @@ impl Dlx {
             let left = Budget {
                 nodes: budget.nodes.map(|n| n - stats.nodes),
                 time: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
+                interrupt: budget.interrupt,
             };
             let report = self.search_subtree(part, &left, &|| false, |s: &super::Solution<'_>| {
                 sink.solution(s)

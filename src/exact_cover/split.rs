@@ -159,7 +159,7 @@ impl Dlx {
         let mut stop = Stop::Exhausted;
         for &option in &part.options {
             // A search of few nodes never reads the clock: read it here, once per option.
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d) || budget.is_interrupted() {
                 stop = Stop::TimeBudget;
                 break;
             }
@@ -176,6 +176,7 @@ impl Dlx {
             let left = Budget {
                 nodes: budget.nodes.map(|_| node_limit - stats.nodes),
                 time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                interrupt: budget.interrupt,
             };
             let report = self.search(&left, |s: &Solution<'_>| sink.solution(s));
             self.links.unchoose(x);

@@ -44,7 +44,7 @@ use super::{
     Symmetry, UNIQUENESS_LARGE_NODES, UNIQUENESS_MIN_NODES, UNIQUENESS_NODES_PER_CELL,
     UNIQUENESS_PER_CELL_UP_TO, random_grid_with,
 };
-use crate::budget::Budget;
+use crate::budget::{Budget, Deadline, Interrupt};
 use crate::csp;
 use crate::engine::{Engine, Solve};
 use crate::error::{Error, ErrorKind, Result};
@@ -252,6 +252,8 @@ pub struct Generator {
     repairer: Repairer,
     /// Where each check is reported, if anywhere (see [`Generator::report_to`]).
     progress: Option<Arc<Progress>>,
+    /// Stops a generation as its time limit does (see [`Generator::interrupted_by`]).
+    interrupt: Option<Interrupt>,
 }
 
 impl Generator {
@@ -293,7 +295,15 @@ impl Generator {
                 checker
             },
             progress: None,
+            interrupt: None,
         })
+    }
+
+    /// Stops every generation from now on, as its time limit does, once `interrupt` is
+    /// raised: between two checks, and within a check's search at its next clock reading.
+    pub fn interrupted_by(&mut self, interrupt: Interrupt) {
+        self.interrupt = Some(interrupt);
+        self.checker.interrupted_by(interrupt);
     }
 
     /// Reports every attempt and uniqueness check of the thinning to `progress` from now on,
@@ -331,7 +341,12 @@ impl Generator {
         mut judge: impl FnMut(&Generated) -> Option<T>,
     ) -> Result<(Generated, T)> {
         let start = Instant::now();
-        let deadline = self.order.time.and_then(|t| start.checked_add(t));
+        let limits = Budget {
+            time: self.order.time,
+            interrupt: self.interrupt,
+            ..Budget::default()
+        };
+        let deadline = limits.stop_at(start);
         let mut rng = Pcg64::seed_from_u64(seed);
         self.checker.stats = CheckStats::default();
         let mut attempt = 0;
@@ -357,7 +372,7 @@ impl Generator {
             if let Some(verdict) = judge(&generated) {
                 return Ok((generated, verdict));
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| d.has_passed()) {
                 timed_out = true;
                 break;
             }
@@ -396,7 +411,7 @@ impl Generator {
     fn attempt(
         &mut self,
         rng: &mut Pcg64,
-        deadline: Option<Instant>,
+        deadline: Option<Deadline>,
     ) -> Option<(Grid, Grid, Minimality)> {
         let shape = self.order.shape;
         let solution = self.random_solution(rng);
@@ -423,7 +438,7 @@ impl Generator {
                 floor_reached = true;
                 continue;
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| d.has_passed()) {
                 return None;
             }
             for &cell in orbit {

@@ -36,14 +36,13 @@
 //! Every step keeps the puzzle unique, proved by the checker; a check that runs out of budget
 //! ends the repairs (the attempt then counts as minimal per orbit only), never removes a given.
 
-use std::time::Instant;
-
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
 use super::order::Minimality;
 use super::uniqueness::{Checker, Verdict};
+use crate::budget::Deadline;
 use crate::sudoku::Grid;
 
 /// The orbits of a symmetry, the witnesses and the scratch of the repairs, built once per
@@ -104,12 +103,12 @@ impl Repairer {
         puzzle: &mut Grid,
         solution: &Grid,
         rng: &mut Pcg64,
-        deadline: Option<Instant>,
+        deadline: Option<Deadline>,
     ) -> Option<Minimality> {
         let mut repairs = 0;
         self.suspects.clear();
         loop {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| d.has_passed()) {
                 return None;
             }
             let Some(bad) = self.removable_given(checker, orbits, puzzle, solution) else {

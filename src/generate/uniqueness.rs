@@ -41,7 +41,7 @@
 
 use super::candidates::CandidateSearch;
 use crate::board::{Board, Cell, Digit};
-use crate::budget::Budget;
+use crate::budget::{Budget, Interrupt};
 use crate::engine::{BitboardSolver, Engine, Found, Outcome, Solve, Solver};
 use crate::error::Result;
 use crate::sudoku::{Grid, Shape};
@@ -146,6 +146,13 @@ pub(crate) struct Checker {
 }
 
 impl Checker {
+    /// Stops its searches with the budget and the fill budget once `interrupt` is raised (the
+    /// glances and escalations have node budgets small enough to end on their own).
+    pub(crate) fn interrupted_by(&mut self, interrupt: Interrupt) {
+        self.budget.interrupt = Some(interrupt);
+        self.fill_budget.interrupt = Some(interrupt);
+    }
+
     /// The node budget of the CSP's first try when learning Dancing Links stands behind it:
     /// the whole default budget up to 16x16, so learning gets only what the CSP cannot decide.
     /// Trying S's digits first, the CSP finds the far second solutions near the hardness peak

@@ -5,16 +5,17 @@
 //! assumption of a forcing chain followed (outer or inner), and each search-tree node of the
 //! Dancing Links count that proves the puzzle unique. The clock is read at each of those, so a
 //! time budget stops the solver within one of them (a single chain or forcing assumption on
-//! the largest grids takes milliseconds).
+//! the largest grids takes milliseconds). The budget's interrupt is read with the clock.
 
 use std::time::Instant;
 
-use crate::{Budget, Stop};
+use crate::{Budget, Interrupt, Stop};
 
 /// What is left of a budget, and why it ran out if it did.
 #[derive(Clone, Debug)]
 pub(crate) struct Meter {
     deadline: Option<Instant>,
+    interrupt: Option<Interrupt>,
     node_limit: u64,
     nodes: u64,
     stop: Option<Stop>,
@@ -25,6 +26,7 @@ impl Meter {
     pub fn start(budget: &Budget) -> Meter {
         Meter {
             deadline: budget.deadline(Instant::now()),
+            interrupt: budget.interrupt,
             node_limit: budget.node_limit(),
             nodes: 0,
             stop: None,
@@ -44,7 +46,9 @@ impl Meter {
         self.nodes = self.nodes.saturating_add(nodes);
         if self.nodes > self.node_limit {
             self.stop = Some(Stop::NodeBudget);
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.interrupt.is_some_and(Interrupt::is_raised)
+        {
             self.stop = Some(Stop::TimeBudget);
         }
         self.stop.is_none()
@@ -63,6 +67,7 @@ impl Meter {
             time: self
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
+            interrupt: self.interrupt,
         }
     }
 

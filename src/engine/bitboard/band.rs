@@ -448,7 +448,7 @@ impl BandSearch {
     /// digit of a branch is placed in its parent's state, which nothing needs any more,
     /// rather than in a copy.
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
-        let deadline = ask.budget.deadline(ask.start);
+        let deadline = ask.budget.stop_at(ask.start);
         let max_nodes = ask.budget.node_limit();
         let mut counted = Counted::root();
         let Some(givens) = self.load(puzzle, ask.excluded) else {

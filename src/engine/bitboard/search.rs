@@ -167,7 +167,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     /// its preferred digit first, then the others from the smallest; the clock is read every
     /// 1024 nodes.
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
-        let deadline = ask.budget.deadline(ask.start);
+        let deadline = ask.budget.stop_at(ask.start);
         let max_nodes = ask.budget.node_limit();
         let mut counted = Counted::root();
         self.tables.watch.clear();

@@ -271,7 +271,7 @@ impl Dlx {
     ) -> Report {
         debug_assert!(self.links.tracks_dead_ends());
         let start = Instant::now();
-        let deadline = budget.deadline(start);
+        let deadline = budget.stop_at(start);
         let node_limit = budget.node_limit();
         let mut stats = Stats::default();
         let mut l = Learner::new(self);
@@ -351,7 +351,7 @@ impl Dlx {
                 && stats.nodes >= next_clock
                 && {
                     next_clock = stats.nodes + CLOCK_INTERVAL;
-                    Instant::now() >= deadline
+                    deadline.has_passed()
                 }
             {
                 break 'search Stop::TimeBudget;

@@ -254,7 +254,7 @@ impl Dlx {
         mut diagram: Option<&mut Diagram>,
     ) -> Option<MemoCount> {
         let start = Instant::now();
-        let deadline = budget.deadline(start);
+        let deadline = budget.stop_at(start);
         let node_limit = budget.node_limit();
         let mut stats = Stats::default();
         let mut key = Key::new(self);

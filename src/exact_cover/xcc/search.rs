@@ -75,7 +75,7 @@ impl Xcc {
         mut split: Option<&mut Share<'_>>,
     ) -> Report {
         let start = Instant::now();
-        let deadline = budget.deadline(start);
+        let deadline = budget.stop_at(start);
         let node_limit = budget.node_limit();
         let mut stats = Stats::default();
         let mut level = 0usize;
@@ -114,7 +114,7 @@ impl Xcc {
                     if unshared >= CLOCK_INTERVAL {
                         unshared = 0;
                         if let Some(deadline) = deadline
-                            && Instant::now() >= deadline
+                            && deadline.has_passed()
                         {
                             halted = Some(Stop::TimeBudget);
                         }
