@@ -97,6 +97,12 @@ impl CspSolver {
         }
     }
 
+    /// Keeps the path's levels as changed words or as whole blocks (see [`StateStack`]).
+    #[cfg(test)]
+    pub(super) fn set_logged_stack(&mut self, logged: bool) {
+        self.stack.set_logged(logged);
+    }
+
     /// The configuration it searches with: the one given, for a board of its side
     /// ([`Config::for_side`]).
     pub fn config(&self) -> Config {

@@ -49,6 +49,13 @@ impl StateStack {
         }
     }
 
+    /// Keeps levels as changed words (`true`) or as whole blocks, whatever the board's size:
+    /// for tests that compare the two.
+    #[cfg(test)]
+    pub(super) fn set_logged(&mut self, logged: bool) {
+        self.log = logged.then(Box::default);
+    }
+
     /// The root's block, the path emptied: the search writes its root state here.
     #[inline]
     pub(super) fn root(&mut self) -> &mut [u64] {

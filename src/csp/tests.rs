@@ -514,6 +514,46 @@ fn the_default_solves_empty_and_nearly_empty_grids() {
     }
 }
 
+/// A stack that keeps each level's changed words searches exactly as one that keeps whole
+/// blocks: the same nodes, backtracks and answers, where the search backs up many levels
+/// (counting all solutions of a 6x6 puzzle, proving a 9x9 puzzle unique, restarting runs).
+#[test]
+fn logged_levels_search_as_whole_blocks_do() {
+    let six = Shape::new(2, 3).unwrap();
+    let nine = Shape::CLASSIC;
+    let cases = [
+        (crate::generate::random_puzzle(six, 1, 8), None),
+        (parse9(HARD[0]), Some(2)),
+        (crate::generate::random_puzzle(nine, 4, 20), Some(50)),
+    ];
+    for (puzzle, limit) in cases {
+        let reports: Vec<_> = [false, true]
+            .into_iter()
+            .map(|logged| {
+                let mut solver = CspSolver::new(puzzle.shape().board(), Config::default());
+                solver.set_logged_stack(logged);
+                solver.count_report(&puzzle, &[], limit, &Budget::unlimited())
+            })
+            .collect();
+        let (whole, logged) = (&reports[0], &reports[1]);
+        assert!(whole.stats.backtracks > 10, "the search backs up");
+        assert_eq!(whole.solutions, logged.solutions);
+        assert_eq!(whole.solution, logged.solution);
+        assert_eq!(
+            (
+                whole.stats.nodes,
+                whole.stats.backtracks,
+                whole.stats.max_depth
+            ),
+            (
+                logged.stats.nodes,
+                logged.stats.backtracks,
+                logged.stats.max_depth
+            )
+        );
+    }
+}
+
 #[test]
 fn unknown_or_conflicting_tokens_are_errors() {
     let err = "mrv+fast+lex".parse::<Config>().unwrap_err();
