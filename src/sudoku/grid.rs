@@ -44,6 +44,13 @@ impl Grid {
         Some(Grid { shape, cells })
     }
 
+    /// A grid from row-major cell values that the caller knows to be n*n values of at most n.
+    pub(crate) fn from_cells_in_range(shape: Shape, cells: Vec<u8>) -> Grid {
+        debug_assert!(cells.len() == shape.cell_count());
+        debug_assert!(cells.iter().all(|&d| usize::from(d) <= shape.size()));
+        Grid { shape, cells }
+    }
+
     /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape
