@@ -27,6 +27,9 @@ use crate::sudoku::{Grid, Shape};
 /// The nine cells of a band's first row.
 const ROW: u32 = 0x1FF;
 
+/// The three cells of a band's first column.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
 /// For a row's nine cells: which of the band's three boxes it reaches (bit k: box k).
 const BOXES_OF_ROW: [u32; 512] = {
     let mut boxes = [0; 512];
@@ -209,6 +212,24 @@ impl Bands {
     #[inline(always)]
     fn place(&mut self, band: usize, cell: usize, digit: usize) {
         self.cells[3 * digit + band] &= !PEERS[cell];
+    }
+
+    /// Places a given: as [`Bands::place`], and the cell leaves the band's other digits and
+    /// its column the digit's other bands at once, rather than when settling finds the cell
+    /// placed, so that the words the root settles first do not lose cells again (callgrind,
+    /// `solve --limit 2 -j1` on the first 1,000 of puzzles2_17_clue).
+    fn give(&mut self, band: usize, cell: usize, digit: usize) {
+        let own = self.cells[3 * digit + band];
+        for d in 0..9 {
+            self.cells[3 * d + band] &= !(1 << cell);
+        }
+        self.cells[3 * digit + band] = own & !PEERS[cell];
+        for other in 0..3 {
+            if other != band {
+                self.cells[3 * digit + other] &= !(COLUMN << (cell % 9));
+            }
+        }
+        self.open[band] &= !(1 << cell);
     }
 
     /// The digits (bit d) that can go in a band's cell.
@@ -427,7 +448,7 @@ impl BandSearch {
                 if root.cells[3 * digit + band] >> cell & 1 == 0 {
                     return None; // a peer has the digit, or it is excluded here
                 }
-                root.place(band, cell, digit);
+                root.give(band, cell, digit);
             }
         }
         root.settle().then_some(givens)
