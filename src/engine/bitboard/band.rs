@@ -452,9 +452,8 @@ impl BandSearch {
             // The given cells as a mask first, then only those visited: a branch per cell on
             // whether it is given mispredicts at every given (callgrind `--branch-sim=yes`,
             // `solve --limit 2 -j1` on puzzles2_17_clue).
-            let mut given = (cells.iter().enumerate()).fold(0u32, |m, (cell, &d)| {
-                m | u32::from(d != 0) << cell
-            });
+            let mut given = (cells.iter().enumerate())
+                .fold(0u32, |m, (cell, &d)| m | u32::from(d != 0) << cell);
             givens += u64::from(given.count_ones());
             while given != 0 {
                 let cell = given.trailing_zeros() as usize;

@@ -115,7 +115,9 @@ pub(super) fn quick_grid(token: &[u8], shape: Option<Shape>) -> Option<Grid> {
     if n > 9 || token.len() != shape.cell_count() {
         return None;
     }
-    let values: Vec<u8> = (token.iter()).map(|&byte| QUICK_VALUES[usize::from(byte)]).collect();
+    let values: Vec<u8> = (token.iter())
+        .map(|&byte| QUICK_VALUES[usize::from(byte)])
+        .collect();
     if usize::from(values.iter().fold(0, |highest, &v| highest.max(v))) > n {
         return None;
     }
@@ -147,7 +149,11 @@ fn repeated_givens(values: &[u8], n: usize, box_rows: usize, box_cols: usize) ->
             let bit = 1u16 << (chunk_values[i] & 15);
             let cell = 27 * chunk + i;
             let (row, col) = (cell / n, cell % n);
-            let (row, col, b) = (row & 15, col & 15, (row / box_rows * (n / box_cols) + col / box_cols) & 15);
+            let (row, col, b) = (
+                row & 15,
+                col & 15,
+                (row / box_rows * (n / box_cols) + col / box_cols) & 15,
+            );
             repeated |= (rows[row] | cols[col] | boxes[b]) & bit;
             rows[row] |= bit;
             cols[col] |= bit;
