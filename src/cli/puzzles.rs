@@ -260,8 +260,12 @@ impl ResultWriter<'_> {
                 solution.write_line(&mut line);
                 if self.limit != Some(1) {
                     line.push(' ');
-                    std::fmt::Write::write_fmt(&mut line, format_args!("{count}"))
-                        .expect("a String takes any text");
+                    // A batch's counts are mostly one digit, pushed without the formatter.
+                    match count.solutions {
+                        n @ 0..=9 if count.is_exact() => line.push(char::from(b'0' + n as u8)),
+                        _ => std::fmt::Write::write_fmt(&mut line, format_args!("{count}"))
+                            .expect("a String takes any text"),
+                    }
                 }
                 line.push('\n');
                 out.write_all(line.as_bytes())

@@ -46,7 +46,7 @@
 //! digit and band of three rows, settled by table lookups (hidden singles of rows and boxes,
 //! locked candidates, pointing across bands), naked singles bit-sliced, in JCZSolve's manner.
 //! With it, `solve --limit 2 -j1` on the first 1,000 17-clue and 500 forum-hardest puzzles
-//! takes 49% and 72% of the instructions it took with the search on cells, reading and
+//! takes 42% and 72% of the instructions it took with the search on cells, reading and
 //! writing included (callgrind). The generator's question stays on cells, where
 //! S's digit is tried last and the witness comes back.
 //!
