@@ -68,7 +68,7 @@ impl Engine {
     /// that [`Engine::Auto`] takes the default CSP for a nearly empty puzzle (more than
     /// [`csp::Config::FILL_ABOVE`] of its cells open) on a board larger than 25x25, the easy
     /// end where the CSP fills the grid in reading order (`sh benches/peers/easy_end.sh`: the
-    /// empty 64x64 in 0.22 s against DLX's 0.77 s, three 64x64 with 99% blanks in 0.64 s
+    /// empty 64x64 in 0.15 s against DLX's 0.61 s, three 64x64 with 99% blanks in 0.57 s
     /// where DLX left two undecided at 10 s), and leaves every other choice to [`Solver::new`].
     pub fn for_puzzle(self, board: &Board, puzzle: &Grid) -> Engine {
         let n = board.size();
