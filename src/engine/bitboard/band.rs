@@ -469,6 +469,7 @@ impl BandSearch {
     }
 
     /// The grid of a solved state.
+    ///
     /// Each cell's digit is read from the digits' words as four planes, one per bit of the
     /// digit, eight cells at a time, rather than by visiting each word's cells, whose loops
     /// mispredict at their ends (callgrind `--branch-sim=yes`, `solve --limit 2 -j1` on
