@@ -544,15 +544,8 @@ impl BandSearch {
                 depth -= 1;
                 continue;
             }
-            let preferred = match ask.preferred.get(27 * band + cell) {
-                Some(&d) if d != 0 => remaining & 1 << (d - 1),
-                _ => 0,
-            };
-            let bit = if preferred != 0 {
-                preferred
-            } else {
-                remaining & remaining.wrapping_neg()
-            };
+            // Nine digits: the bit fits in the band's word.
+            let bit = ask.first_digit(27 * band + cell, u64::from(remaining)) as u32;
             let rest = remaining & !bit;
             self.choices[depth].2 = rest;
             if counted.nodes >= max_nodes {

@@ -59,6 +59,23 @@ pub(crate) struct Ask<'a> {
     pub start: Instant,
 }
 
+impl Ask<'_> {
+    /// The digit (as a bit) to try first of `remaining` (not empty) at cell `cell`: the
+    /// preferred one if it remains, else the lowest.
+    #[inline(always)]
+    pub(super) fn first_digit(&self, cell: usize, remaining: u64) -> u64 {
+        let preferred = match self.preferred.get(cell) {
+            Some(&d) if d != 0 => remaining & 1 << (d - 1),
+            _ => 0,
+        };
+        if preferred != 0 {
+            preferred
+        } else {
+            remaining & remaining.wrapping_neg()
+        }
+    }
+}
+
 impl<const W: usize, const N: usize> Bitboard<W, N> {
     /// Looks for a solution of `puzzle` other than `solution`, which must solve it, within
     /// `max_nodes` nodes.
@@ -199,15 +216,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
                 counted.backtracks += 1;
                 continue;
             }
-            let preferred = match ask.preferred.get(cell) {
-                Some(&d) if d != 0 => remaining & 1 << (d - 1),
-                _ => 0,
-            };
-            let bit = if preferred != 0 {
-                preferred
-            } else {
-                remaining & remaining.wrapping_neg()
-            };
+            let bit = ask.first_digit(cell, remaining);
             self.choices[depth].1 = remaining & !bit;
             if counted.nodes >= max_nodes {
                 break Stop::NodeBudget;
