@@ -190,6 +190,16 @@ impl Budget {
         }
     }
 
+    /// The budget of a sub-search that must end when this search does: `nodes` nodes, the time
+    /// left until `deadline` (this budget's [`Budget::deadline`]), and this budget's interrupt.
+    pub(crate) fn until(&self, nodes: Option<u64>, deadline: Option<Instant>) -> Budget {
+        Budget {
+            nodes,
+            time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            interrupt: self.interrupt,
+        }
+    }
+
     /// The instant at which to stop, if any, for a search started at `start`. A time so long
     /// that the clock cannot hold its end (`Duration::MAX`, say) is no deadline at all.
     ///

@@ -170,7 +170,8 @@ fn count_rest(
     });
     progress(*tally.lock().expect("no reporter panics"));
 
-    let deadline = budget.deadline(Instant::now());
+    let start = Instant::now();
+    let (deadline, stop_at) = (budget.deadline(start), budget.stop_at(start));
     let node_limit = budget.node_limit();
     let used = AtomicU64::new(0);
     let halt = AtomicBool::new(false);
@@ -186,18 +187,14 @@ fn count_rest(
                 if spent >= node_limit {
                     return (None, Stop::NodeBudget);
                 }
-                if deadline.is_some_and(|d| Instant::now() >= d) || budget.is_interrupted() {
+                if stop_at.is_some_and(|d| d.has_passed()) {
                     return (None, Stop::TimeBudget);
                 }
                 if halt.load(Ordering::Relaxed) {
                     // Another shard stopped, and says why.
                     return (None, Stop::Limit);
                 }
-                let shard_budget = Budget {
-                    nodes: budget.nodes.map(|_| node_limit - spent),
-                    time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-                    interrupt: budget.interrupt,
-                };
+                let shard_budget = budget.until(budget.nodes.map(|_| node_limit - spent), deadline);
                 let report = links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
                 used.fetch_add(report.stats.nodes, Ordering::Relaxed);
                 let record = ShardRecord {

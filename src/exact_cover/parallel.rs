@@ -115,11 +115,8 @@ impl Dlx {
                             stop: Stop::NodeBudget,
                         };
                     }
-                    let sub_budget = Budget {
-                        nodes: budget.nodes.map(|_| node_limit - used),
-                        time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-                        interrupt: budget.interrupt,
-                    };
+                    let sub_budget =
+                        budget.until(budget.nodes.map(|_| node_limit - used), deadline);
                     let stopped = || halt.load(Ordering::Relaxed);
                     // Only a limit needs the shared count, kept per solution; without one,
                     // each part counts on its own and the counts are added at the end.

@@ -131,11 +131,7 @@ impl Dlx {
                 };
             }
         }
-        let rest = Budget {
-            nodes: Some(budget.node_limit() - first.stats.nodes),
-            time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-            interrupt: budget.interrupt,
-        };
+        let rest = budget.until(Some(budget.node_limit() - first.stats.nodes), deadline);
         let mut report = self.learning(&mut chooser, &restarts, 1, &rest, sink);
         report.stats.add(&first.stats);
         report.stats.elapsed = start.elapsed();
@@ -237,10 +233,5 @@ fn near_the_easy_end(first: &Stats, descent: u64) -> bool {
 #[inline(always)]
 fn budget_left(budget: &Budget, deadline: Option<Instant>, used: u64) -> (u64, Budget) {
     let nodes_left = budget.node_limit().saturating_sub(used);
-    let left = Budget {
-        nodes: Some(nodes_left),
-        time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-        interrupt: budget.interrupt,
-    };
-    (nodes_left, left)
+    (nodes_left, budget.until(Some(nodes_left), deadline))
 }

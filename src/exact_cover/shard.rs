@@ -216,11 +216,7 @@ impl Dlx {
                 stop = Stop::NodeBudget;
                 break;
             }
-            let left = Budget {
-                nodes: budget.nodes.map(|n| n - stats.nodes),
-                time: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
-                interrupt: budget.interrupt,
-            };
+            let left = budget.until(budget.nodes.map(|n| n - stats.nodes), deadline);
             let report = self.search_subtree(part, &left, &|| false, |s: &super::Solution<'_>| {
                 sink.solution(s)
             });

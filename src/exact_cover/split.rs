@@ -151,6 +151,7 @@ impl Dlx {
     ) -> Report {
         let start = Instant::now();
         let deadline = budget.deadline(start);
+        let stop_at = budget.stop_at(start);
         let node_limit = budget.node_limit();
         let keep = self.links.forced_count();
         let mut stats = Stats::default();
@@ -159,7 +160,7 @@ impl Dlx {
         let mut stop = Stop::Exhausted;
         for &option in &part.options {
             // A search of few nodes never reads the clock: read it here, once per option.
-            if deadline.is_some_and(|d| Instant::now() >= d) || budget.is_interrupted() {
+            if stop_at.is_some_and(|d| d.has_passed()) {
                 stop = Stop::TimeBudget;
                 break;
             }
@@ -173,11 +174,7 @@ impl Dlx {
             }
             let x = self.links.node_of(option, h);
             stats.updates += self.links.choose(x);
-            let left = Budget {
-                nodes: budget.nodes.map(|_| node_limit - stats.nodes),
-                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-                interrupt: budget.interrupt,
-            };
+            let left = budget.until(budget.nodes.map(|_| node_limit - stats.nodes), deadline);
             let report = self.search(&left, |s: &Solution<'_>| sink.solution(s));
             self.links.unchoose(x);
             let mut sub = report.stats;

@@ -9,13 +9,15 @@
 
 use std::time::Instant;
 
-use crate::{Budget, Interrupt, Stop};
+use crate::budget::Deadline;
+use crate::{Budget, Stop};
 
 /// What is left of a budget, and why it ran out if it did.
 #[derive(Clone, Debug)]
 pub(crate) struct Meter {
+    budget: Budget,
     deadline: Option<Instant>,
-    interrupt: Option<Interrupt>,
+    stop_at: Option<Deadline>,
     node_limit: u64,
     nodes: u64,
     stop: Option<Stop>,
@@ -24,9 +26,11 @@ pub(crate) struct Meter {
 impl Meter {
     /// A meter of `budget`, started now.
     pub fn start(budget: &Budget) -> Meter {
+        let start = Instant::now();
         Meter {
-            deadline: budget.deadline(Instant::now()),
-            interrupt: budget.interrupt,
+            budget: *budget,
+            deadline: budget.deadline(start),
+            stop_at: budget.stop_at(start),
             node_limit: budget.node_limit(),
             nodes: 0,
             stop: None,
@@ -46,9 +50,7 @@ impl Meter {
         self.nodes = self.nodes.saturating_add(nodes);
         if self.nodes > self.node_limit {
             self.stop = Some(Stop::NodeBudget);
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.interrupt.is_some_and(Interrupt::is_raised)
-        {
+        } else if self.stop_at.is_some_and(|d| d.has_passed()) {
             self.stop = Some(Stop::TimeBudget);
         }
         self.stop.is_none()
@@ -61,14 +63,8 @@ impl Meter {
 
     /// What is left, as a budget for a search (at least one node).
     pub fn left(&self) -> Budget {
-        Budget {
-            nodes: (self.node_limit != u64::MAX)
-                .then(|| self.node_limit.saturating_sub(self.nodes).max(1)),
-            time: self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
-            interrupt: self.interrupt,
-        }
+        let nodes = (self.budget.nodes).map(|_| self.node_limit.saturating_sub(self.nodes).max(1));
+        self.budget.until(nodes, self.deadline)
     }
 
     /// Counts a search's nodes and its stop, when a budget stopped it.
