@@ -94,7 +94,7 @@ fn compare<'py>(
     })?
     .or_raise()?;
     if let (Some(error), false) = (comparison.skipped().first(), skip_errors) {
-        return Err(errors::error(error_copy(error)));
+        return Err(errors::error_at("", error));
     }
     if !comparison.disagreements().is_empty() {
         let what: Vec<String> = (comparison.disagreements().iter())
@@ -128,18 +128,4 @@ fn compare<'py>(
         }
     }
     Ok(rows)
-}
-
-/// The error of a skipped line, raised with its place.
-fn error_copy(error: &quadrille::Error) -> quadrille::Error {
-    let mut copy = quadrille::Error::new(quadrille::ErrorKind::Io(std::io::Error::other(
-        error.message(),
-    )));
-    if let Some(line) = error.line() {
-        copy = copy.with_line(line);
-    }
-    if let Some(column) = error.column() {
-        copy = copy.with_column(column);
-    }
-    copy
 }

@@ -9,8 +9,8 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, Interval, Plan, Problem, ProblemBuilder, Report, Sink,
-    Solution, Xcc,
+    Branching, Control, CountSink, Dlx, Interval, Plan, Problem, ProblemBuilder, Report, Solution,
+    Xcc,
 };
 use quadrille::io::dlx;
 use quadrille::merge::ShardRecord;
@@ -216,14 +216,9 @@ impl ExactCover {
         let problem = Arc::clone(&self.problem);
         let (found, report) = interrupt::run(py, move |_| {
             let mut found = Vec::new();
-            let cap = limit.unwrap_or(u64::MAX);
-            let report = search.list(&problem, limit, &budget, |s: &Solution<'_>| {
-                found.push(sorted(s));
-                if found.len() as u64 >= cap {
-                    Control::Stop
-                } else {
-                    Control::Continue
-                }
+            let report = search.list(&problem, limit, &budget, |options| {
+                found.push(options);
+                true
             });
             report.map(|report| (found, report))
         })?
@@ -494,15 +489,29 @@ impl Search {
             .learning(learning)
     }
 
-    /// Solutions to `sink`: a list of every solution learns, so that each comes once and the
+    /// Up to `limit` solutions, each as sorted option indices, to `take`, which returns false
+    /// to stop the search: a list of every solution learns, so that each comes once and the
     /// proof that there is no other is short (as `xc` lists them).
     fn list(
         &self,
         problem: &Problem,
         limit: Option<u64>,
         budget: &Budget,
-        sink: impl Sink,
+        mut take: impl FnMut(Vec<usize>) -> bool,
     ) -> quadrille::Result<Report> {
+        let cap = limit.unwrap_or(u64::MAX);
+        let mut taken = 0u64;
+        let sink = |s: &Solution<'_>| {
+            if !take(sorted(s)) {
+                return Control::Stop;
+            }
+            taken += 1;
+            if taken >= cap {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        };
         if problem.is_plain() {
             let learning = self.restarts.is_some() && limit.is_none();
             Dlx::new(problem).run(&self.plan(learning), budget, sink)
@@ -551,19 +560,9 @@ fn stream(
     budget: &Budget,
     sender: &SyncSender<Streamed>,
 ) {
-    let cap = limit.unwrap_or(u64::MAX);
-    let mut sent = 0u64;
-    let report = search.list(problem, limit, budget, |s: &Solution<'_>| {
-        // A closed channel: the iterator was dropped.
-        if sender.send(Streamed::Solution(sorted(s))).is_err() {
-            return Control::Stop;
-        }
-        sent += 1;
-        if sent >= cap {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+    // A closed channel: the iterator was dropped.
+    let report = search.list(problem, limit, budget, |options| {
+        sender.send(Streamed::Solution(options)).is_ok()
     });
     let _ = sender.send(Streamed::Done(report));
 }

@@ -1,6 +1,7 @@
 //! `explain` and `rate`: a puzzle's logical solution as Python objects, each step with the
 //! SVG picture that notebooks show inline, and its rating on Sudoku Explainer's scale.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::Budget;
@@ -359,7 +360,9 @@ fn rate(
                 )))
         })
         .collect::<PyResult<Vec<_>>>()?;
-    args::budget(Some(level_nodes), None)?;
+    if level_nodes == 0 {
+        return Err(PyValueError::new_err("level_nodes: must be 1 or more"));
+    }
     let (rating, backtracks) = interrupt::run(py, |interrupt| {
         let start = std::time::Instant::now();
         let rating =

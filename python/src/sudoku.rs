@@ -10,7 +10,7 @@ use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader, parse_line};
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::check::check_solution_on;
 use quadrille::sudoku::variant::Variant;
-use quadrille::{Request, SolutionCount};
+use quadrille::{Request, SolutionCount, Stop};
 
 use crate::args;
 use crate::errors::{self, OrRaise};
@@ -91,9 +91,6 @@ pub struct SudokuResult {
     /// Solutions found, up to the limit: exact when `exact`.
     #[pyo3(get)]
     solutions: u64,
-    /// Whether `solutions` is the whole count (the search was exhausted).
-    #[pyo3(get)]
-    exact: bool,
     /// The first solution found, one line of digits (None when there is none).
     #[pyo3(get)]
     solution: Option<String>,
@@ -118,7 +115,8 @@ pub struct SudokuResult {
     /// Why the line is not a puzzle (status "error"), as the command-line tool says it.
     #[pyo3(get)]
     error: Option<String>,
-    count: SolutionCount,
+    /// Why the search ended (a bad line's is a limit: its count is no exact 0).
+    stop: Stop,
 }
 
 impl SudokuResult {
@@ -135,7 +133,6 @@ impl SudokuResult {
                     line: record.line,
                     status,
                     solutions: outcome.solutions,
-                    exact: outcome.is_complete(),
                     solution: outcome.solution.as_ref().map(|g| g.to_string()),
                     engine: Some(solved.engine.to_string()),
                     nodes: outcome.nodes,
@@ -144,14 +141,13 @@ impl SudokuResult {
                     seconds: outcome.elapsed.as_secs_f64(),
                     label: solved.puzzle.label.clone(),
                     error: None,
-                    count: SolutionCount::new(outcome.solutions, outcome.stop),
+                    stop: outcome.stop,
                 }
             }
             Err(err) => SudokuResult {
                 line: record.line,
                 status: "error",
                 solutions: 0,
-                exact: false,
                 solution: None,
                 engine: None,
                 nodes: 0,
@@ -160,7 +156,7 @@ impl SudokuResult {
                 seconds: 0.0,
                 label: None,
                 error: Some(err.to_string()),
-                count: SolutionCount::new(0, quadrille::Stop::Limit),
+                stop: Stop::Limit,
             },
         }
     }
@@ -171,7 +167,13 @@ impl SudokuResult {
     /// The count as the command-line tool prints it: `N`, or `N+` for a lower bound.
     #[getter]
     fn count(&self) -> String {
-        self.count.to_string()
+        SolutionCount::new(self.solutions, self.stop).to_string()
+    }
+
+    /// Whether `solutions` is the whole count (the search was exhausted).
+    #[getter]
+    fn exact(&self) -> bool {
+        self.stop.is_complete()
     }
 
     /// The result as a dict (a row of a pandas DataFrame).
@@ -180,7 +182,7 @@ impl SudokuResult {
         d.set_item("line", self.line)?;
         d.set_item("status", self.status)?;
         d.set_item("solutions", self.solutions)?;
-        d.set_item("exact", self.exact)?;
+        d.set_item("exact", self.exact())?;
         d.set_item("solution", &self.solution)?;
         d.set_item("engine", &self.engine)?;
         d.set_item("nodes", self.nodes)?;
@@ -197,7 +199,9 @@ impl SudokuResult {
             (Some(error), _) => format!("SudokuResult(line {}, error: {error})", self.line),
             (None, Some(solution)) => format!(
                 "SudokuResult(line {}, {}, {} solutions, {solution})",
-                self.line, self.status, self.count
+                self.line,
+                self.status,
+                self.count()
             ),
             (None, None) => format!("SudokuResult(line {}, {})", self.line, self.status),
         }
