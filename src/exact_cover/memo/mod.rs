@@ -26,7 +26,7 @@ use self::cache::Cache;
 use self::zdd::{Diagram, FALSE, TRUE};
 pub use self::zdd::{Zdd, ZddSampler};
 use super::Dlx;
-use super::choose::{ActiveItems, ItemChooser, Mrv};
+use super::choose::{ActiveItems, Mrv};
 use super::links::{Item, OptionNode, scan};
 use super::search::{Report, Stats, past_deadline};
 use crate::budget::{Budget, Stop};
@@ -234,14 +234,15 @@ impl Dlx {
         }
     }
 
-    /// The item to branch on where none is forced.
+    /// The item to branch on where none is forced (the search has just scanned for one, so
+    /// MRV does not scan again).
     fn memo_choice(&self, branching: MemoBranching) -> Item {
         let index = match branching {
             MemoBranching::FirstItem => {
                 scan::first(self.links.primary_headers(), scan::Want::Active)
                     .expect("some primary item is uncovered")
             }
-            MemoBranching::Mrv => Mrv.choose(&ActiveItems::new(self)).index(),
+            MemoBranching::Mrv => Mrv::unforced(&ActiveItems::new(self)).index(),
         };
         self.links.primary_item(index)
     }
