@@ -204,23 +204,14 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn count_memo(&mut self, budget: &Budget, memo: &Memo) -> MemoCount {
-        self.memo_search(budget, memo, false)
+        self.memo_search(budget, memo, false, None)
             .expect("a count without a trial is never given up")
     }
 
     /// The remembering count, given up after [`TRIAL_NODES`] nodes (`None`, links restored)
-    /// if `trial` is set and its subproblems did not repeat.
+    /// if `trial` is set and its subproblems did not repeat; it adds every subproblem's
+    /// diagram to `diagram` if one is given.
     pub(crate) fn memo_search(
-        &mut self,
-        budget: &Budget,
-        memo: &Memo,
-        trial: bool,
-    ) -> Option<MemoCount> {
-        self.remembering_with(budget, memo, trial, None)
-    }
-
-    /// [`Dlx::memo_search`], adding every subproblem's diagram to `diagram` if one is given.
-    pub(crate) fn remembering_with(
         &mut self,
         budget: &Budget,
         memo: &Memo,

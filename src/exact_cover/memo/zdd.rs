@@ -100,7 +100,7 @@ impl Dlx {
             ..*memo
         };
         let counted = self
-            .remembering_with(&Budget::unlimited(), &always, false, Some(&mut diagram))
+            .memo_search(&Budget::unlimited(), &always, false, Some(&mut diagram))
             .expect("a count without a trial is never given up");
         if diagram.is_full()
             || counted.report.stop != Stop::Exhausted && counted.solutions <= u128::from(u64::MAX)
