@@ -231,14 +231,13 @@ fn check_flags(args: &Args) -> Result<(), Status> {
         ("--score", args.score.is_some()),
     ];
     let misplaced = unique_only.iter().find(|(_, set)| *set);
+    let kind = format!("{:?}", args.kind).to_lowercase();
     if let (true, Some((flag, _))) = (args.kind != Kind::Unique, misplaced) {
-        let kind = format!("{:?}", args.kind).to_lowercase();
         return Err(usage(format!(
             "{flag} is for unique puzzles, not --kind {kind}"
         )));
     }
     if args.uniform && args.kind != Kind::Random {
-        let kind = format!("{:?}", args.kind).to_lowercase();
         return Err(usage(format!(
             "--uniform draws the grids of --kind random, not --kind {kind}"
         )));

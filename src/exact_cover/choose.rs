@@ -113,6 +113,15 @@ impl ItemChooser for Mrv {
         if let Some(forced) = items.forced() {
             return forced;
         }
+        Mrv::unforced(items)
+    }
+}
+
+impl Mrv {
+    /// The choice where no item is forced: the first item of two options, else the first of
+    /// fewest. The remembering count calls it after its own scan for forced items.
+    #[inline(always)]
+    pub(crate) fn unforced(items: &ActiveItems<'_>) -> ActiveItem {
         let links = &items.dlx.links;
         let headers = links.primary_headers();
         // The first item of two options, from the `len`s kept in bytes when there are some.

@@ -193,7 +193,7 @@ impl Dlx {
                 let rest = budget.after(first.stats.nodes, first.stats.elapsed);
                 let trial = self.memo.mode == MemoMode::Auto;
                 let memo = self.memo;
-                if let Some(counted) = self.memo_search(&rest, &memo, trial) {
+                if let Some(counted) = self.memo_search(&rest, &memo, trial, None) {
                     let mut report = counted.report;
                     report.stats.add(&Stats {
                         solutions: 0,

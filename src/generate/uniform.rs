@@ -31,6 +31,9 @@ use crate::sudoku::{Grid, Shape, encode};
 pub struct UniformGrids {
     shape: Shape,
     diagram: Zdd,
+    /// Every node's count in `diagram`, computed once: a draw walks one path, the counts walk
+    /// every node.
+    counts: Vec<u128>,
 }
 
 impl UniformGrids {
@@ -45,7 +48,14 @@ impl UniformGrids {
             ..Memo::default()
         };
         let diagram = Dlx::new(&encode::problem(shape.board())).zdd(&memo)?;
-        Ok(UniformGrids { shape, diagram })
+        let counts = diagram
+            .counts()
+            .expect("a grid count fits in 128 bits where its diagram fits in memory");
+        Ok(UniformGrids {
+            shape,
+            diagram,
+            counts,
+        })
     }
 
     /// The number of grids of the shape.
@@ -67,9 +77,8 @@ impl UniformGrids {
     }
 
     fn draw(&self, rng: &mut Pcg64) -> Grid {
-        let sampler = self.diagram.sampler().expect("every shape has a grid");
         let mut options = Vec::new();
-        sampler.sample(rng, &mut options);
+        self.diagram.sample_with(&self.counts, rng, &mut options);
         let n = self.shape.size();
         let mut grid = Grid::empty(self.shape);
         for &option in &options {

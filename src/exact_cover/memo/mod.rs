@@ -26,7 +26,7 @@ use self::cache::Cache;
 use self::zdd::{Diagram, FALSE, TRUE};
 pub use self::zdd::{Zdd, ZddSampler};
 use super::Dlx;
-use super::choose::{ActiveItems, ItemChooser, Mrv};
+use super::choose::{ActiveItems, Mrv};
 use super::links::{Item, OptionNode, scan};
 use super::search::{Report, Stats, past_deadline};
 use crate::budget::{Budget, Stop};
@@ -204,23 +204,14 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn count_memo(&mut self, budget: &Budget, memo: &Memo) -> MemoCount {
-        self.memo_search(budget, memo, false)
+        self.memo_search(budget, memo, false, None)
             .expect("a count without a trial is never given up")
     }
 
     /// The remembering count, given up after [`TRIAL_NODES`] nodes (`None`, links restored)
-    /// if `trial` is set and its subproblems did not repeat.
+    /// if `trial` is set and its subproblems did not repeat; it adds every subproblem's
+    /// diagram to `diagram` if one is given.
     pub(crate) fn memo_search(
-        &mut self,
-        budget: &Budget,
-        memo: &Memo,
-        trial: bool,
-    ) -> Option<MemoCount> {
-        self.remembering_with(budget, memo, trial, None)
-    }
-
-    /// [`Dlx::memo_search`], adding every subproblem's diagram to `diagram` if one is given.
-    pub(crate) fn remembering_with(
         &mut self,
         budget: &Budget,
         memo: &Memo,
@@ -234,14 +225,15 @@ impl Dlx {
         }
     }
 
-    /// The item to branch on where none is forced.
+    /// The item to branch on where none is forced (the search has just scanned for one, so
+    /// MRV does not scan again).
     fn memo_choice(&self, branching: MemoBranching) -> Item {
         let index = match branching {
             MemoBranching::FirstItem => {
                 scan::first(self.links.primary_headers(), scan::Want::Active)
                     .expect("some primary item is uncovered")
             }
-            MemoBranching::Mrv => Mrv.choose(&ActiveItems::new(self)).index(),
+            MemoBranching::Mrv => Mrv::unforced(&ActiveItems::new(self)).index(),
         };
         self.links.primary_item(index)
     }

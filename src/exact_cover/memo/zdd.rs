@@ -100,7 +100,7 @@ impl Dlx {
             ..*memo
         };
         let counted = self
-            .remembering_with(&Budget::unlimited(), &always, false, Some(&mut diagram))
+            .memo_search(&Budget::unlimited(), &always, false, Some(&mut diagram))
             .expect("a count without a trial is never given up");
         if diagram.is_full()
             || counted.report.stop != Stop::Exhausted && counted.solutions <= u128::from(u64::MAX)
@@ -126,7 +126,7 @@ impl Zdd {
     }
 
     /// Every node's count, terminals first; `None` beyond 128 bits.
-    fn counts(&self) -> Option<Vec<u128>> {
+    pub(crate) fn counts(&self) -> Option<Vec<u128>> {
         let mut counts: Vec<u128> = Vec::with_capacity(self.node_count());
         counts.extend([0, 1]);
         for &(_, lo, hi) in &self.nodes {
@@ -238,13 +238,26 @@ impl ZddSampler<'_> {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R, out: &mut Vec<usize>) {
+        self.zdd.sample_with(&self.counts, rng, out);
+    }
+}
+
+impl Zdd {
+    /// [`ZddSampler::sample`] with every node's count given, for a holder of the diagram
+    /// that draws many times and so computes the counts once.
+    pub(crate) fn sample_with<R: rand::Rng + ?Sized>(
+        &self,
+        counts: &[u128],
+        rng: &mut R,
+        out: &mut Vec<usize>,
+    ) {
         out.clear();
-        let mut at = self.zdd.root;
+        let mut at = self.root;
         while at > TRUE {
-            let (option, lo, hi) = self.zdd.nodes[at as usize - 2];
+            let (option, lo, hi) = self.nodes[at as usize - 2];
             // `hi` with probability count(hi) / count(at).
-            let draw = rng.random_range(0..self.counts[at as usize]);
-            if draw < self.counts[hi as usize] {
+            let draw = rng.random_range(0..counts[at as usize]);
+            if draw < counts[hi as usize] {
                 out.push(option as usize);
                 at = hi;
             } else {
