@@ -84,6 +84,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
     }
     let budget = args.input.budget.budget();
     let (ending, stuck, unique) = logic::with_puzzle_solver(puzzle, |solver| {
+        solver.set_scale(args.input.scale);
         let guesses = !args.no_guesses;
         let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
             count += 1;

@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use quadrille::engine::Engine;
 use quadrille::generate::{
     CheckStats, Generated, Generator, Minimality, Order, Progress, ProgressSnapshot, Symmetry,
-    UniformGrids, random_contradictory, random_puzzle, rated_within,
+    UniformGrids, random_contradictory, random_puzzle, rated_within_on,
 };
-use quadrille::logic::{self, Difficulty, Rating};
+use quadrille::logic::{self, Difficulty, Rating, Scale};
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::{Grid, Shape};
 use serde_json::json;
@@ -96,6 +96,10 @@ pub struct Args {
     /// may be left out: `6.5..`, `..2.0`).
     #[arg(long, value_name = "MIN..MAX", value_parser = score_range)]
     score: Option<RangeInclusive<u16>>,
+    /// The rating scale of --difficulty, --score and --rate: se121 or sukaku (see `quadrille
+    /// rate --help`).
+    #[arg(long, value_name = "NAME", default_value = "se121")]
+    scale: Scale,
     /// One JSON object per puzzle: puzzle, givens, seed, and for unique puzzles symmetry,
     /// minimal ("givens", "orbits" or null when not proved), attempt, solution, and the rating
     /// when there is one (see --rate).
@@ -210,9 +214,10 @@ fn judge(args: &Args, made: &Generated) -> Option<Verdict> {
         .clone()
         .or_else(|| args.difficulty.map(Difficulty::tenths));
     match band {
-        Some(band) => rated_within(band)(made).map(Some),
+        Some(band) => rated_within_on(args.scale, band)(made).map(Some),
         None => Some(args.rate.then(|| {
             logic::with_thread_solver(made.puzzle.shape(), |solver| {
+                solver.set_scale(args.scale);
                 solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
             })
         })),

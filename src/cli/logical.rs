@@ -1,6 +1,7 @@
 //! What `explain` and `rate` share: the inputs and the ordered run over every puzzle line.
 
 use quadrille::io::puzzle::{Puzzle, PuzzleReader};
+use quadrille::logic::Scale;
 use quadrille::runner::{self, WithinChunk};
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
@@ -38,6 +39,10 @@ pub struct InputArgs {
     /// Threads (0: one per core).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = flags::threads)]
     pub threads: usize,
+    /// The rating scale: se121 (Sudoku Explainer 1.2.1's) or sukaku (Sukaku Explainer
+    /// 1.15.10's default techniques, the scale most puzzle banks publish today).
+    #[arg(long, value_name = "NAME", default_value = "se121")]
+    pub scale: Scale,
     /// One JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,

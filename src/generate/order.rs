@@ -48,7 +48,7 @@ use crate::budget::{Budget, Deadline, Interrupt};
 use crate::csp;
 use crate::engine::{Engine, Solve};
 use crate::error::{Error, ErrorKind, Result};
-use crate::logic::{self, Ending, Rating};
+use crate::logic::{self, Ending, Rating, Scale};
 use crate::sudoku::{Grid, Shape};
 
 /// What to make: the shape, the symmetry of the givens, whether the puzzle must be minimal,
@@ -196,9 +196,18 @@ pub struct Generated {
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn rated_within(band: RangeInclusive<u16>) -> impl FnMut(&Generated) -> Option<Rating> {
+    rated_within_on(Scale::Se121, band)
+}
+
+/// [`rated_within`] on `scale`.
+pub fn rated_within_on(
+    scale: Scale,
+    band: RangeInclusive<u16>,
+) -> impl FnMut(&Generated) -> Option<Rating> {
     move |made| {
         let shape = made.puzzle.shape();
         let rating = logic::with_thread_solver(shape, |solver| {
+            solver.set_scale(scale);
             solver.rate_unique_up_to(&made.puzzle, &made.solution, *band.end())
         });
         (rating.ending == Ending::Solved && band.contains(&rating.tenths)).then_some(rating)

@@ -7,7 +7,8 @@
 //! d has two places (strong links). A breadth-first search from OFF(x) follows them: every
 //! ON(y) it reaches means "x or y", so a candidate that sees both x and y goes. Reaching ON(x)
 //! itself places x. An X-chain uses only the links of one digit. The search takes the shortest
-//! chain of all starts, since SE's score grows with the length.
+//! chain of all starts, since SE's score grows with the length. A Y-cycle is a loop over the
+//! strong links of bivalue cells and the weak links between cells.
 
 use super::meter::Meter;
 use super::state::{Candidates, bits, digits};
@@ -37,6 +38,17 @@ pub(crate) struct ChainScratch {
     pub(crate) reached: usize,
 }
 
+/// Which links a chain may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Links {
+    /// One digit's: X-chains.
+    OneDigit,
+    /// Bivalue cells' strong links and every weak link: the links of Y-cycles.
+    Bivalue,
+    /// Every link: AICs.
+    Any,
+}
+
 /// A chain found: its start, end, length in nodes.
 #[derive(Clone, Copy, Debug)]
 struct Found {
@@ -45,32 +57,20 @@ struct Found {
     nodes: usize,
 }
 
-/// The X-chain (`one_digit`) or the AIC of the fewest nodes that removes a candidate or places
-/// one. Each start searched is a node of `meter`; when it runs out, the search settles for
-/// the shortest chain found so far (which the solver then drops, its budget spent).
+/// The chain of the fewest nodes, at most `most_nodes`, over `links` that removes a candidate
+/// or places one. Each start searched is a node of `meter`; when it runs out, the search settles
+/// for the shortest chain found so far (which the solver then drops, its budget spent). Returns
+/// the chain's nodes.
 pub(crate) fn chain(
     state: &Candidates,
     step: &mut Step,
     scratch: &mut ChainScratch,
-    one_digit: bool,
+    links: Links,
+    most_nodes: usize,
     meter: &mut Meter,
-) -> bool {
-    let t = &*state.tables;
-    let n = t.n;
-    let lits = n * n * n * 2;
-    if scratch.parent.len() != lits {
-        scratch.parent = vec![0; lits];
-        scratch.seen = vec![0; lits];
-        scratch.depth = vec![0; lits];
-        scratch.epoch = 0;
-    }
-    scratch.places.clear();
-    for u in 0..state.tables.unit_count() {
-        for d in 0..n {
-            let p = state.positions(u, 1 << d);
-            scratch.places.push(p);
-        }
-    }
+) -> Option<usize> {
+    let n = state.tables.n;
+    prepare(state, scratch);
     let mut best: Option<Found> = None;
     let mut reached = 0;
     'starts: for c in 0..n * n {
@@ -79,8 +79,8 @@ pub(crate) fn chain(
                 break 'starts;
             }
             let start = literal(n, c, d, false);
-            let limit = best.map_or(usize::MAX, |b| b.nodes - 1);
-            let found = search(state, scratch, one_digit, start, limit, None);
+            let limit = best.map_or(most_nodes, |b| b.nodes - 1);
+            let found = search(state, scratch, links, start, limit, None);
             reached += scratch.queue.len();
             if let Some(found) = found
                 && best.is_none_or(|b| found.nodes < b.nodes)
@@ -90,14 +90,12 @@ pub(crate) fn chain(
         }
     }
     scratch.reached = reached;
-    let Some(found) = best else {
-        return false;
-    };
+    let found = best?;
     // Search again from the best start to rebuild its path.
     search(
         state,
         scratch,
-        one_digit,
+        links,
         found.start,
         found.nodes,
         Some(found.end),
@@ -109,7 +107,7 @@ pub(crate) fn chain(
         at = scratch.parent[at as usize];
     }
     scratch.path.reverse();
-    let technique = if one_digit {
+    let technique = if links == Links::OneDigit {
         Technique::XChain
     } else {
         Technique::Aic
@@ -133,7 +131,146 @@ pub(crate) fn chain(
     } else {
         conflicts(state, (xc, xd), (yc, yd), |c, d| step.eliminate(c, d));
     }
-    true
+    Some(found.nodes)
+}
+
+/// The shortest Y-cycle that removes a candidate: a loop of bivalue cells, each sharing a
+/// digit with the next and seeing it, the last sharing the first's other digit with it. Around
+/// the loop each cell is one of its digits whichever the first is, so each pair of neighbours
+/// holds their shared digit once, and cells seeing both lose it. Searched breadth-first from
+/// OFF of each bivalue cell's digit e, over bivalue links only, to an ON of e in a cell seeing
+/// the start. Returns the loop's literals.
+pub(crate) fn y_cycle(
+    state: &Candidates,
+    step: &mut Step,
+    scratch: &mut ChainScratch,
+    meter: &mut Meter,
+) -> Option<usize> {
+    let t = &*state.tables;
+    let n = t.n;
+    prepare(state, scratch);
+    // The best loop: its start, end and literals.
+    let mut best: Option<Found> = None;
+    'starts: for c in 0..n * n {
+        if state.cands[c].count_ones() != 2 {
+            continue;
+        }
+        for e in digits(state.cands[c]) {
+            if !meter.spend(1) {
+                break 'starts;
+            }
+            let start = literal(n, c, e, false);
+            let limit = best.map_or(usize::MAX, |b| b.nodes - 1);
+            breadth_first(state, scratch, Links::Bivalue, start, limit);
+            for i in 0..scratch.queue.len() {
+                let lit = scratch.queue[i];
+                let (end, d, on) = unpack(n, lit);
+                let nodes = usize::from(scratch.depth[lit as usize]);
+                if on && d == e && end != c && t.sees(end, c) && nodes <= limit {
+                    trace(scratch, lit);
+                    let mut cells: Vec<usize> =
+                        scratch.path.iter().map(|&l| unpack(n, l).0).collect();
+                    cells.dedup();
+                    let simple = cells.len() * 2 == scratch.path.len() && {
+                        cells.sort_unstable();
+                        cells.windows(2).all(|w| w[0] != w[1])
+                    };
+                    if simple && loop_eliminations(state, n, &scratch.path, |_, _| ()) {
+                        best = Some(Found { start, end: lit, nodes });
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let found = best?;
+    breadth_first(state, scratch, Links::Bivalue, found.start, found.nodes);
+    trace(scratch, found.end);
+    step.begin(
+        Technique::YCycle,
+        Technique::YCycle.base_tenths() + length_bonus(found.nodes - 2),
+    );
+    for &lit in &scratch.path {
+        let (c, d, on) = unpack(n, lit);
+        step.chain.push((c as u16, d, on));
+        if !step.cells.contains(&(c as u16)) {
+            step.cells.push(c as u16);
+        }
+        step.digits |= 1 << (d - 1);
+    }
+    loop_eliminations(state, n, &scratch.path, |c, d| step.eliminate(c, d));
+    Some(found.nodes)
+}
+
+/// Calls `each` with the candidates a Y-cycle's weak links remove (those of the loop's path,
+/// and the one closing it), and returns whether there is one.
+fn loop_eliminations(
+    state: &Candidates,
+    n: usize,
+    path: &[u32],
+    mut each: impl FnMut(usize, u8),
+) -> bool {
+    let t = &*state.tables;
+    let cells: Vec<usize> = path.iter().map(|&lit| unpack(n, lit).0).collect();
+    let mut any = false;
+    // ON(a, d) then OFF(b, d) along the path, and the last ON back to the first OFF.
+    let closing = [path[path.len() - 1], path[0]];
+    let weak = path[1..].chunks(2).filter(|pair| pair.len() == 2);
+    for pair in weak.chain(std::iter::once(&closing[..])) {
+        let (a, d, _) = unpack(n, pair[0]);
+        let (b, _, _) = unpack(n, pair[1]);
+        let bit = 1u64 << (d - 1);
+        for &q in t.peers(a) {
+            let q = q as usize;
+            if state.cands[q] & bit != 0 && !cells.contains(&q) && t.sees(q, b) {
+                each(q, d);
+                any = true;
+            }
+        }
+    }
+    any
+}
+
+/// Sizes the buffers for the grid's literals and notes each unit's places of each digit.
+fn prepare(state: &Candidates, scratch: &mut ChainScratch) {
+    let n = state.tables.n;
+    let lits = n * n * n * 2;
+    if scratch.parent.len() != lits {
+        scratch.parent = vec![0; lits];
+        scratch.seen = vec![0; lits];
+        scratch.depth = vec![0; lits];
+        scratch.epoch = 0;
+    }
+    scratch.places.clear();
+    for u in 0..state.tables.unit_count() {
+        for d in 0..n {
+            let p = state.positions(u, 1 << d);
+            scratch.places.push(p);
+        }
+    }
+}
+
+/// Every literal within `limit` nodes of `start`, into `scratch.queue` in the order reached.
+fn breadth_first(
+    state: &Candidates,
+    scratch: &mut ChainScratch,
+    links: Links,
+    start: u32,
+    limit: usize,
+) {
+    // No literal is u32::MAX, so the search reaches everything it can.
+    search(state, scratch, links, start, limit, Some(u32::MAX));
+}
+
+/// `scratch.path`: the literals from the last search's start to `end`.
+fn trace(scratch: &mut ChainScratch, end: u32) {
+    scratch.path.clear();
+    let mut at = end;
+    while at != u32::MAX {
+        scratch.path.push(at);
+        at = scratch.parent[at as usize];
+    }
+    scratch.path.reverse();
 }
 
 /// Breadth-first search from `start` (an OFF literal) up to `limit` nodes. Without `target`,
@@ -141,7 +278,7 @@ pub(crate) fn chain(
 fn search(
     state: &Candidates,
     scratch: &mut ChainScratch,
-    one_digit: bool,
+    links: Links,
     start: u32,
     limit: usize,
     target: Option<u32>,
@@ -183,7 +320,7 @@ fn search(
         }
         let mut neighbours = std::mem::take(&mut scratch.neighbours);
         neighbours.clear();
-        links(state, &scratch.places, one_digit, c, d, on, &mut neighbours);
+        follow(state, &scratch.places, links, c, d, on, &mut neighbours);
         for &next in &neighbours {
             if scratch.seen[next as usize] != epoch {
                 scratch.seen[next as usize] = epoch;
@@ -198,10 +335,10 @@ fn search(
 }
 
 /// The literals that literal (c, d, on) implies by one link.
-fn links(
+fn follow(
     state: &Candidates,
     places: &[u64],
-    one_digit: bool,
+    links: Links,
     c: usize,
     d: u8,
     on: bool,
@@ -211,7 +348,7 @@ fn links(
     let n = t.n;
     let bit = 1u64 << (d - 1);
     if on {
-        if !one_digit {
+        if links != Links::OneDigit {
             for e in digits(state.cands[c] & !bit) {
                 out.push(literal(n, c, e, false));
             }
@@ -222,11 +359,16 @@ fn links(
             }
         }
     } else {
-        if !one_digit && state.cands[c].count_ones() == 2 {
+        if links != Links::OneDigit && state.cands[c].count_ones() == 2 {
             let e = digits(state.cands[c] & !bit).next().expect("bivalue");
             out.push(literal(n, c, e, true));
         }
-        for &u in t.units_of(c) {
+        let units = if links == Links::Bivalue {
+            &[][..]
+        } else {
+            t.units_of(c)
+        };
+        for &u in units {
             let u = u as usize;
             let p = places[u * n + usize::from(d) - 1];
             if p.count_ones() == 2 {

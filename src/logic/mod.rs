@@ -70,6 +70,7 @@ mod rating;
 mod singles;
 mod state;
 mod step;
+mod strong_links;
 mod subsets;
 pub mod technique;
 mod unique;
@@ -82,7 +83,7 @@ pub use draw::{step_svg, write_candidates};
 pub use rating::{Difficulty, Rating, rate};
 pub use state::Candidates;
 pub use step::{Step, cell_name, digit_name};
-pub use technique::Technique;
+pub use technique::{Scale, Technique};
 
 use crate::board::Board;
 use crate::engine::{DlxSolver, Solve};
@@ -90,6 +91,7 @@ use crate::io::puzzle::Puzzle;
 use crate::runner::Recent;
 use crate::sudoku::{Grid, Shape};
 use crate::{Budget, Stop};
+use chains::Links;
 use meter::Meter;
 use state::LogicTables;
 
@@ -170,6 +172,8 @@ pub struct LogicSolver {
     uniqueness: Option<bool>,
     /// The budget of the solution under way.
     meter: Meter,
+    /// Whose techniques, order and scores the solver follows.
+    scale: Scale,
 }
 
 impl LogicSolver {
@@ -215,7 +219,34 @@ impl LogicSolver {
             several: false,
             uniqueness: None,
             meter: Meter::unlimited(),
+            scale: Scale::Se121,
         }
+    }
+
+    /// The scale the solver rates on: whose techniques it uses, in which order, and their
+    /// scores ([`Scale::Se121`] unless set).
+    pub fn scale(&self) -> Scale {
+        self.scale
+    }
+
+    /// Rates and explains on `scale` from now on.
+    ///
+    /// ```
+    /// use quadrille::io::puzzle::parse_line;
+    /// use quadrille::logic::{LogicSolver, Scale, Technique};
+    ///
+    /// // A puzzle whose hardest step is a WXYZ-wing on Sukaku Explainer's scale.
+    /// let puzzle = parse_line(
+    ///     "..3...9..1....49.86...9...4...8....5..7.1.4..9....5...7...2...33.14....2..2...7..", None)?;
+    /// let mut solver = LogicSolver::new(puzzle.shape());
+    /// let se121 = solver.rate(&puzzle);
+    /// solver.set_scale(Scale::Sukaku);
+    /// let sukaku = solver.rate(&puzzle);
+    /// assert!(sukaku.score() < se121.score());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn set_scale(&mut self, scale: Scale) {
+        self.scale = scale;
     }
 
     /// The board whose rules the solver follows.
@@ -407,6 +438,47 @@ impl LogicSolver {
 
     /// The easiest step, into `self.step`; false when no technique applies.
     fn find_step(&mut self) -> bool {
+        match self.scale {
+            Scale::Se121 => self.find_se121_step(),
+            Scale::Sukaku => self.find_sukaku_step(),
+        }
+    }
+
+    /// The easiest step on SE 1.2.1's scale, in its order.
+    fn find_se121_step(&mut self) -> bool {
+        self.basic_step(false)
+            || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
+            || {
+                let (s, step) = (&self.state, &mut self.step);
+                subsets::naked(s, step, 4)
+                    || fish::fish(s, step, 4)
+                    || subsets::hidden(s, step, 4, false)
+            }
+            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
+            || self.chains_and_forcing()
+    }
+
+    /// The easiest step on Sukaku Explainer's scale, in its order.
+    fn find_sukaku_step(&mut self) -> bool {
+        self.basic_step(true)
+            || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
+            || {
+                let (s, step) = (&self.state, &mut self.step);
+                subsets::naked(s, step, 4)
+                    || fish::fish(s, step, 4)
+                    || subsets::hidden(s, step, 4, false)
+                    || strong_links::three_strong_links(s, step)
+                    || wings::als_wing(s, step, 3)
+            }
+            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
+            || wings::als_wing(&self.state, &mut self.step, 4)
+            || self.chains_and_forcing()
+    }
+
+    /// The steps both scales take first, in the same order: singles, locked candidates,
+    /// pairs and triples, X-wings and swordfish, XY- and XYZ-wings; with `turbot`, the turbot
+    /// fish after hidden triples (Sukaku's place for it).
+    fn basic_step(&mut self, turbot: bool) -> bool {
         let (s, step) = (&self.state, &mut self.step);
         singles::full_house(s, step)
             || singles::hidden_single(s, step)
@@ -424,26 +496,42 @@ impl LogicSolver {
             || subsets::naked(s, step, 3)
             || fish::fish(s, step, 3)
             || subsets::hidden(s, step, 3, false)
+            || (turbot && strong_links::turbot_fish(s, step))
             || wings::xy_wing(s, step)
             || wings::xyz_wing(s, step)
-            || (unique::rectangle(s, step) && self.known_unique())
-            || {
-                let (s, step) = (&self.state, &mut self.step);
-                subsets::naked(s, step, 4)
-                    || fish::fish(s, step, 4)
-                    || subsets::hidden(s, step, 4, false)
-            }
-            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
-            || self.chains_and_forcing()
     }
 
-    /// The chains and forcing chains, the last of the techniques.
+    /// The chains and forcing chains, the last of the techniques. On Sukaku's scale the
+    /// Y-cycles come with the X-chains, and the W-wing is left to the AICs.
     fn chains_and_forcing(&mut self) -> bool {
         let (s, step, meter) = (&self.state, &mut self.step, &mut self.meter);
         let forcing = &mut self.forcing;
-        chains::chain(s, step, &mut self.chains, true, meter)
-            || wings::w_wing(s, step)
-            || chains::chain(s, step, &mut self.chains, false, meter)
+        let scratch = &mut self.chains;
+        let found = match self.scale {
+            Scale::Se121 => {
+                chains::chain(s, step, scratch, Links::OneDigit, usize::MAX, meter).is_some()
+                    || wings::w_wing(s, step)
+            }
+            Scale::Sukaku => {
+                // Sukaku keeps the easier of the two: a Y-cycle scores 6.5 and an X-chain
+                // 6.6, each with its length's bonus.
+                let cycle = chains::y_cycle(s, step, scratch, meter).map(|_| step.clone());
+                let x_chain = chains::chain(s, step, scratch, Links::OneDigit, usize::MAX, meter);
+                match (cycle, x_chain) {
+                    (Some(cycle), Some(_)) if cycle.tenths() < step.tenths() => {
+                        *step = cycle;
+                        true
+                    }
+                    (Some(cycle), None) => {
+                        *step = cycle;
+                        true
+                    }
+                    (_, x_chain) => x_chain.is_some(),
+                }
+            }
+        };
+        found
+            || chains::chain(s, step, scratch, Links::Any, usize::MAX, meter).is_some()
             || [
                 forcing::Depth::Singles,
                 forcing::Depth::Basic,

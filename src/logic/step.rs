@@ -245,7 +245,31 @@ impl Step {
                 unit(0),
                 cells()
             ),
-            Technique::XChain | Technique::Aic => {
+            Technique::TurbotFish | Technique::ThreeStrongLinks => {
+                let pairs: Vec<String> = self
+                    .chain
+                    .chunks(2)
+                    .map(|pair| names(&[pair[0].0, pair[1].0], " and "))
+                    .collect();
+                let (first, last) = (self.chain[0].0, self.chain[self.chain.len() - 1].0);
+                format!(
+                    "{digit_list} has two places in each of {} ({}), each link's second place seeing the next one's first: {digit_list} is in {} or {}",
+                    units(0..self.units.len()),
+                    pairs.join("; "),
+                    cell_name(first as usize, n),
+                    cell_name(last as usize, n)
+                )
+            }
+            Technique::WxyzWing | Technique::VwxyzWing => {
+                let (set, pincer) = self.cells.split_at(self.cells.len() - 1);
+                format!(
+                    "{} hold {} digits between them and see each other, and the pair {} links them by a digit they can only hold where it sees it: one of them holds each digit removed",
+                    names(set, " "),
+                    set.len() + 1,
+                    cell_name(pincer[0] as usize, n)
+                )
+            }
+            Technique::XChain | Technique::YCycle | Technique::Aic => {
                 let mut text = String::new();
                 for (i, &(c, d, on)) in self.chain.iter().enumerate() {
                     if i > 0 {

@@ -23,8 +23,56 @@
 //!
 //! The solver takes the step of the lowest score first, as SE does: a hidden single (1.2,
 //! 1.5) before a naked single (2.3), so that a puzzle that needs only hidden singles rates 1.5.
+//!
+//! A second [`Scale`], [`Scale::Sukaku`], follows Sukaku Explainer 1.15.10 (SE's maintained
+//! descendant, whose ratings puzzle banks and forums publish) with its default technique set:
+//! the same scores for the techniques both have, five more techniques in its order (turbot
+//! fish 4.0-4.2 after hidden triples, three strong links 5.4-5.6 and the WXYZ-wing 5.5-5.6
+//! after hidden quads, the VWXYZ-wing 6.2-6.4 after BUG+1, Y-cycles at 6.5 and up beside the
+//! X-chains), and no W-wing (Sukaku finds it as the AIC it is).
 
 use std::fmt;
+
+/// Whose technique set, order and scores a rating follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Scale {
+    /// Sudoku Explainer 1.2.1's: the scale of SE's own ratings and of older puzzle lists.
+    #[default]
+    Se121,
+    /// Sukaku Explainer 1.15.10's, with its default techniques: the scale most puzzle banks
+    /// and forums publish today.
+    Sukaku,
+}
+
+impl Scale {
+    /// Every scale.
+    pub const ALL: [Scale; 2] = [Scale::Se121, Scale::Sukaku];
+
+    /// Its name, as `--scale` takes it: `se121` or `sukaku`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Se121 => "se121",
+            Scale::Sukaku => "sukaku",
+        }
+    }
+}
+
+impl fmt::Display for Scale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Scale {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Scale, String> {
+        Scale::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("unknown scale '{name}': se121 or sukaku"))
+    }
+}
 
 /// A solving technique. The order of the variants is the order in which the solver tries
 /// them: always the easiest first.
@@ -64,6 +112,10 @@ pub enum Technique {
     Swordfish,
     /// Three digits with three places between them in a unit.
     HiddenTriple,
+    /// Two strong links on one digit joined by a weak one (skyscraper, two-string kite,
+    /// turbot crane): cells seeing both ends lose the digit. Sukaku Explainer's scale only,
+    /// 4.0-4.2 by the kinds of unit of the strong links.
+    TurbotFish,
     /// A bivalue pivot {x,y} and two bivalue pincers {x,z}, {y,z}: cells seeing both pincers
     /// lose z.
     XyWing,
@@ -78,9 +130,23 @@ pub enum Technique {
     Jellyfish,
     /// Four digits with four places between them in a unit.
     HiddenQuad,
+    /// Three strong links on one digit joined by weak ones: cells seeing both ends lose the
+    /// digit. Sukaku Explainer's scale only, 5.4-5.6 by the kinds of unit of the links.
+    ThreeStrongLinks,
+    /// Three cells that see each other holding four digits between them, and a bivalue cell
+    /// {x,z} whose x they can only hold where it sees it: one of them holds z. Sukaku
+    /// Explainer's scale only, 5.5-5.6.
+    WxyzWing,
     /// BUG+1: all cells bivalue but one, which takes the digit that would leave a grave. Only
     /// in a puzzle proved unique.
     Bug,
+    /// The WXYZ-wing's pattern with four cells holding five digits. Sukaku Explainer's scale
+    /// only, 6.2-6.4.
+    VwxyzWing,
+    /// A loop of bivalue cells, each sharing a digit with the next, that sees itself: each
+    /// linked pair's digit is in one of the two, so cells seeing both lose it (SE's
+    /// bidirectional Y-cycle). Sukaku Explainer's scale only, 6.5 and up by length.
+    YCycle,
     /// An alternating chain of strong and weak links on one digit (skyscrapers, kites, turbot
     /// fish and simple colouring are short ones).
     XChain,
@@ -104,7 +170,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -121,13 +187,18 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::TurbotFish,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
+        Technique::WxyzWing,
         Technique::Bug,
+        Technique::VwxyzWing,
+        Technique::YCycle,
         Technique::XChain,
         Technique::WWing,
         Technique::Aic,
@@ -156,13 +227,18 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::Swordfish => "swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::TurbotFish => "turbot fish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::ThreeStrongLinks => "three strong links",
+            Technique::WxyzWing => "wxyz-wing",
             Technique::Bug => "bug+1",
+            Technique::VwxyzWing => "vwxyz-wing",
+            Technique::YCycle => "y-cycle",
             Technique::XChain => "x-chain",
             Technique::WWing => "w-wing",
             Technique::Aic => "aic",
@@ -193,13 +269,18 @@ impl Technique {
             Technique::NakedTriple => 36,
             Technique::Swordfish => 38,
             Technique::HiddenTriple => 40,
+            Technique::TurbotFish => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
             Technique::UniqueRectangle => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::ThreeStrongLinks => 54,
+            Technique::WxyzWing => 55,
             Technique::Bug => 56,
+            Technique::VwxyzWing => 62,
+            Technique::YCycle => 65,
             Technique::XChain => 66,
             Technique::WWing => 70,
             Technique::Aic => 70,

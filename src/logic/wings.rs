@@ -161,3 +161,197 @@ fn collect_eliminations(state: &Candidates, step: &mut Step, cells: &[usize], z:
     }
     any
 }
+
+/// An almost locked set of `size` cells that see each other, holding `size + 1` digits between
+/// them, and a bivalue cell {x,z} outside it that sees every cell of the set holding x: if the
+/// bivalue cell is x, the set has no x and must hold z. So z is in one or the other, and cells
+/// seeing the bivalue cell and every z of the set lose z. When z links them the same way, the
+/// set and the cell together hold exactly their digits: x goes as z does, and each other digit
+/// of the set from the cells seeing all its places there. Sukaku's WXYZ-wing (three cells,
+/// 5.5-5.6) and VWXYZ-wing (four cells, 6.2-6.4), scored by the set's largest cell as Sukaku
+/// does, its easiest hint kept (the one with most eliminations among equals).
+pub(crate) fn als_wing(state: &Candidates, step: &mut Step, size: usize) -> bool {
+    let t = &*state.tables;
+    let technique = if size == 3 {
+        Technique::WxyzWing
+    } else {
+        Technique::VwxyzWing
+    };
+    let mut best: Option<AlsWing> = None;
+    let mut set = [0usize; 4];
+    for a in 0..t.n * t.n {
+        let ca = state.cands[a];
+        if (2..=size as u32 + 1).contains(&ca.count_ones()) {
+            set[0] = a;
+            grow(state, &mut set, 1, size, ca, technique, &mut best);
+        }
+    }
+    let Some(wing) = best else {
+        return false;
+    };
+    step.begin(technique, wing.tenths);
+    let cells = &wing.set[..size];
+    step.cells.extend(cells.iter().map(|&c| c as u16));
+    step.cells.push(wing.pincer as u16);
+    step.digits = cells.iter().fold(state.cands[wing.pincer], |m, &c| m | state.cands[c]);
+    als_eliminations(state, cells, wing.pincer, wing.x, |c, d| step.eliminate(c, d));
+    true
+}
+
+/// The best almost-locked-set wing so far.
+struct AlsWing {
+    tenths: u16,
+    eliminations: usize,
+    set: [usize; 4],
+    pincer: usize,
+    x: u64,
+}
+
+/// Adds to `set[..len]` (digits `held`) every later cell that sees all of it, and tries each
+/// whole set against the bivalue cells.
+fn grow(
+    state: &Candidates,
+    set: &mut [usize; 4],
+    len: usize,
+    size: usize,
+    held: u64,
+    technique: Technique,
+    best: &mut Option<AlsWing>,
+) {
+    let t = &*state.tables;
+    if len == size {
+        if held.count_ones() as usize == size + 1 {
+            pincers(state, &set[..size], held, technique, best);
+        }
+        return;
+    }
+    for &c in t.peers(set[0]) {
+        let c = c as usize;
+        let cc = state.cands[c];
+        let with = held | cc;
+        if c <= set[len - 1]
+            || !(2..=size as u32 + 1).contains(&cc.count_ones())
+            || with.count_ones() as usize > size + 1
+            || !set[1..len].iter().all(|&s| t.sees(s, c))
+        {
+            continue;
+        }
+        set[len] = c;
+        grow(state, set, len + 1, size, with, technique, best);
+    }
+}
+
+/// Tries every bivalue cell {x,z} of the set's digits outside it, x then z as the digit that
+/// links them.
+fn pincers(
+    state: &Candidates,
+    set: &[usize],
+    held: u64,
+    technique: Technique,
+    best: &mut Option<AlsWing>,
+) {
+    let t = &*state.tables;
+    let largest = set.iter().map(|&c| state.cands[c].count_ones()).max().unwrap_or(0) as i32;
+    // Sukaku scores a set whose largest cell is of middling size higher than one whose
+    // largest is small or large.
+    let tenths = match technique {
+        Technique::WxyzWing => 55 + 1 - (3 - largest).abs(),
+        _ => 62 + 2 - (3 - largest).abs(),
+    } as u16;
+    if best.as_ref().is_some_and(|b| b.tenths < tenths) {
+        return;
+    }
+    for pincer in 0..t.n * t.n {
+        let cp = state.cands[pincer];
+        if cp.count_ones() != 2 || cp & !held != 0 || set.contains(&pincer) {
+            continue;
+        }
+        for x in [cp & cp.wrapping_neg(), cp & (cp - 1)] {
+            let found = als_eliminations(state, set, pincer, x, |_, _| ());
+            let better = match best {
+                None => found > 0,
+                Some(b) => found > 0 && (tenths < b.tenths || found > b.eliminations),
+            };
+            if better {
+                let mut kept = [0; 4];
+                kept[..set.len()].copy_from_slice(set);
+                *best = Some(AlsWing {
+                    tenths,
+                    eliminations: found,
+                    set: kept,
+                    pincer,
+                    x,
+                });
+            }
+        }
+    }
+}
+
+/// Whether every cell of `set` holding `digit` sees `pincer`.
+fn links(state: &Candidates, set: &[usize], pincer: usize, digit: u64) -> bool {
+    let t = &*state.tables;
+    set.iter()
+        .all(|&c| state.cands[c] & digit == 0 || t.sees(c, pincer))
+}
+
+/// Calls `each` with every elimination of the wing whose linking digit is `x` (none unless
+/// it links), and returns how many.
+fn als_eliminations(
+    state: &Candidates,
+    set: &[usize],
+    pincer: usize,
+    x: u64,
+    mut each: impl FnMut(usize, u8),
+) -> usize {
+    if !links(state, set, pincer, x) {
+        return 0;
+    }
+    let cp = state.cands[pincer];
+    let z = cp & !x;
+    let mut found = 0;
+    let mut remove = |digit: u64, with_pincer: bool| {
+        let holders = set.iter().copied().filter(|&c| state.cands[c] & digit != 0);
+        found += eliminate_seeing(state, set, pincer, holders, with_pincer, digit, &mut each);
+    };
+    remove(z, true);
+    if links(state, set, pincer, z) {
+        remove(x, true);
+        let held = set.iter().fold(0, |m, &c| m | state.cands[c]);
+        for d in digits(held & !cp) {
+            remove(1 << (d - 1), false);
+        }
+    }
+    found
+}
+
+/// Calls `each` with every cell outside the wing that holds `digit` and sees all `holders`
+/// (and the pincer, if `with_pincer`); returns how many.
+fn eliminate_seeing(
+    state: &Candidates,
+    set: &[usize],
+    pincer: usize,
+    holders: impl Iterator<Item = usize> + Clone,
+    with_pincer: bool,
+    digit: u64,
+    each: &mut impl FnMut(usize, u8),
+) -> usize {
+    let t = &*state.tables;
+    let Some(first) = holders.clone().next() else {
+        return 0;
+    };
+    let d = digit.trailing_zeros() as u8 + 1;
+    let mut found = 0;
+    for &q in t.peers(first) {
+        let q = q as usize;
+        if state.cands[q] & digit != 0
+            && q != pincer
+            && !set.contains(&q)
+            && holders.clone().all(|c| t.sees(q, c))
+            && (!with_pincer || t.sees(q, pincer))
+        {
+            each(q, d);
+            found += 1;
+        }
+    }
+    found
+}

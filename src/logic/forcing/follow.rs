@@ -126,7 +126,15 @@ impl Follower<'_> {
                 continue;
             }
             if self.depth >= Depth::Chains && {
-                let found = chains::chain(grid, self.basic, self.chains, false, self.meter);
+                let found = chains::chain(
+                    grid,
+                    self.basic,
+                    self.chains,
+                    chains::Links::Any,
+                    usize::MAX,
+                    self.meter,
+                )
+                .is_some();
                 // An inner chain's search costs the literals it reached, found or not.
                 self.work += self.chains.reached as u64;
                 found

@@ -1,0 +1,172 @@
+//! Strong links in a row, on Sukaku Explainer's scale: two on one digit joined by a weak link
+//! (the turbot fish: skyscraper, two-string kite, turbot crane) and three joined by two.
+//!
+//! A strong link is a unit where the digit has two places: one of them holds it. Joined end to
+//! end by weak links (each inner end sees the next link's start, so at most one of the two holds
+//! the digit), the links leave the digit in one of the chain's two outer ends, and a cell seeing
+//! both loses it. Sukaku scores a chain by the kinds of unit its strong links lie in and keeps
+//! its easiest hint, the one with most eliminations among equals; so does this search, and a
+//! pair of places that is a strong link in two units (in a row and a box) counts at its lower
+//! score.
+
+use super::state::{Candidates, House, bits};
+use super::step::Step;
+use super::technique::Technique;
+
+/// The strong links a chain may have, at most.
+const MOST_LINKS: usize = 3;
+
+/// A strong link: the digit's only two places in a unit, `from` and `to`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Link {
+    unit: usize,
+    from: usize,
+    to: usize,
+}
+
+/// The best chain so far: its score, eliminations, digit and links.
+struct Best {
+    tenths: u16,
+    eliminations: usize,
+    digit: u8,
+    links: [Link; MOST_LINKS],
+}
+
+/// Two strong links on one digit, joined by a weak link: a turbot fish, 4.0 (skyscraper:
+/// both links in rows, or both in columns), 4.1 (two-string kite: a row and a column), 4.2
+/// (turbot crane: a box), 4.3 (another kind of unit, an X-Sudoku diagonal).
+pub(crate) fn turbot_fish(state: &Candidates, step: &mut Step) -> bool {
+    strong_links(state, step, 2, Technique::TurbotFish)
+}
+
+/// Three strong links on one digit, joined by two weak links: 5.4 (all in rows, or all in
+/// columns), 5.5 (a box among them), 5.6 (rows and columns), 5.7 (another kind of unit).
+pub(crate) fn three_strong_links(state: &Candidates, step: &mut Step) -> bool {
+    strong_links(state, step, 3, Technique::ThreeStrongLinks)
+}
+
+fn strong_links(state: &Candidates, step: &mut Step, count: usize, technique: Technique) -> bool {
+    let t = &*state.tables;
+    let mut best: Option<Best> = None;
+    let mut links = Vec::new();
+    let mut chain = [Link::default(); MOST_LINKS];
+    for digit in 1..=t.n as u8 {
+        let bit = 1u64 << (digit - 1);
+        links.clear();
+        for u in 0..t.unit_count() {
+            let places = state.positions(u, bit);
+            if places.count_ones() == 2 {
+                let unit = t.unit(u);
+                let mut at = bits(places).map(|i| unit[i] as usize);
+                let (a, b) = (at.next().expect("two"), at.next().expect("two"));
+                links.push(Link {
+                    unit: u,
+                    from: a,
+                    to: b,
+                });
+                links.push(Link {
+                    unit: u,
+                    from: b,
+                    to: a,
+                });
+            }
+        }
+        extend(state, &links, &mut chain, 0, count, digit, &mut best);
+    }
+    let Some(best) = best else {
+        return false;
+    };
+    let chain = &best.links[..count];
+    step.begin(technique, best.tenths);
+    step.digits = 1 << (best.digit - 1);
+    for link in chain {
+        step.units.push(link.unit);
+        for (c, on) in [(link.from, false), (link.to, true)] {
+            step.cells.push(c as u16);
+            step.chain.push((c as u16, best.digit, on));
+        }
+    }
+    eliminations(state, chain, best.digit, |c| step.eliminate(c, best.digit));
+    true
+}
+
+/// Extends `chain[..len]` by every link that may follow it, and scores each whole chain.
+fn extend(
+    state: &Candidates,
+    links: &[Link],
+    chain: &mut [Link; MOST_LINKS],
+    len: usize,
+    count: usize,
+    digit: u8,
+    best: &mut Option<Best>,
+) {
+    let t = &*state.tables;
+    if len == count {
+        let chain = &chain[..count];
+        let tenths = score(state, chain);
+        if best.as_ref().is_some_and(|b| b.tenths < tenths) {
+            return;
+        }
+        let found = eliminations(state, chain, digit, |_| ());
+        let better = match best {
+            None => found > 0,
+            Some(b) => found > 0 && (tenths < b.tenths || found > b.eliminations),
+        };
+        if better {
+            let mut kept = [Link::default(); MOST_LINKS];
+            kept[..count].copy_from_slice(chain);
+            *best = Some(Best {
+                tenths,
+                eliminations: found,
+                digit,
+                links: kept,
+            });
+        }
+        return;
+    }
+    for &link in links {
+        let fresh = chain[..len]
+            .iter()
+            .all(|l| ![l.from, l.to].contains(&link.from) && ![l.from, l.to].contains(&link.to));
+        if !fresh || (len > 0 && !t.sees(chain[len - 1].to, link.from)) {
+            continue;
+        }
+        chain[len] = link;
+        extend(state, links, chain, len + 1, count, digit, best);
+    }
+}
+
+/// Calls `each` with every cell outside the chain that holds `digit` and sees both of its
+/// ends; returns how many.
+fn eliminations(state: &Candidates, chain: &[Link], digit: u8, mut each: impl FnMut(usize)) -> usize {
+    let t = &*state.tables;
+    let bit = 1u64 << (digit - 1);
+    let (first, last) = (chain[0].from, chain[chain.len() - 1].to);
+    let mut found = 0;
+    for &q in t.peers(first) {
+        let q = q as usize;
+        let inside = chain.iter().any(|l| l.from == q || l.to == q);
+        if state.cands[q] & bit != 0 && !inside && t.sees(q, last) {
+            each(q);
+            found += 1;
+        }
+    }
+    found
+}
+
+/// Sukaku's score of a chain, in tenths, by the kinds of unit of its links.
+fn score(state: &Candidates, chain: &[Link]) -> u16 {
+    let t = &*state.tables;
+    let houses = chain.iter().map(|l| t.house(l.unit));
+    let other = houses.clone().any(|h| h == House::Diagonal);
+    let boxed = houses.clone().any(|h| h == House::Box);
+    let first = t.house(chain[0].unit);
+    let parallel = houses.clone().all(|h| h == first);
+    let base = if chain.len() == 2 { 40 } else { 54 };
+    base + match (other, boxed, parallel) {
+        (true, _, _) => 3,
+        (false, true, _) => if chain.len() == 2 { 2 } else { 1 },
+        (false, false, true) => 0,
+        (false, false, false) => if chain.len() == 2 { 1 } else { 2 },
+    }
+}
