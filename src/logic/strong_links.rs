@@ -16,12 +16,21 @@ use super::technique::Technique;
 /// The strong links a chain may have, at most.
 const MOST_LINKS: usize = 3;
 
-/// A strong link: the digit's only two places in a unit, `from` and `to`.
+/// A node of a chain: some of a unit's places of the digit (one, or a group lying in one
+/// other unit too, a box's row or a line's box), as bits over the unit's cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Node {
+    unit: usize,
+    places: u64,
+}
+
+/// A strong link: the digit's places in a unit split into two nodes, `from` and `to`: one of
+/// them holds it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Link {
     unit: usize,
-    from: usize,
-    to: usize,
+    from: Node,
+    to: Node,
 }
 
 /// The best chain so far: its score, eliminations, digit and links.
@@ -34,13 +43,15 @@ struct Best {
 
 /// Two strong links on one digit, joined by a weak link: a turbot fish, 4.0 (skyscraper:
 /// both links in rows, or both in columns), 4.1 (two-string kite: a row and a column), 4.2
-/// (turbot crane: a box), 4.3 (another kind of unit, an X-Sudoku diagonal).
+/// (turbot crane: a box), 4.3 (a grouped link, or another kind of unit, an X-Sudoku
+/// diagonal).
 pub(crate) fn turbot_fish(state: &Candidates, step: &mut Step) -> bool {
     strong_links(state, step, 2, Technique::TurbotFish)
 }
 
 /// Three strong links on one digit, joined by two weak links: 5.4 (all in rows, or all in
-/// columns), 5.5 (a box among them), 5.6 (rows and columns), 5.7 (another kind of unit).
+/// columns), 5.5 (a box among them), 5.6 (rows and columns), 5.7 (a grouped link, or another
+/// kind of unit).
 pub(crate) fn three_strong_links(state: &Candidates, step: &mut Step) -> bool {
     strong_links(state, step, 3, Technique::ThreeStrongLinks)
 }
@@ -55,20 +66,15 @@ fn strong_links(state: &Candidates, step: &mut Step, count: usize, technique: Te
         links.clear();
         for u in 0..t.unit_count() {
             let places = state.positions(u, bit);
-            if places.count_ones() == 2 {
-                let unit = t.unit(u);
-                let mut at = bits(places).map(|i| unit[i] as usize);
-                let (a, b) = (at.next().expect("two"), at.next().expect("two"));
-                links.push(Link {
-                    unit: u,
-                    from: a,
-                    to: b,
-                });
-                links.push(Link {
-                    unit: u,
-                    from: b,
-                    to: a,
-                });
+            for part in splits(state, u, places) {
+                let (from, to) = (
+                    Node { unit: u, places: part },
+                    Node {
+                        unit: u,
+                        places: places & !part,
+                    },
+                );
+                links.push(Link { unit: u, from, to });
             }
         }
         extend(state, &links, &mut chain, 0, count, digit, &mut best);
@@ -81,13 +87,77 @@ fn strong_links(state: &Candidates, step: &mut Step, count: usize, technique: Te
     step.digits = 1 << (best.digit - 1);
     for link in chain {
         step.units.push(link.unit);
-        for (c, on) in [(link.from, false), (link.to, true)] {
-            step.cells.push(c as u16);
-            step.chain.push((c as u16, best.digit, on));
+        for (node, on) in [(link.from, false), (link.to, true)] {
+            for c in cells(state, node) {
+                step.cells.push(c as u16);
+            }
+            let first = cells(state, node).next().expect("a node has a cell");
+            step.chain.push((first as u16, best.digit, on));
         }
     }
     eliminations(state, chain, best.digit, |c| step.eliminate(c, best.digit));
     true
+}
+
+/// The ways `places` of unit `u` split into two nodes, as the first node's places: each node
+/// one place, or a group that a second unit holds whole.
+fn splits(state: &Candidates, u: usize, places: u64) -> Vec<u64> {
+    let t = &*state.tables;
+    let unit = t.unit(u);
+    let mut parts = Vec::new();
+    if places.count_ones() < 2 {
+        return parts;
+    }
+    let one_node = |part: u64| {
+        part.count_ones() == 1 || {
+            let mut at = bits(part).map(|i| unit[i] as usize);
+            let first = at.next().expect("a place");
+            let rest: Vec<usize> = at.collect();
+            t.units_of(first)
+                .iter()
+                .any(|&v| v as usize != u && rest.iter().all(|&c| t.holds(v as usize, c)))
+        }
+    };
+    // Each node holds the unit's places in some other unit, or is a single place.
+    let mut candidates: Vec<u64> = bits(places).map(|i| 1u64 << i).collect();
+    for i in bits(places) {
+        for &v in t.units_of(unit[i] as usize) {
+            let v = v as usize;
+            if v == u {
+                continue;
+            }
+            let part = bits(places)
+                .filter(|&j| t.holds(v, unit[j] as usize))
+                .fold(0u64, |m, j| m | 1 << j);
+            candidates.push(part);
+        }
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    for part in candidates {
+        let rest = places & !part;
+        if rest != 0 && one_node(part) && one_node(rest) && !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    parts
+}
+
+/// A node's cells.
+fn cells(state: &Candidates, node: Node) -> impl Iterator<Item = usize> + '_ {
+    let unit = state.tables.unit(node.unit);
+    bits(node.places).map(move |i| unit[i] as usize)
+}
+
+/// Whether no cell of `a` is one of `b` and every one sees every one of `b`.
+fn sees_all(state: &Candidates, a: Node, b: Node) -> bool {
+    let t = &*state.tables;
+    cells(state, a).all(|x| cells(state, b).all(|y| x != y && t.sees(x, y)))
+}
+
+/// Whether the two nodes share a cell.
+fn overlap(state: &Candidates, a: Node, b: Node) -> bool {
+    cells(state, a).any(|x| cells(state, b).any(|y| x == y))
 }
 
 /// Extends `chain[..len]` by every link that may follow it, and scores each whole chain.
@@ -100,7 +170,6 @@ fn extend(
     digit: u8,
     best: &mut Option<Best>,
 ) {
-    let t = &*state.tables;
     if len == count {
         let chain = &chain[..count];
         let tenths = score(state, chain);
@@ -125,10 +194,12 @@ fn extend(
         return;
     }
     for &link in links {
-        let fresh = chain[..len]
-            .iter()
-            .all(|l| ![l.from, l.to].contains(&link.from) && ![l.from, l.to].contains(&link.to));
-        if !fresh || (len > 0 && !t.sees(chain[len - 1].to, link.from)) {
+        let fresh = chain[..len].iter().all(|l| {
+            [l.from, l.to]
+                .iter()
+                .all(|&node| !overlap(state, node, link.from) && !overlap(state, node, link.to))
+        });
+        if !fresh || (len > 0 && !sees_all(state, chain[len - 1].to, link.from)) {
             continue;
         }
         chain[len] = link;
@@ -136,17 +207,23 @@ fn extend(
     }
 }
 
-/// Calls `each` with every cell outside the chain that holds `digit` and sees both of its
-/// ends; returns how many.
+/// Calls `each` with every cell outside the chain that holds `digit` and sees every cell of
+/// both of its ends; returns how many.
 fn eliminations(state: &Candidates, chain: &[Link], digit: u8, mut each: impl FnMut(usize)) -> usize {
     let t = &*state.tables;
     let bit = 1u64 << (digit - 1);
     let (first, last) = (chain[0].from, chain[chain.len() - 1].to);
+    let anchor = cells(state, first).next().expect("a node has a cell");
     let mut found = 0;
-    for &q in t.peers(first) {
+    for &q in t.peers(anchor) {
         let q = q as usize;
-        let inside = chain.iter().any(|l| l.from == q || l.to == q);
-        if state.cands[q] & bit != 0 && !inside && t.sees(q, last) {
+        let inside = chain
+            .iter()
+            .any(|l| cells(state, l.from).chain(cells(state, l.to)).any(|c| c == q));
+        if state.cands[q] & bit != 0
+            && !inside
+            && cells(state, first).chain(cells(state, last)).all(|c| t.sees(q, c))
+        {
             each(q);
             found += 1;
         }
@@ -158,15 +235,30 @@ fn eliminations(state: &Candidates, chain: &[Link], digit: u8, mut each: impl Fn
 fn score(state: &Candidates, chain: &[Link]) -> u16 {
     let t = &*state.tables;
     let houses = chain.iter().map(|l| t.house(l.unit));
-    let other = houses.clone().any(|h| h == House::Diagonal);
+    let grouped = chain
+        .iter()
+        .any(|l| l.from.places.count_ones() > 1 || l.to.places.count_ones() > 1);
+    let other = grouped || houses.clone().any(|h| h == House::Diagonal);
     let boxed = houses.clone().any(|h| h == House::Box);
     let first = t.house(chain[0].unit);
     let parallel = houses.clone().all(|h| h == first);
     let base = if chain.len() == 2 { 40 } else { 54 };
     base + match (other, boxed, parallel) {
         (true, _, _) => 3,
-        (false, true, _) => if chain.len() == 2 { 2 } else { 1 },
+        (false, true, _) => {
+            if chain.len() == 2 {
+                2
+            } else {
+                1
+            }
+        }
         (false, false, true) => 0,
-        (false, false, false) => if chain.len() == 2 { 1 } else { 2 },
+        (false, false, false) => {
+            if chain.len() == 2 {
+                1
+            } else {
+                2
+            }
+        }
     }
 }
