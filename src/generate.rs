@@ -51,7 +51,9 @@ mod symmetry;
 mod uniform;
 mod uniqueness;
 
-pub use order::{Generated, Generator, Minimality, Order, generate_to_order, rated_within, rated_within_on};
+pub use order::{
+    Generated, Generator, Minimality, Order, generate_to_order, rated_within, rated_within_on,
+};
 pub use progress::{Progress, ProgressSnapshot};
 pub use symmetry::Symmetry;
 pub use uniform::UniformGrids;

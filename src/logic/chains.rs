@@ -176,7 +176,11 @@ pub(crate) fn y_cycle(
                         cells.windows(2).all(|w| w[0] != w[1])
                     };
                     if simple && loop_eliminations(state, n, &scratch.path, |_, _| ()) {
-                        best = Some(Found { start, end: lit, nodes });
+                        best = Some(Found {
+                            start,
+                            end: lit,
+                            nodes,
+                        });
                         break;
                     }
                 }

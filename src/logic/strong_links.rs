@@ -16,12 +16,37 @@ use super::technique::Technique;
 /// The strong links a chain may have, at most.
 const MOST_LINKS: usize = 3;
 
+/// The most cells a grouped node may have: a box's row or column on an 8x8-box board.
+const MOST_GROUPED: usize = 8;
+
 /// A node of a chain: some of a unit's places of the digit (one, or a group lying in one
-/// other unit too, a box's row or a line's box), as bits over the unit's cells.
+/// other unit too, a box's row or a line's box), with its cells at hand for the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Node {
-    unit: usize,
     places: u64,
+    cells: [u16; MOST_GROUPED],
+    len: u8,
+}
+
+impl Node {
+    fn new(state: &Candidates, unit: usize, places: u64) -> Node {
+        let cells_of = state.tables.unit(unit);
+        let mut node = Node {
+            places,
+            ..Node::default()
+        };
+        for i in bits(places).take(MOST_GROUPED) {
+            node.cells[usize::from(node.len)] = cells_of[i];
+            node.len += 1;
+        }
+        node
+    }
+
+    fn cells(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        self.cells[..usize::from(self.len)]
+            .iter()
+            .map(|&c| usize::from(c))
+    }
 }
 
 /// A strong link: the digit's places in a unit split into two nodes, `from` and `to`: one of
@@ -67,13 +92,8 @@ fn strong_links(state: &Candidates, step: &mut Step, count: usize, technique: Te
         for u in 0..t.unit_count() {
             let places = state.positions(u, bit);
             for part in splits(state, u, places) {
-                let (from, to) = (
-                    Node { unit: u, places: part },
-                    Node {
-                        unit: u,
-                        places: places & !part,
-                    },
-                );
+                let from = Node::new(state, u, part);
+                let to = Node::new(state, u, places & !part);
                 links.push(Link { unit: u, from, to });
             }
         }
@@ -88,11 +108,8 @@ fn strong_links(state: &Candidates, step: &mut Step, count: usize, technique: Te
     for link in chain {
         step.units.push(link.unit);
         for (node, on) in [(link.from, false), (link.to, true)] {
-            for c in cells(state, node) {
-                step.cells.push(c as u16);
-            }
-            let first = cells(state, node).next().expect("a node has a cell");
-            step.chain.push((first as u16, best.digit, on));
+            step.cells.extend(node.cells().map(|c| c as u16));
+            step.chain.push((node.cells[0], best.digit, on));
         }
     }
     eliminations(state, chain, best.digit, |c| step.eliminate(c, best.digit));
@@ -136,28 +153,23 @@ fn splits(state: &Candidates, u: usize, places: u64) -> Vec<u64> {
     candidates.dedup();
     for part in candidates {
         let rest = places & !part;
-        if rest != 0 && one_node(part) && one_node(rest) && !parts.contains(&part) {
+        let fits = |part: u64| part.count_ones() as usize <= MOST_GROUPED && one_node(part);
+        if rest != 0 && fits(part) && fits(rest) && !parts.contains(&part) {
             parts.push(part);
         }
     }
     parts
 }
 
-/// A node's cells.
-fn cells(state: &Candidates, node: Node) -> impl Iterator<Item = usize> + '_ {
-    let unit = state.tables.unit(node.unit);
-    bits(node.places).map(move |i| unit[i] as usize)
-}
-
 /// Whether no cell of `a` is one of `b` and every one sees every one of `b`.
-fn sees_all(state: &Candidates, a: Node, b: Node) -> bool {
+fn sees_all(state: &Candidates, a: &Node, b: &Node) -> bool {
     let t = &*state.tables;
-    cells(state, a).all(|x| cells(state, b).all(|y| x != y && t.sees(x, y)))
+    a.cells().all(|x| b.cells().all(|y| x != y && t.sees(x, y)))
 }
 
 /// Whether the two nodes share a cell.
-fn overlap(state: &Candidates, a: Node, b: Node) -> bool {
-    cells(state, a).any(|x| cells(state, b).any(|y| x == y))
+fn overlap(a: &Node, b: &Node) -> bool {
+    a.cells().any(|x| b.cells().any(|y| x == y))
 }
 
 /// Extends `chain[..len]` by every link that may follow it, and scores each whole chain.
@@ -193,15 +205,19 @@ fn extend(
         }
         return;
     }
-    for &link in links {
-        let fresh = chain[..len].iter().all(|l| {
-            [l.from, l.to]
-                .iter()
-                .all(|&node| !overlap(state, node, link.from) && !overlap(state, node, link.to))
-        });
-        if !fresh || (len > 0 && !sees_all(state, chain[len - 1].to, link.from)) {
+    for link in links {
+        if len > 0 && !sees_all(state, &chain[len - 1].to, &link.from) {
             continue;
         }
+        let fresh = chain[..len].iter().all(|l| {
+            [&l.from, &l.to]
+                .into_iter()
+                .all(|node| !overlap(node, &link.from) && !overlap(node, &link.to))
+        });
+        if !fresh {
+            continue;
+        }
+        let link = *link;
         chain[len] = link;
         extend(state, links, chain, len + 1, count, digit, best);
     }
@@ -209,20 +225,25 @@ fn extend(
 
 /// Calls `each` with every cell outside the chain that holds `digit` and sees every cell of
 /// both of its ends; returns how many.
-fn eliminations(state: &Candidates, chain: &[Link], digit: u8, mut each: impl FnMut(usize)) -> usize {
+fn eliminations(
+    state: &Candidates,
+    chain: &[Link],
+    digit: u8,
+    mut each: impl FnMut(usize),
+) -> usize {
     let t = &*state.tables;
     let bit = 1u64 << (digit - 1);
     let (first, last) = (chain[0].from, chain[chain.len() - 1].to);
-    let anchor = cells(state, first).next().expect("a node has a cell");
+    let anchor = usize::from(first.cells[0]);
     let mut found = 0;
     for &q in t.peers(anchor) {
         let q = q as usize;
         let inside = chain
             .iter()
-            .any(|l| cells(state, l.from).chain(cells(state, l.to)).any(|c| c == q));
+            .any(|l| l.from.cells().chain(l.to.cells()).any(|c| c == q));
         if state.cands[q] & bit != 0
             && !inside
-            && cells(state, first).chain(cells(state, last)).all(|c| t.sees(q, c))
+            && first.cells().chain(last.cells()).all(|c| t.sees(q, c))
         {
             each(q);
             found += 1;

@@ -193,8 +193,12 @@ pub(crate) fn als_wing(state: &Candidates, step: &mut Step, size: usize) -> bool
     let cells = &wing.set[..size];
     step.cells.extend(cells.iter().map(|&c| c as u16));
     step.cells.push(wing.pincer as u16);
-    step.digits = cells.iter().fold(state.cands[wing.pincer], |m, &c| m | state.cands[c]);
-    als_eliminations(state, cells, wing.pincer, wing.x, |c, d| step.eliminate(c, d));
+    step.digits = cells
+        .iter()
+        .fold(state.cands[wing.pincer], |m, &c| m | state.cands[c]);
+    als_eliminations(state, cells, wing.pincer, wing.x, |c, d| {
+        step.eliminate(c, d)
+    });
     true
 }
 
@@ -251,7 +255,11 @@ fn pincers(
     best: &mut Option<AlsWing>,
 ) {
     let t = &*state.tables;
-    let largest = set.iter().map(|&c| state.cands[c].count_ones()).max().unwrap_or(0) as i32;
+    let largest = set
+        .iter()
+        .map(|&c| state.cands[c].count_ones())
+        .max()
+        .unwrap_or(0) as i32;
     // Sukaku scores a set whose largest cell is of middling size higher than one whose
     // largest is small or large.
     let tenths = match technique {
