@@ -196,15 +196,16 @@ impl Explanation {
 /// Explains a puzzle's solution step by step, as a person solves it (`quadrille explain`):
 /// an Explanation. Without `guesses`, a puzzle no technique can advance ends "stuck".
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, guesses = true, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
+#[pyo3(signature = (puzzle, *, guesses = true, scale = "se121", r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
 #[pyo3(
-    text_signature = "(puzzle, *, guesses=True, box=None, input='line', variant=None, node_budget=None, time_budget=None)"
+    text_signature = "(puzzle, *, guesses=True, scale='se121', box=None, input='line', variant=None, node_budget=None, time_budget=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn explain(
     py: Python<'_>,
     puzzle: &str,
     guesses: bool,
+    scale: &str,
     r#box: Option<&str>,
     input: &str,
     variant: Option<&str>,
@@ -213,8 +214,10 @@ fn explain(
 ) -> PyResult<Explanation> {
     let puzzle = Reading::new(r#box, input, variant)?.one(puzzle)?;
     let budget = args::budget(node_budget, time_budget)?;
+    let scale = scale_named(scale)?;
     let (steps, ending, stuck, unique) = interrupt::run(py, |interrupt| {
         logic::with_puzzle_solver(&puzzle, |solver| {
+            solver.set_scale(scale);
             let mut steps = Vec::new();
             let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
                 steps.push((step.clone(), state.clone()));
@@ -331,9 +334,9 @@ impl Rating {
 /// backtracks are counted (fc, ac, hidden-singles, pairs, triples, alldiff), each search
 /// within `level_nodes` nodes; the budgets bound the whole rating.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, levels = vec!["hidden-singles".to_string(), "pairs".to_string(), "triples".to_string(), "alldiff".to_string()], level_nodes = 100_000, r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
+#[pyo3(signature = (puzzle, *, levels = vec!["hidden-singles".to_string(), "pairs".to_string(), "triples".to_string(), "alldiff".to_string()], level_nodes = 100_000, scale = "se121", r#box = None, input = "line", variant = None, node_budget = None, time_budget = None))]
 #[pyo3(
-    text_signature = "(puzzle, *, levels=('hidden-singles', 'pairs', 'triples', 'alldiff'), level_nodes=100000, box=None, input='line', variant=None, node_budget=None, time_budget=None)"
+    text_signature = "(puzzle, *, levels=('hidden-singles', 'pairs', 'triples', 'alldiff'), level_nodes=100000, scale='se121', box=None, input='line', variant=None, node_budget=None, time_budget=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn rate(
@@ -341,6 +344,7 @@ fn rate(
     puzzle: &str,
     levels: Vec<String>,
     level_nodes: u64,
+    scale: &str,
     r#box: Option<&str>,
     input: &str,
     variant: Option<&str>,
@@ -363,10 +367,13 @@ fn rate(
     if level_nodes == 0 {
         return Err(PyValueError::new_err("level_nodes: must be 1 or more"));
     }
+    let scale = scale_named(scale)?;
     let (rating, backtracks) = interrupt::run(py, |interrupt| {
         let start = std::time::Instant::now();
-        let rating =
-            logic::with_puzzle_solver(&puzzle, |solver| solver.rate_within(&puzzle.grid, &budget));
+        let rating = logic::with_puzzle_solver(&puzzle, |solver| {
+            solver.set_scale(scale);
+            solver.rate_within(&puzzle.grid, &budget)
+        });
         // The searches share what is left of the puzzle's time budget.
         let level_budget = Budget {
             nodes: Some(level_nodes),
@@ -409,4 +416,10 @@ fn rate(
             .map(|(p, _)| p.name())
             .collect(),
     })
+}
+
+/// The rating scale named `name` (`se121` or `sukaku`), as `--scale` reads it.
+fn scale_named(name: &str) -> PyResult<logic::Scale> {
+    name.parse()
+        .map_err(|message: String| PyValueError::new_err(format!("scale: {message}")))
 }

@@ -468,6 +468,18 @@ def test_rate_scores():
     assert q.rate("1...........4..2").score is None
 
 
+def test_rate_and_explain_on_the_sukaku_scale():
+    # Line 12 of fixtures/se/heldout_sukaku.txt: Sukaku Explainer rates it 5.6.
+    wxyz = ".1......7.....4.28..76..3.4.....92.324.....857.62.....9.1..38..85.9.....3......1."
+    assert (q.rate(wxyz, levels=[]).score, q.rate(wxyz, levels=[]).hardest) == (7.1, "w-wing")
+    sukaku = q.rate(wxyz, levels=[], scale="sukaku")
+    assert (sukaku.score, sukaku.hardest) == (5.6, "wxyz-wing")
+    steps = q.explain(wxyz, scale="sukaku").steps
+    assert max(s.score for s in steps) == 5.6
+    with pytest.raises(ValueError, match="scale: unknown scale 'se': se121 or sukaku"):
+        q.rate(wxyz, scale="se")
+
+
 def test_generate_makes_unique_puzzles_with_their_options():
     made = q.generate(4, seed=7, rate=True)
     assert [m["seed"] for m in made] == [7, 8, 9, 10]
