@@ -133,8 +133,8 @@ const KNOWN: &[(Technique, &str)] = &[
 
 /// Sukaku Explainer's own techniques, each the hardest step of its puzzle on `--scale
 /// sukaku`: the turbot fish from `quadrille generate --scale sukaku --score 4.0..4.3 --seed 1`,
-/// the others from fixtures/se/heldout_sukaku.txt (its puzzles 11, 10, 13 and 14), which
-/// Sukaku Explainer rates as this scale does (5.5, 5.6, 6.3, 6.7).
+/// the others from fixtures/se/heldout_sukaku.txt (its puzzles 11, 10, 45, 13 and 14), which
+/// Sukaku Explainer rates as this scale does (5.5, 5.6, 5.7, 6.3, 6.7).
 const KNOWN_SUKAKU: &[(Technique, &str)] = &[
     (
         Technique::TurbotFish,
@@ -147,6 +147,10 @@ const KNOWN_SUKAKU: &[(Technique, &str)] = &[
     (
         Technique::WxyzWing,
         ".1......7.....4.28..76..3.4.....92.324.....857.62.....9.1..38..85.9.....3......1.",
+    ),
+    (
+        Technique::BugTypeTwo,
+        ".12.845.......2147...5...3..65.3.49...........93.4.78..5...3...2419.......642.95.",
     ),
     (
         Technique::VwxyzWing,

@@ -475,6 +475,7 @@ impl LogicSolver {
                     || wings::als_wing(s, step, 3)
             }
             || (unique::bug(&self.state, &mut self.step) && self.known_unique())
+            || (unique::bug_type_two(&self.state, &mut self.step) && self.known_unique())
             || wings::als_wing(&self.state, &mut self.step, 4)
             || self.chains_and_forcing()
     }

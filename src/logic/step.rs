@@ -330,6 +330,10 @@ impl Step {
                 "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, and the puzzle is unique (proved by Dancing Links)",
                 cells()
             ),
+            Technique::BugTypeTwo => format!(
+                "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, so one of them holds it, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
             Technique::Guess => format!(
                 "no technique applies: {} takes its digit from the solution (a guess, verified, never wrong)",
                 cells()

@@ -27,8 +27,8 @@
 //! A second [`Scale`], [`Scale::Sukaku`], follows Sukaku Explainer 1.15.10 (SE's maintained
 //! descendant, whose ratings puzzle banks and forums publish) with its default technique set:
 //! the same scores for the techniques both have, five more techniques in its order (turbot
-//! fish 4.0-4.2 after hidden triples, three strong links 5.4-5.6 and the WXYZ-wing 5.5-5.6
-//! after hidden quads, the VWXYZ-wing 6.2-6.4 after BUG+1, Y-cycles at 6.5 and up beside the
+//! fish 4.0-4.3 after hidden triples, three strong links 5.4-5.7 and the WXYZ-wing 5.5-5.6
+//! after hidden quads, BUG type 2 (5.7) with BUG+1, the VWXYZ-wing 6.2-6.4 after them, Y-cycles at 6.5 and up beside the
 //! X-chains), and no W-wing (Sukaku finds it as the AIC it is).
 
 use std::fmt;
@@ -114,7 +114,7 @@ pub enum Technique {
     HiddenTriple,
     /// Two strong links on one digit joined by a weak one (skyscraper, two-string kite,
     /// turbot crane): cells seeing both ends lose the digit. Sukaku Explainer's scale only,
-    /// 4.0-4.2 by the kinds of unit of the strong links.
+    /// 4.0-4.3 by the kinds of unit of the strong links.
     TurbotFish,
     /// A bivalue pivot {x,y} and two bivalue pincers {x,z}, {y,z}: cells seeing both pincers
     /// lose z.
@@ -131,7 +131,7 @@ pub enum Technique {
     /// Four digits with four places between them in a unit.
     HiddenQuad,
     /// Three strong links on one digit joined by weak ones: cells seeing both ends lose the
-    /// digit. Sukaku Explainer's scale only, 5.4-5.6 by the kinds of unit of the links.
+    /// digit. Sukaku Explainer's scale only, 5.4-5.7 by the kinds of unit of the links.
     ThreeStrongLinks,
     /// Three cells that see each other holding four digits between them, and a bivalue cell
     /// {x,z} whose x they can only hold where it sees it: one of them holds z. Sukaku
@@ -140,6 +140,9 @@ pub enum Technique {
     /// BUG+1: all cells bivalue but one, which takes the digit that would leave a grave. Only
     /// in a puzzle proved unique.
     Bug,
+    /// BUG type 2: several cells beyond bivalue with the same one digit too many, which one of
+    /// them must hold. Only in a puzzle proved unique. Sukaku Explainer's scale only, 5.7.
+    BugTypeTwo,
     /// The WXYZ-wing's pattern with four cells holding five digits. Sukaku Explainer's scale
     /// only, 6.2-6.4.
     VwxyzWing,
@@ -170,7 +173,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 36] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -197,6 +200,7 @@ impl Technique {
         Technique::ThreeStrongLinks,
         Technique::WxyzWing,
         Technique::Bug,
+        Technique::BugTypeTwo,
         Technique::VwxyzWing,
         Technique::YCycle,
         Technique::XChain,
@@ -237,6 +241,7 @@ impl Technique {
             Technique::ThreeStrongLinks => "three strong links",
             Technique::WxyzWing => "wxyz-wing",
             Technique::Bug => "bug+1",
+            Technique::BugTypeTwo => "bug type 2",
             Technique::VwxyzWing => "vwxyz-wing",
             Technique::YCycle => "y-cycle",
             Technique::XChain => "x-chain",
@@ -279,6 +284,7 @@ impl Technique {
             Technique::ThreeStrongLinks => 54,
             Technique::WxyzWing => 55,
             Technique::Bug => 56,
+            Technique::BugTypeTwo => 57,
             Technique::VwxyzWing => 62,
             Technique::YCycle => 65,
             Technique::XChain => 66,
