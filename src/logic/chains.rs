@@ -100,13 +100,7 @@ pub(crate) fn chain(
         found.nodes,
         Some(found.end),
     );
-    scratch.path.clear();
-    let mut at = found.end;
-    while at != u32::MAX {
-        scratch.path.push(at);
-        at = scratch.parent[at as usize];
-    }
-    scratch.path.reverse();
+    trace(scratch, found.end);
     let technique = if links == Links::OneDigit {
         Technique::XChain
     } else {
@@ -116,14 +110,7 @@ pub(crate) fn chain(
         technique,
         technique.base_tenths() + length_bonus(found.nodes),
     );
-    for &lit in &scratch.path {
-        let (c, d, on) = unpack(n, lit);
-        step.chain.push((c as u16, d, on));
-        if !step.cells.contains(&(c as u16)) {
-            step.cells.push(c as u16);
-        }
-        step.digits |= 1 << (d - 1);
-    }
+    write_path(step, &scratch.path, n);
     let (xc, xd, _) = unpack(n, found.start);
     let (yc, yd, _) = unpack(n, found.end);
     if (xc, xd) == (yc, yd) {
@@ -190,18 +177,13 @@ pub(crate) fn y_cycle(
     let found = best?;
     breadth_first(state, scratch, Links::Bivalue, found.start, found.nodes);
     trace(scratch, found.end);
+    // A loop of k cells scores as a chain of 2k - 2 nodes, as Sukaku counts it (fitted on
+    // fixtures/se/generated_sukaku.txt; see docs/rating.md).
     step.begin(
         Technique::YCycle,
         Technique::YCycle.base_tenths() + length_bonus(found.nodes - 2),
     );
-    for &lit in &scratch.path {
-        let (c, d, on) = unpack(n, lit);
-        step.chain.push((c as u16, d, on));
-        if !step.cells.contains(&(c as u16)) {
-            step.cells.push(c as u16);
-        }
-        step.digits |= 1 << (d - 1);
-    }
+    write_path(step, &scratch.path, n);
     loop_eliminations(state, n, &scratch.path, |c, d| step.eliminate(c, d));
     Some(found.nodes)
 }
@@ -264,6 +246,18 @@ fn breadth_first(
 ) {
     // No literal is u32::MAX, so the search reaches everything it can.
     search(state, scratch, links, start, limit, Some(u32::MAX));
+}
+
+/// Writes a chain's literals into `step`, with their cells and digits.
+fn write_path(step: &mut Step, path: &[u32], n: usize) {
+    for &lit in path {
+        let (c, d, on) = unpack(n, lit);
+        step.chain.push((c as u16, d, on));
+        if !step.cells.contains(&(c as u16)) {
+            step.cells.push(c as u16);
+        }
+        step.digits |= 1 << (d - 1);
+    }
 }
 
 /// `scratch.path`: the literals from the last search's start to `end`.

@@ -440,52 +440,13 @@ impl LogicSolver {
         unique
     }
 
-    /// The easiest step, into `self.step`; false when no technique applies.
+    /// The easiest step, into `self.step`; false when no technique applies. Both scales try
+    /// their common techniques in the same order; Sukaku's own come in the places its solver
+    /// gives them.
     fn find_step(&mut self) -> bool {
-        match self.scale {
-            Scale::Se121 => self.find_se121_step(),
-            Scale::Sukaku => self.find_sukaku_step(),
-        }
-    }
-
-    /// The easiest step on SE 1.2.1's scale, in its order.
-    fn find_se121_step(&mut self) -> bool {
-        self.basic_step(false)
-            || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
-            || {
-                let (s, step) = (&self.state, &mut self.step);
-                subsets::naked(s, step, 4)
-                    || fish::fish(s, step, 4)
-                    || subsets::hidden(s, step, 4, false)
-            }
-            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
-            || self.chains_and_forcing()
-    }
-
-    /// The easiest step on Sukaku Explainer's scale, in its order.
-    fn find_sukaku_step(&mut self) -> bool {
-        self.basic_step(true)
-            || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
-            || {
-                let (s, step) = (&self.state, &mut self.step);
-                subsets::naked(s, step, 4)
-                    || fish::fish(s, step, 4)
-                    || subsets::hidden(s, step, 4, false)
-                    || strong_links::three_strong_links(s, step)
-                    || wings::als_wing(s, step, 3)
-            }
-            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
-            || (unique::bug_type_two(&self.state, &mut self.step) && self.known_unique())
-            || wings::als_wing(&self.state, &mut self.step, 4)
-            || self.chains_and_forcing()
-    }
-
-    /// The steps both scales take first, in the same order: singles, locked candidates,
-    /// pairs and triples, X-wings and swordfish, XY- and XYZ-wings; with `turbot`, the turbot
-    /// fish after hidden triples (Sukaku's place for it).
-    fn basic_step(&mut self, turbot: bool) -> bool {
+        let sukaku = self.scale == Scale::Sukaku;
         let (s, step) = (&self.state, &mut self.step);
-        singles::full_house(s, step)
+        let basic = singles::full_house(s, step)
             || singles::hidden_single(s, step)
             || intersections::pointing(s, step, true)
             || intersections::claiming(s, step, true)
@@ -501,9 +462,23 @@ impl LogicSolver {
             || subsets::naked(s, step, 3)
             || fish::fish(s, step, 3)
             || subsets::hidden(s, step, 3, false)
-            || (turbot && strong_links::turbot_fish(s, step))
+            || (sukaku && strong_links::turbot_fish(s, step))
             || wings::xy_wing(s, step)
-            || wings::xyz_wing(s, step)
+            || wings::xyz_wing(s, step);
+        basic
+            || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
+            || {
+                let (s, step) = (&self.state, &mut self.step);
+                subsets::naked(s, step, 4)
+                    || fish::fish(s, step, 4)
+                    || subsets::hidden(s, step, 4, false)
+                    || (sukaku && strong_links::three_strong_links(s, step))
+                    || (sukaku && wings::als_wing(s, step, 3))
+            }
+            || (unique::bug(&self.state, &mut self.step) && self.known_unique())
+            || (sukaku && unique::bug_type_two(&self.state, &mut self.step) && self.known_unique())
+            || (sukaku && wings::als_wing(&self.state, &mut self.step, 4))
+            || self.chains_and_forcing()
     }
 
     /// The chains and forcing chains, the last of the techniques. On Sukaku's scale the

@@ -186,12 +186,7 @@ pub(crate) fn bug(state: &Candidates, step: &mut Step) -> bool {
         return false;
     };
     // The extra digit: the one with three places in each unit of the cell.
-    let count = |u: usize, bit: u64| {
-        t.unit(u)
-            .iter()
-            .filter(|&&p| state.cands[p as usize] & bit != 0)
-            .count()
-    };
+    let count = |u: usize, bit: u64| places_in(state, u, bit, |c| state.cands[c]);
     let mut extra = None;
     for d in digits(state.cands[cell]) {
         let bit = 1u64 << (d - 1);
@@ -209,17 +204,15 @@ pub(crate) fn bug(state: &Candidates, step: &mut Step) -> bool {
         return false;
     };
     // Without it, every digit has zero or two places in every unit: a grave.
-    for u in 0..state.tables.unit_count() {
-        for e in digits(super::state::full_mask(n)) {
-            let bit = 1u64 << (e - 1);
-            let mut places = count(u, bit);
-            if e == d && t.unit(u).contains(&(cell as u16)) {
-                places -= 1;
-            }
-            if places != 0 && places != 2 {
-                return false;
-            }
+    let extra = 1u64 << (d - 1);
+    if !is_grave(state, |c| {
+        if c == cell {
+            state.cands[c] & !extra
+        } else {
+            state.cands[c]
         }
+    }) {
+        return false;
     }
     step.begin(Technique::Bug, Technique::Bug.base_tenths());
     step.cells.push(cell as u16);
@@ -238,12 +231,7 @@ pub(crate) fn bug_type_two(state: &Candidates, step: &mut Step) -> bool {
     if t.has_cages() {
         return false;
     }
-    let count = |u: usize, bit: u64| {
-        t.unit(u)
-            .iter()
-            .filter(|&&p| state.cands[p as usize] & bit != 0)
-            .count()
-    };
+    let count = |u: usize, bit: u64| places_in(state, u, bit, |c| state.cands[c]);
     // The cells of more than two candidates, and the digit each has too many.
     let mut extra = 0u64;
     let mut cells: Vec<usize> = Vec::new();
@@ -284,21 +272,10 @@ pub(crate) fn bug_type_two(state: &Candidates, step: &mut Step) -> bool {
             state.cands[c]
         }
     };
-    if (0..n * n).any(|c| state.values[c] == 0 && without(c).count_ones() != 2) {
+    if (0..n * n).any(|c| state.values[c] == 0 && without(c).count_ones() != 2)
+        || !is_grave(state, without)
+    {
         return false;
-    }
-    for u in 0..t.unit_count() {
-        for e in digits(super::state::full_mask(n)) {
-            let bit = 1u64 << (e - 1);
-            let places = t
-                .unit(u)
-                .iter()
-                .filter(|&&p| without(p as usize) & bit != 0)
-                .count();
-            if places != 0 && places != 2 {
-                return false;
-            }
-        }
     }
     let d = extra.trailing_zeros() as u8 + 1;
     step.begin(Technique::BugTypeTwo, Technique::BugTypeTwo.base_tenths());
@@ -315,4 +292,26 @@ pub(crate) fn bug_type_two(state: &Candidates, step: &mut Step) -> bool {
     step.cells.extend(cells.iter().map(|&c| c as u16));
     step.digits = extra;
     true
+}
+
+/// The places of digit mask `bit` in unit `u`, on the candidates `cands` gives each cell.
+fn places_in(state: &Candidates, u: usize, bit: u64, cands: impl Fn(usize) -> u64) -> usize {
+    state
+        .tables
+        .unit(u)
+        .iter()
+        .filter(|&&p| cands(p as usize) & bit != 0)
+        .count()
+}
+
+/// Whether, on the candidates `cands` gives each cell, every digit has zero or two places in
+/// every unit: a bivalue universal grave, which has no solution or several.
+fn is_grave(state: &Candidates, cands: impl Fn(usize) -> u64 + Copy) -> bool {
+    let t = &*state.tables;
+    (0..t.unit_count()).all(|u| {
+        digits(super::state::full_mask(t.n)).all(|e| {
+            let places = places_in(state, u, 1 << (e - 1), cands);
+            places == 0 || places == 2
+        })
+    })
 }
