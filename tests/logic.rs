@@ -133,8 +133,8 @@ const KNOWN: &[(Technique, &str)] = &[
 
 /// Sukaku Explainer's own techniques, each the hardest step of its puzzle on `--scale
 /// sukaku`: the turbot fish from `quadrille generate --scale sukaku --score 4.0..4.3 --seed 1`,
-/// the others from fixtures/se/heldout_sukaku.txt (its puzzles 11, 10, 45, 13 and 14), which
-/// Sukaku Explainer rates as this scale does (5.5, 5.6, 5.7, 6.3, 6.7).
+/// the others from fixtures/se/heldout_sukaku.txt (its puzzles 11, 10, 45, 13, 18 and 14),
+/// which Sukaku Explainer rates as this scale does (5.5, 5.6, 5.7, 6.3, 7.1, 6.7).
 const KNOWN_SUKAKU: &[(Technique, &str)] = &[
     (
         Technique::TurbotFish,
@@ -155,6 +155,10 @@ const KNOWN_SUKAKU: &[(Technique, &str)] = &[
     (
         Technique::VwxyzWing,
         "..5.32.....64....24......9..6..8.21.2..6.3..5.49.2..3..8......73....41.....29.8..",
+    ),
+    (
+        Technique::XyCycle,
+        "1.82.93.4..4..1..9....8..1.21.....5.6.......8.8.....23.7..9....8..7..9..4.91.28.7",
     ),
     (
         Technique::YCycle,
@@ -248,7 +252,9 @@ fn each_technique_fires_on_its_known_puzzle_and_every_step_is_right() {
     // and a hidden quad is tested on a hand-made grid (src/logic/tests.rs). Direct claiming,
     // as SE counts it (the single in another line through the box), is in no 17-clue
     // solution, and SE rates no puzzle of our reference sets 1.9 either. The cage combination
-    // is killer Sudoku's (tested on the killer fixtures below).
+    // is killer Sudoku's (tested on the killer fixtures below). Sukaku's X-cycle is met by no
+    // puzzle of its reference sets (its turbot fish and strong links come first), and is
+    // tested on a hand-made grid (src/logic/tests.rs).
     let missing: Vec<_> = Technique::ALL
         .into_iter()
         .filter(|t| !used_somewhere.contains(t))
@@ -258,7 +264,8 @@ fn each_technique_fires_on_its_known_puzzle_and_every_step_is_right() {
         [
             Technique::DirectClaiming,
             Technique::CageCombination,
-            Technique::HiddenQuad
+            Technique::HiddenQuad,
+            Technique::XCycle
         ]
     );
 }

@@ -121,48 +121,49 @@ pub(crate) fn chain(
     Some(found.nodes)
 }
 
-/// The shortest Y-cycle that removes a candidate: a loop of bivalue cells, each sharing a
-/// digit with the next and seeing it, the last sharing the first's other digit with it. Around
-/// the loop each cell is one of its digits whichever the first is, so each pair of neighbours
-/// holds their shared digit once, and cells seeing both lose it. Searched breadth-first from
-/// OFF of each bivalue cell's digit e, over bivalue links only, to an ON of e in a cell seeing
-/// the start. Returns the loop's literals.
-pub(crate) fn y_cycle(
+/// The shortest continuous loop over `links` that removes a candidate: an X-cycle (one
+/// digit's links), a Y-cycle (bivalue cells, each sharing a digit with the next) or an
+/// XY-cycle (any links). Around a loop each strong link holds whichever way the loop is read,
+/// so each weak link joins two literals of which exactly one is true: a candidate that sees
+/// both ends of a weak link between cells goes, and so do a cell's other candidates where the
+/// weak link is inside it. Searched breadth-first from OFF(c, e) to an ON(c', e) in a cell
+/// c' seeing c, whose weak link closes the loop; a loop passes each cell once. Returns the
+/// loop's literals.
+pub(crate) fn cycle(
     state: &Candidates,
     step: &mut Step,
     scratch: &mut ChainScratch,
+    links: Links,
     meter: &mut Meter,
 ) -> Option<usize> {
     let t = &*state.tables;
     let n = t.n;
     prepare(state, scratch);
-    // The best loop: its start, end and literals.
     let mut best: Option<Found> = None;
+    let mut reached = 0;
     'starts: for c in 0..n * n {
-        if state.cands[c].count_ones() != 2 {
+        // A Y-cycle's cells are all bivalue.
+        if links == Links::Bivalue && state.cands[c].count_ones() != 2 {
             continue;
         }
         for e in digits(state.cands[c]) {
-            if !meter.spend(1) {
+            if reached > MAX_REACHED || !meter.spend(1) {
                 break 'starts;
             }
             let start = literal(n, c, e, false);
             let limit = best.map_or(usize::MAX, |b| b.nodes - 1);
-            breadth_first(state, scratch, Links::Bivalue, start, limit);
+            breadth_first(state, scratch, links, start, limit);
+            reached += scratch.queue.len();
             for i in 0..scratch.queue.len() {
                 let lit = scratch.queue[i];
                 let (end, d, on) = unpack(n, lit);
                 let nodes = usize::from(scratch.depth[lit as usize]);
-                if on && d == e && end != c && t.sees(end, c) && nodes <= limit {
+                // Two literals are one strong link read both ways, no loop.
+                if on && d == e && end != c && t.sees(end, c) && (4..=limit).contains(&nodes) {
                     trace(scratch, lit);
-                    let mut cells: Vec<usize> =
-                        scratch.path.iter().map(|&l| unpack(n, l).0).collect();
-                    cells.dedup();
-                    let simple = cells.len() * 2 == scratch.path.len() && {
-                        cells.sort_unstable();
-                        cells.windows(2).all(|w| w[0] != w[1])
-                    };
-                    if simple && loop_eliminations(state, n, &scratch.path, |_, _| ()) {
+                    if passes_each_cell_once(n, &scratch.path)
+                        && loop_eliminations(state, n, &scratch.path, |_, _| ())
+                    {
                         best = Some(Found {
                             start,
                             end: lit,
@@ -175,21 +176,34 @@ pub(crate) fn y_cycle(
         }
     }
     let found = best?;
-    breadth_first(state, scratch, Links::Bivalue, found.start, found.nodes);
+    breadth_first(state, scratch, links, found.start, found.nodes);
     trace(scratch, found.end);
-    // A loop of k cells scores as a chain of 2k - 2 nodes, as Sukaku counts it (fitted on
+    let technique = match links {
+        Links::OneDigit => Technique::XCycle,
+        Links::Bivalue => Technique::YCycle,
+        Links::Any => Technique::XyCycle,
+    };
+    // A loop of k literals scores as a chain of k - 2 nodes, as Sukaku counts it (fitted on
     // fixtures/se/generated_sukaku.txt; see docs/rating.md).
     step.begin(
-        Technique::YCycle,
-        Technique::YCycle.base_tenths() + length_bonus(found.nodes - 2),
+        technique,
+        technique.base_tenths() + length_bonus(found.nodes - 2),
     );
     write_path(step, &scratch.path, n);
     loop_eliminations(state, n, &scratch.path, |c, d| step.eliminate(c, d));
     Some(found.nodes)
 }
 
-/// Calls `each` with the candidates a Y-cycle's weak links remove (those of the loop's path,
-/// and the one closing it), and returns whether there is one.
+/// Whether a loop's literals stay in each cell for one stretch, never coming back to it.
+fn passes_each_cell_once(n: usize, path: &[u32]) -> bool {
+    let mut cells: Vec<usize> = path.iter().map(|&l| unpack(n, l).0).collect();
+    cells.dedup();
+    cells.sort_unstable();
+    cells.windows(2).all(|w| w[0] != w[1])
+}
+
+/// Calls `each` with the candidates a loop's weak links remove (those of its path, and the
+/// one closing it), and returns whether there is one.
 fn loop_eliminations(
     state: &Candidates,
     n: usize,
@@ -197,18 +211,28 @@ fn loop_eliminations(
     mut each: impl FnMut(usize, u8),
 ) -> bool {
     let t = &*state.tables;
-    let cells: Vec<usize> = path.iter().map(|&lit| unpack(n, lit).0).collect();
+    let in_loop = |q: usize| path.iter().any(|&l| unpack(n, l).0 == q);
     let mut any = false;
-    // ON(a, d) then OFF(b, d) along the path, and the last ON back to the first OFF.
     let closing = [path[path.len() - 1], path[0]];
-    let weak = path[1..].chunks(2).filter(|pair| pair.len() == 2);
+    let weak = path
+        .windows(2)
+        .filter(|pair| unpack(n, pair[0]).2 && !unpack(n, pair[1]).2);
     for pair in weak.chain(std::iter::once(&closing[..])) {
         let (a, d, _) = unpack(n, pair[0]);
-        let (b, _, _) = unpack(n, pair[1]);
+        let (b, e, _) = unpack(n, pair[1]);
+        if a == b {
+            // Inside a cell: it is d or e, nothing else.
+            let others = state.cands[a] & !(1 << (d - 1)) & !(1 << (e - 1));
+            for f in digits(others) {
+                each(a, f);
+                any = true;
+            }
+            continue;
+        }
         let bit = 1u64 << (d - 1);
         for &q in t.peers(a) {
             let q = q as usize;
-            if state.cands[q] & bit != 0 && !cells.contains(&q) && t.sees(q, b) {
+            if state.cands[q] & bit != 0 && !in_loop(q) && t.sees(q, b) {
                 each(q, d);
                 any = true;
             }

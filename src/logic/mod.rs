@@ -482,7 +482,7 @@ impl LogicSolver {
     }
 
     /// The chains and forcing chains, the last of the techniques. On Sukaku's scale the
-    /// Y-cycles come with the X-chains, and the W-wing is left to the AICs.
+    /// cycles come with the chains, and the W-wing is left to the AICs.
     fn chains_and_forcing(&mut self) -> bool {
         let (s, step, meter) = (&self.state, &mut self.step, &mut self.meter);
         let forcing = &mut self.forcing;
@@ -491,27 +491,41 @@ impl LogicSolver {
             Scale::Se121 => {
                 chains::chain(s, step, scratch, Links::OneDigit, usize::MAX, meter).is_some()
                     || wings::w_wing(s, step)
+                    || chains::chain(s, step, scratch, Links::Any, usize::MAX, meter).is_some()
             }
             Scale::Sukaku => {
-                // Sukaku keeps the easier of the two: a Y-cycle scores 6.5 and an X-chain
-                // 6.6, each with its length's bonus.
-                let cycle = chains::y_cycle(s, step, scratch, meter).map(|_| step.clone());
-                let x_chain = chains::chain(s, step, scratch, Links::OneDigit, usize::MAX, meter);
-                match (cycle, x_chain) {
-                    (Some(cycle), Some(_)) if cycle.tenths() < step.tenths() => {
-                        *step = cycle;
-                        true
+                // Sukaku's one producer of cycles and chains keeps the easiest of them all.
+                let mut easiest: Option<Step> = None;
+                for (technique, links) in [
+                    (Technique::XCycle, Links::OneDigit),
+                    (Technique::YCycle, Links::Bivalue),
+                    (Technique::XChain, Links::OneDigit),
+                    (Technique::XyCycle, Links::Any),
+                    (Technique::Aic, Links::Any),
+                ] {
+                    // A search that cannot beat the easiest so far is skipped.
+                    if easiest
+                        .as_ref()
+                        .is_some_and(|e| e.tenths() <= technique.base_tenths())
+                    {
+                        continue;
                     }
-                    (Some(cycle), None) => {
-                        *step = cycle;
-                        true
+                    let found = match technique {
+                        Technique::XCycle | Technique::YCycle | Technique::XyCycle => {
+                            chains::cycle(s, step, scratch, links, meter)
+                        }
+                        _ => chains::chain(s, step, scratch, links, usize::MAX, meter),
+                    };
+                    if found.is_some()
+                        && easiest.as_ref().is_none_or(|e| step.tenths() < e.tenths())
+                    {
+                        easiest = Some(step.clone());
                     }
-                    (_, x_chain) => x_chain.is_some(),
                 }
+                easiest.map(|easiest| *step = easiest).is_some()
             }
         };
         found
-            || chains::chain(s, step, scratch, Links::Any, usize::MAX, meter).is_some()
             || [
                 forcing::Depth::Singles,
                 forcing::Depth::Basic,

@@ -269,7 +269,11 @@ impl Step {
                     cell_name(pincer[0] as usize, n)
                 )
             }
-            Technique::XChain | Technique::YCycle | Technique::Aic => {
+            Technique::XChain
+            | Technique::XCycle
+            | Technique::YCycle
+            | Technique::XyCycle
+            | Technique::Aic => {
                 let mut text = String::new();
                 for (i, &(c, d, on)) in self.chain.iter().enumerate() {
                     if i > 0 {

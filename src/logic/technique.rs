@@ -28,8 +28,8 @@
 //! descendant, whose ratings puzzle banks and forums publish) with its default technique set:
 //! the same scores for the techniques both have, five more techniques in its order (turbot
 //! fish 4.0-4.3 after hidden triples, three strong links 5.4-5.7 and the WXYZ-wing 5.5-5.6
-//! after hidden quads, BUG type 2 (5.7) with BUG+1, the VWXYZ-wing 6.2-6.4 after them, Y-cycles at 6.5 and up beside the
-//! X-chains), and no W-wing (Sukaku finds it as the AIC it is).
+//! after hidden quads, BUG type 2 (5.7) with BUG+1, the VWXYZ-wing 6.2-6.4 after them, X- and
+//! Y-cycles at 6.5 and up and XY-cycles at 7.0 and up beside the chains, the easiest kept), and no W-wing (Sukaku finds it as the AIC it is).
 
 use std::fmt;
 
@@ -146,6 +146,10 @@ pub enum Technique {
     /// The WXYZ-wing's pattern with four cells holding five digits. Sukaku Explainer's scale
     /// only, 6.2-6.4.
     VwxyzWing,
+    /// A continuous loop of one digit's strong and weak links: each weak link's two cells
+    /// hold the digit once, so cells seeing both lose it (SE's bidirectional X-cycle).
+    /// Sukaku Explainer's scale only, 6.5 and up by length.
+    XCycle,
     /// A loop of bivalue cells, each sharing a digit with the next, that sees itself: each
     /// linked pair's digit is in one of the two, so cells seeing both lose it (SE's
     /// bidirectional Y-cycle). Sukaku Explainer's scale only, 6.5 and up by length.
@@ -155,6 +159,9 @@ pub enum Technique {
     XChain,
     /// Two bivalue cells {x,y} that do not see each other, joined by a strong link on x.
     WWing,
+    /// A continuous loop of any strong and weak links (SE's bidirectional cycle). Sukaku
+    /// Explainer's scale only, 7.0 and up by length.
+    XyCycle,
     /// An alternating inference chain over cells and units, on any digits.
     Aic,
     /// A dynamic forcing chain: a candidate assumed true or false and followed through singles
@@ -173,7 +180,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 38] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -202,9 +209,11 @@ impl Technique {
         Technique::Bug,
         Technique::BugTypeTwo,
         Technique::VwxyzWing,
+        Technique::XCycle,
         Technique::YCycle,
         Technique::XChain,
         Technique::WWing,
+        Technique::XyCycle,
         Technique::Aic,
         Technique::ForcingChain,
         Technique::ForcingChainPlus,
@@ -243,9 +252,11 @@ impl Technique {
             Technique::Bug => "bug+1",
             Technique::BugTypeTwo => "bug type 2",
             Technique::VwxyzWing => "vwxyz-wing",
+            Technique::XCycle => "x-cycle",
             Technique::YCycle => "y-cycle",
             Technique::XChain => "x-chain",
             Technique::WWing => "w-wing",
+            Technique::XyCycle => "xy-cycle",
             Technique::Aic => "aic",
             Technique::ForcingChain => "forcing chain",
             Technique::ForcingChainPlus => "forcing chain+",
@@ -286,9 +297,11 @@ impl Technique {
             Technique::Bug => 56,
             Technique::BugTypeTwo => 57,
             Technique::VwxyzWing => 62,
+            Technique::XCycle => 65,
             Technique::YCycle => 65,
             Technique::XChain => 66,
             Technique::WWing => 70,
+            Technique::XyCycle => 70,
             Technique::Aic => 70,
             Technique::ForcingChain => 85,
             Technique::ForcingChainPlus => 90,

@@ -406,11 +406,12 @@ fn sukaku_scale_steps_agree_with_the_solution_and_the_reference() {
         Technique::BugTypeTwo,
         Technique::VwxyzWing,
         Technique::YCycle,
+        Technique::XyCycle,
     ] {
         assert!(met.contains(&technique), "{technique} not met");
     }
     assert!(!met.contains(&Technique::WWing), "Sukaku has no W-wing");
-    // 112 of the 120 when the scale was written.
+    // 113 of the 120 when the scale was written.
     assert!(agree >= 105, "{agree} of {} ratings agree", rated.len());
 }
 
@@ -455,5 +456,46 @@ fn sukaku_techniques_on_8x8_agree_with_the_solution() {
             (technique, tenths),
             "{line}"
         );
+    }
+}
+
+/// An X-cycle drawn by hand on 9x9 and 6x6: digit 1 only in a loop of six cells, rows and
+/// columns 1, mid and last, plus one cell next to the loop in the middle column. Every link
+/// of the loop is strong but the middle column's, a weak one that the extra cell sees both
+/// ends of: it loses 1, and nothing else does.
+#[test]
+fn an_x_cycle_removes_what_sees_its_weak_link() {
+    for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap()] {
+        let n = shape.size();
+        let (mid, last) = (n / 2, n - 1);
+        let loop_cells = [
+            (0, 0),
+            (0, mid),
+            (mid, mid),
+            (mid, last),
+            (last, last),
+            (last, 0),
+        ];
+        let mut state = Candidates::new(&Grid::empty(shape));
+        for r in 0..n {
+            for c in 0..n {
+                if !loop_cells.contains(&(r, c)) && (r, c) != (1, mid) {
+                    state.eliminate(Cell::at(r, c, n), Digit::new(1).unwrap());
+                }
+            }
+        }
+        let mut step = Step::new(&state);
+        let mut scratch = chains::ChainScratch::default();
+        let found = chains::cycle(
+            &state,
+            &mut step,
+            &mut scratch,
+            chains::Links::OneDigit,
+            &mut meter::Meter::unlimited(),
+        );
+        assert_eq!(found, Some(6), "{n}x{n}");
+        assert_eq!((step.technique(), step.tenths()), (Technique::XCycle, 65));
+        // 1-based: row 2 of the middle column.
+        assert_eq!(removed(&step), [(2, mid + 1, 1)], "{n}x{n}");
     }
 }
