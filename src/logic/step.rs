@@ -288,6 +288,16 @@ impl Step {
                     );
                 }
                 let (first, last) = (self.chain[0], self.chain[self.chain.len() - 1]);
+                if matches!(
+                    self.technique,
+                    Technique::XCycle | Technique::YCycle | Technique::XyCycle
+                ) {
+                    return format!(
+                        "{text} -> {}<>{}, a continuous loop: every weak link is then strong too (exactly one of its two ends is true), so a candidate that sees both ends of one goes",
+                        cell_name(first.0 as usize, n),
+                        digit_name(first.1, n)
+                    );
+                }
                 format!(
                     "{text}: {}{} or {}{}",
                     cell_name(first.0 as usize, n),
