@@ -252,9 +252,9 @@ fn each_technique_fires_on_its_known_puzzle_and_every_step_is_right() {
     // and a hidden quad is tested on a hand-made grid (src/logic/tests.rs). Direct claiming,
     // as SE counts it (the single in another line through the box), is in no 17-clue
     // solution, and SE rates no puzzle of our reference sets 1.9 either. The cage combination
-    // is killer Sudoku's (tested on the killer fixtures below). Sukaku's X-cycle is met by no
-    // puzzle of its reference sets (its turbot fish and strong links come first), and is
-    // tested on a hand-made grid (src/logic/tests.rs).
+    // is killer Sudoku's (tested on the killer fixtures below). Sukaku's X-cycle and aligned
+    // pair exclusion meet no puzzle of its reference sets (its turbot fish, strong links and
+    // wings come first), and are tested on hand-made grids (src/logic/tests.rs).
     let missing: Vec<_> = Technique::ALL
         .into_iter()
         .filter(|t| !used_somewhere.contains(t))
@@ -265,6 +265,7 @@ fn each_technique_fires_on_its_known_puzzle_and_every_step_is_right() {
             Technique::DirectClaiming,
             Technique::CageCombination,
             Technique::HiddenQuad,
+            Technique::AlignedPairExclusion,
             Technique::XCycle
         ]
     );

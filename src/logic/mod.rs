@@ -39,6 +39,7 @@
 //! - `fish`: X-wing, swordfish, jellyfish.
 //! - `wings`: XY-wing, XYZ-wing, W-wing, and Sukaku's WXYZ- and VWXYZ-wings.
 //! - `strong_links`: Sukaku's turbot fish and three strong links.
+//! - `exclusion`: Sukaku's aligned pair exclusion.
 //! - `chains`: X-chains and alternating inference chains, by breadth-first search over the
 //!   strong and weak links, shortest first; Sukaku's Y-cycles.
 //! - `forcing`: forcing chains over singles, then with basic techniques, then nested.
@@ -62,6 +63,7 @@
 mod cages;
 mod chains;
 mod draw;
+mod exclusion;
 mod fish;
 mod forcing;
 mod intersections;
@@ -478,6 +480,7 @@ impl LogicSolver {
             || (unique::bug(&self.state, &mut self.step) && self.known_unique())
             || (sukaku && unique::bug_type_two(&self.state, &mut self.step) && self.known_unique())
             || (sukaku && wings::als_wing(&self.state, &mut self.step, 4))
+            || (sukaku && exclusion::aligned_pair(&self.state, &mut self.step))
             || self.chains_and_forcing()
     }
 

@@ -348,6 +348,14 @@ impl Step {
                 "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, so one of them holds it, and the puzzle is unique (proved by Dancing Links)",
                 cells()
             ),
+            Technique::AlignedPairExclusion => {
+                let (pair, excluders) = self.cells.split_at(2);
+                format!(
+                    "{} could not take the removed digit with any digit of the other: each such pair would be one digit twice in cells that see each other, or would empty one of {}, which see both",
+                    names(pair, " and "),
+                    names(excluders, " ")
+                )
+            }
             Technique::Guess => format!(
                 "no technique applies: {} takes its digit from the solution (a guess, verified, never wrong)",
                 cells()

@@ -28,7 +28,7 @@
 //! descendant, whose ratings puzzle banks and forums publish) with its default technique set:
 //! the same scores for the techniques both have, five more techniques in its order (turbot
 //! fish 4.0-4.3 after hidden triples, three strong links 5.4-5.7 and the WXYZ-wing 5.5-5.6
-//! after hidden quads, BUG type 2 (5.7) with BUG+1, the VWXYZ-wing 6.2-6.4 after them, X- and
+//! after hidden quads, BUG type 2 (5.7) with BUG+1, the VWXYZ-wing 6.2-6.4 and aligned pair exclusion 6.2 after them, X- and
 //! Y-cycles at 6.5 and up and XY-cycles at 7.0 and up beside the chains, the easiest kept), and no W-wing (Sukaku finds it as the AIC it is).
 
 use std::fmt;
@@ -146,6 +146,10 @@ pub enum Technique {
     /// The WXYZ-wing's pattern with four cells holding five digits. Sukaku Explainer's scale
     /// only, 6.2-6.4.
     VwxyzWing,
+    /// Two cells and the bivalue cells seeing both: a candidate of theirs that every pair of
+    /// digits they could take with it would leave one of those cells empty (or put one digit
+    /// twice where they see each other) goes. Sukaku Explainer's scale only, 6.2.
+    AlignedPairExclusion,
     /// A continuous loop of one digit's strong and weak links: each weak link's two cells
     /// hold the digit once, so cells seeing both lose it (SE's bidirectional X-cycle).
     /// Sukaku Explainer's scale only, 6.5 and up by length.
@@ -180,7 +184,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 39] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -209,6 +213,7 @@ impl Technique {
         Technique::Bug,
         Technique::BugTypeTwo,
         Technique::VwxyzWing,
+        Technique::AlignedPairExclusion,
         Technique::XCycle,
         Technique::YCycle,
         Technique::XChain,
@@ -252,6 +257,7 @@ impl Technique {
             Technique::Bug => "bug+1",
             Technique::BugTypeTwo => "bug type 2",
             Technique::VwxyzWing => "vwxyz-wing",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
             Technique::XCycle => "x-cycle",
             Technique::YCycle => "y-cycle",
             Technique::XChain => "x-chain",
@@ -297,6 +303,7 @@ impl Technique {
             Technique::Bug => 56,
             Technique::BugTypeTwo => 57,
             Technique::VwxyzWing => 62,
+            Technique::AlignedPairExclusion => 62,
             Technique::XCycle => 65,
             Technique::YCycle => 65,
             Technique::XChain => 66,

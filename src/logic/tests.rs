@@ -499,3 +499,35 @@ fn an_x_cycle_removes_what_sees_its_weak_link() {
         assert_eq!(removed(&step), [(2, mid + 1, 1)], "{n}x{n}");
     }
 }
+
+/// Aligned pair exclusion drawn by hand on 9x9 and 6x6 (it met no puzzle of the reference
+/// sets, in Sukaku Explainer either): A = r1c1 {1,2} and B, in the middle of the grid, {1,3};
+/// the two bivalue cells seeing both, {1,2} in A's row and {2,3} in A's column. A = 2 would
+/// empty the first with B = 1 and the second with B = 3, so A loses 2; nothing else goes.
+#[test]
+fn aligned_pair_exclusion_removes_what_empties_a_bivalue_cell() {
+    for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap()] {
+        let n = shape.size();
+        let mid = n / 2;
+        let mut state = Candidates::new(&Grid::empty(shape));
+        for (row, col, keep) in [
+            (0, 0, [1, 2]),
+            (mid, mid, [1, 3]),
+            (0, mid, [1, 2]),
+            (mid, 0, [2, 3]),
+        ] {
+            for d in 1..=n as u8 {
+                if !keep.contains(&d) {
+                    state.eliminate(Cell::at(row, col, n), Digit::new(d).unwrap());
+                }
+            }
+        }
+        let mut step = Step::new(&state);
+        assert!(exclusion::aligned_pair(&state, &mut step), "{n}x{n}");
+        assert_eq!(
+            (step.technique(), step.tenths()),
+            (Technique::AlignedPairExclusion, 62)
+        );
+        assert_eq!(removed(&step), [(1, 1, 2)], "{n}x{n}");
+    }
+}
