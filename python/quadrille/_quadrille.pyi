@@ -306,6 +306,7 @@ def generate(
     minimal: Optional[str] = None,
     difficulty: Optional[str] = None,
     score: Optional[Tuple[float, float]] = None,
+    scale: str = "se121",
     rate: bool = False,
     attempts: int = ...,
     node_budget: Optional[int] = None,

@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 use quadrille::Interrupt;
 use quadrille::generate::{
     Generated, Generator, Minimality, Order, Symmetry, random_contradictory, random_puzzle,
-    rated_within,
+    rated_within_on,
 };
 use quadrille::logic::{self, Difficulty, Rating};
 use quadrille::sudoku::{Grid, Shape};
@@ -36,13 +36,13 @@ type Made = Result<(Grid, Option<(Generated, Option<Rating>)>), ErrorText>;
 /// `kind` is "unique", "random" or "contradictory"; `givens` or `blanks` set their number
 /// (a third of the cells by default for random and contradictory puzzles). For unique
 /// puzzles: `symmetry` (none, rotational, diagonal, ...), `minimal` ("givens" or "orbits"),
-/// `difficulty` (easy, medium, hard, expert, extreme) or `score` (a (min, max) pair on SE's
-/// scale), `attempts`, `node_budget` and `time_budget` per puzzle, and the `engine` of the
+/// `difficulty` (easy, medium, hard, expert, extreme) or `score` (a (min, max) pair) on the
+/// rating `scale` ("se121" or "sukaku", as `rate` takes it), `attempts`, `node_budget` and `time_budget` per puzzle, and the `engine` of the
 /// uniqueness checks. A seed whose attempts all fail raises QuadrilleError.
 #[pyfunction]
-#[pyo3(signature = (n = 10, *, r#box = "3x3", seed = 1, kind = "unique", givens = None, blanks = None, symmetry = None, minimal = None, difficulty = None, score = None, rate = false, attempts = Order::DEFAULT_ATTEMPTS, node_budget = None, time_budget = None, engine = None, threads = 0))]
+#[pyo3(signature = (n = 10, *, r#box = "3x3", seed = 1, kind = "unique", givens = None, blanks = None, symmetry = None, minimal = None, difficulty = None, score = None, scale = "se121", rate = false, attempts = Order::DEFAULT_ATTEMPTS, node_budget = None, time_budget = None, engine = None, threads = 0))]
 #[pyo3(
-    text_signature = "(n=10, *, box='3x3', seed=1, kind='unique', givens=None, blanks=None, symmetry=None, minimal=None, difficulty=None, score=None, rate=False, attempts=1000, node_budget=None, time_budget=None, engine=None, threads=0)"
+    text_signature = "(n=10, *, box='3x3', seed=1, kind='unique', givens=None, blanks=None, symmetry=None, minimal=None, difficulty=None, score=None, scale='se121', rate=False, attempts=1000, node_budget=None, time_budget=None, engine=None, threads=0)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
@@ -57,6 +57,7 @@ fn generate<'py>(
     minimal: Option<&str>,
     difficulty: Option<&str>,
     score: Option<(f64, f64)>,
+    scale: &str,
     rate: bool,
     attempts: u64,
     node_budget: Option<u64>,
@@ -65,6 +66,7 @@ fn generate<'py>(
     threads: usize,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let shape: Shape = r#box.parse().or_raise()?;
+    let scale = crate::logic::scale_named(scale)?;
     let cells = shape.cell_count();
     let givens = match (givens, blanks) {
         (Some(_), Some(_)) => {
@@ -165,9 +167,10 @@ fn generate<'py>(
         let mut generator = Generator::new(&order).map_err(|e| ErrorText::of(&e))?;
         generator.interrupted_by(interrupt);
         let judge = |made: &Generated| match &band {
-            Some(band) => rated_within(RangeInclusive::clone(band))(made).map(Some),
+            Some(band) => rated_within_on(scale, RangeInclusive::clone(band))(made).map(Some),
             None => Some(rate.then(|| {
                 logic::with_thread_solver(shape, |solver| {
+                    solver.set_scale(scale);
                     solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
                 })
             })),

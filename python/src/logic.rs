@@ -419,7 +419,7 @@ fn rate(
 }
 
 /// The rating scale named `name` (`se121` or `sukaku`), as `--scale` reads it.
-fn scale_named(name: &str) -> PyResult<logic::Scale> {
+pub(crate) fn scale_named(name: &str) -> PyResult<logic::Scale> {
     name.parse()
         .map_err(|message: String| PyValueError::new_err(format!("scale: {message}")))
 }

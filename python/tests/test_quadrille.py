@@ -478,6 +478,10 @@ def test_rate_and_explain_on_the_sukaku_scale():
     assert max(s.score for s in steps) == 5.6
     with pytest.raises(ValueError, match="scale: unknown scale 'se': se121 or sukaku"):
         q.rate(wxyz, scale="se")
+    made = q.generate(2, seed=3, score=(5.5, 5.6), scale="sukaku")
+    for m in made:
+        assert q.rate(m["puzzle"], levels=[], scale="sukaku").score in (5.5, 5.6)
+        assert m["rating"]["score"] in (5.5, 5.6)
 
 
 def test_generate_makes_unique_puzzles_with_their_options():
