@@ -521,6 +521,53 @@ mod cli {
     /// a pointing step.
     const INPUT: &str = "# three lines\n1.34341221..4321\n1.3434122...12.5\n.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n";
 
+    /// `--scale` on rate, explain and generate: the WXYZ-wing puzzle of the README rates 7.1
+    /// on SE 1.2.1's scale and 5.6 on Sukaku's; a made-up scale is a usage error.
+    #[test]
+    fn the_scale_flag_reaches_rate_explain_and_generate() {
+        let wxyz =
+            ".1......7.....4.28..76..3.4.....92.324.....857.62.....9.1..38..85.9.....3......1.\n";
+        let rated = |scale: &str| {
+            let out = run(
+                &["rate", "--levels", "none", "--json", "--scale", scale],
+                wxyz,
+            );
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            let line = &json_lines(&out)[0];
+            (
+                line["score"].as_f64().unwrap(),
+                line["hardest"].as_str().unwrap().to_string(),
+            )
+        };
+        assert_eq!(rated("se121"), (7.1, "w-wing".to_string()));
+        assert_eq!(rated("sukaku"), (5.6, "wxyz-wing".to_string()));
+        let explained = run(&["explain", "--scale", "sukaku"], wxyz);
+        assert!(text(&explained.stdout).contains("hardest: wxyz-wing (5.6)"));
+        let bad = run(&["rate", "--scale", "se12"], wxyz);
+        assert_eq!(bad.status.code(), Some(2));
+        assert!(text(&bad.stderr).contains("unknown scale 'se12': se121 or sukaku"));
+        let made = run(
+            &[
+                "generate", "--scale", "sukaku", "--score", "5.5..5.6", "-n", "2", "--seed", "3",
+                "--json", "-j", "1",
+            ],
+            "",
+        );
+        assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+        let made = json_lines(&made);
+        assert_eq!(made.len(), 2);
+        for line in made {
+            let puzzle = format!("{}\n", line["puzzle"].as_str().unwrap());
+            let again = run(
+                &["rate", "--levels", "none", "--json", "--scale", "sukaku"],
+                &puzzle,
+            );
+            let score = json_lines(&again)[0]["score"].as_f64().unwrap();
+            assert!((5.5..=5.6).contains(&score), "{puzzle}: {score}");
+            assert_eq!(line["rating"]["score"].as_f64(), Some(score));
+        }
+    }
+
     #[test]
     fn explain_writes_a_step_per_line_and_reports_bad_lines() {
         let out = run(&["explain", "-j", "2"], INPUT);
