@@ -469,6 +469,9 @@ impl LogicSolver {
             || wings::xyz_wing(s, step);
         basic
             || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
+            || (sukaku
+                && unique::rectangle_type_3(&self.state, &mut self.step)
+                && self.known_unique())
             || {
                 let (s, step) = (&self.state, &mut self.step);
                 subsets::naked(s, step, 4)

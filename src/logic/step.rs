@@ -336,6 +336,19 @@ impl Step {
                     _ => format!("{cell}={d} and {cell}<>{d} both lead to this by {by}"),
                 }
             }
+            // Type 3 scores above the rectangle's base, and lists the naked set's cells after
+            // the rectangle's four.
+            Technique::UniqueRectangle
+                if self.tenths > Technique::UniqueRectangle.base_tenths() =>
+            {
+                let (rectangle, set) = self.cells.split_at(4);
+                format!(
+                    "{} could all hold only {digit_list}, which could then swap, a second solution, and the puzzle is unique (proved by Dancing Links): so the two holding more hold one of their other digits, and act as one cell with {} in a naked set of {}, whose digits the rest of it loses",
+                    names(rectangle, " "),
+                    names(set, " "),
+                    unit(0)
+                )
+            }
             Technique::UniqueRectangle => format!(
                 "{} could all hold only {digit_list}, which could then swap: a second solution, and the puzzle is unique (proved by Dancing Links)",
                 cells()

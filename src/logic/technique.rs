@@ -26,10 +26,18 @@
 //!
 //! A second [`Scale`], [`Scale::Sukaku`], follows Sukaku Explainer 1.15.10 (SE's maintained
 //! descendant, whose ratings puzzle banks and forums publish) with its default technique set:
-//! the same scores for the techniques both have, five more techniques in its order (turbot
-//! fish 4.0-4.3 after hidden triples, three strong links 5.4-5.7 and the WXYZ-wing 5.5-5.6
-//! after hidden quads, BUG type 2 (5.7) with BUG+1, the VWXYZ-wing 6.2-6.4 and aligned pair exclusion 6.2 after them, X- and
-//! Y-cycles at 6.5 and up and XY-cycles at 7.0 and up beside the chains, the easiest kept), and no W-wing (Sukaku finds it as the AIC it is).
+//! the same scores for the techniques both have, and more techniques, each where Sukaku's
+//! solver tries it:
+//!
+//! - the turbot fish (4.0-4.3) after hidden triples;
+//! - unique rectangles of type 3 (4.6-4.8) after the other unique rectangles;
+//! - three strong links (5.4-5.7) and the WXYZ-wing (5.5-5.6) after hidden quads;
+//! - BUG type 2 (5.7) with BUG+1;
+//! - the VWXYZ-wing (6.2-6.4) and aligned pair exclusion (6.2) after them;
+//! - X- and Y-cycles (6.5 and up) and XY-cycles (7.0 and up) with the chains, the easiest of
+//!   all kept.
+//!
+//! It has no W-wing: Sukaku finds it as the AIC it is.
 
 use std::fmt;
 
