@@ -133,12 +133,17 @@ const KNOWN: &[(Technique, &str)] = &[
 
 /// Sukaku Explainer's own techniques, each the hardest step of its puzzle on `--scale
 /// sukaku`: the turbot fish from `quadrille generate --scale sukaku --score 4.0..4.3 --seed 1`,
-/// the others from fixtures/se/heldout_sukaku.txt (its puzzles 11, 10, 45, 13, 18 and 14),
+/// the unique loop from fixtures/se/generated_sukaku.txt (its puzzle 142, 4.6 there), the
+/// others from fixtures/se/heldout_sukaku.txt (its puzzles 11, 10, 45, 13, 18 and 14),
 /// which Sukaku Explainer rates as this scale does (5.5, 5.6, 5.7, 6.3, 7.1, 6.7).
 const KNOWN_SUKAKU: &[(Technique, &str)] = &[
     (
         Technique::TurbotFish,
         ".6.2.....9.36....75...4....2.....96...6.3.8...51.....3....1...91....47.8.....9.4.",
+    ),
+    (
+        Technique::UniqueLoop,
+        "...5...47...841.......7.9.23....9..518.....765..7....94.8.2.......187...91...5...",
     ),
     (
         Technique::ThreeStrongLinks,

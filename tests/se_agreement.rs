@@ -184,7 +184,7 @@ fn nested_forcing_chains_follow_chains_inside_the_chain() {
 /// the candidates before each step, its score and what it removed), taken from the candidates
 /// Sukaku had: the solver's step there scores the same, every time, and removes the same
 /// candidates nearly every time (where several steps score the same, Sukaku and this solver
-/// may pick different ones): 53 of the 60 when this was written.
+/// may pick different ones): 57 of the 64 when this was written.
 #[test]
 fn the_sukaku_scale_takes_sukaku_explainers_steps() {
     let text = include_str!("../fixtures/se/sukaku_steps.txt");
@@ -239,6 +239,6 @@ fn the_sukaku_scale_takes_sukaku_explainers_steps() {
         steps += 1;
         same += usize::from(ours == theirs);
     }
-    assert_eq!(steps, 60);
-    assert!(same >= 51, "{same} of {steps} remove what Sukaku removes");
+    assert_eq!(steps, 64);
+    assert!(same >= 55, "{same} of {steps} remove what Sukaku removes");
 }

@@ -18,7 +18,7 @@ KINDS = [
     "Skyscraper", "Two-string Kite", "Turbot Crane", "Grouped Skyscraper",
     "Grouped 2-String Kite", "Grouped Turbot Crane", "3 Skyscrapers", "3-String Kite",
     "3 Strong links", "WXYZ-Wing", "VWXYZ-Wing", "BUG type 2", "Bidirectional Y-Cycle",
-    "Bidirectional X-Cycle", "Bidirectional Cycle", "Aligned Pair", "Unique Rectangle type 3",
+    "Bidirectional X-Cycle", "Bidirectional Cycle", "Aligned Pair", "Unique Rectangle type 3", "Unique Loop",
 ]
 
 

@@ -470,7 +470,13 @@ impl LogicSolver {
         basic
             || (unique::rectangle(&self.state, &mut self.step) && self.known_unique())
             || (sukaku
+                && unique::unique_loop(&self.state, &mut self.step, 6)
+                && self.known_unique())
+            || (sukaku
                 && unique::rectangle_type_3(&self.state, &mut self.step)
+                && self.known_unique())
+            || (sukaku
+                && unique::unique_loop(&self.state, &mut self.step, 8)
                 && self.known_unique())
             || {
                 let (s, step) = (&self.state, &mut self.step);

@@ -353,6 +353,10 @@ impl Step {
                 "{} could all hold only {digit_list}, which could then swap: a second solution, and the puzzle is unique (proved by Dancing Links)",
                 cells()
             ),
+            Technique::UniqueLoop => format!(
+                "{} could all hold only {digit_list}, which could then alternate around the loop either way: a second solution, and the puzzle is unique (proved by Dancing Links)",
+                cells()
+            ),
             Technique::Bug => format!(
                 "every other cell has two candidates, each digit two places per unit: without {digit_list}, {} would leave no solution or several, and the puzzle is unique (proved by Dancing Links)",
                 cells()

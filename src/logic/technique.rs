@@ -30,7 +30,8 @@
 //! solver tries it:
 //!
 //! - the turbot fish (4.0-4.3) after hidden triples;
-//! - unique rectangles of type 3 (4.6-4.8) after the other unique rectangles;
+//! - unique loops of six and eight cells (4.6, 4.7) and unique rectangles of type 3 (4.6-4.8)
+//!   after the other unique rectangles;
 //! - three strong links (5.4-5.7) and the WXYZ-wing (5.5-5.6) after hidden quads;
 //! - BUG type 2 (5.7) with BUG+1;
 //! - the VWXYZ-wing (6.2-6.4) and aligned pair exclusion (6.2) after them;
@@ -132,6 +133,10 @@ pub enum Technique {
     /// Four cells of two rows, columns and boxes that would let two digits swap: what
     /// avoids that (types 1, 2 and 4). Only in a puzzle proved unique.
     UniqueRectangle,
+    /// The unique rectangle's pattern on six or eight cells: a loop whose cells could all hold
+    /// only the pair, which could then alternate either way (types 1 and 2). Only in a puzzle
+    /// proved unique. Sukaku Explainer's scale only, 4.6 and 4.7.
+    UniqueLoop,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// The fish of four rows and columns.
@@ -192,7 +197,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 40] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -213,6 +218,7 @@ impl Technique {
         Technique::XyWing,
         Technique::XyzWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -257,6 +263,7 @@ impl Technique {
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::UniqueRectangle => "unique rectangle",
+            Technique::UniqueLoop => "unique loop",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -303,6 +310,7 @@ impl Technique {
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
             Technique::UniqueRectangle => 45,
+            Technique::UniqueLoop => 46,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
