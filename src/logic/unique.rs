@@ -23,6 +23,16 @@ use super::technique::Technique;
 
 /// A unique rectangle of type 1, 2 or 4.
 pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
+    each_rectangle(state, |pair, cells| {
+        type_1(state, step, pair, cells)
+            || type_2(state, step, pair, cells)
+            || type_4(state, step, pair, cells)
+    })
+}
+
+/// Calls `found` with each rectangle whose four cells hold a pair (one of them only the pair)
+/// and could swap it, until it returns true; returns whether it did. None on a killer board.
+fn each_rectangle(state: &Candidates, mut found: impl FnMut(u64, [usize; 4]) -> bool) -> bool {
     let t = &*state.tables;
     let n = t.n;
     if t.has_cages() {
@@ -47,13 +57,7 @@ pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
                     continue;
                 }
                 let cells = [a, b, c, d];
-                if !swappable(t, cells) {
-                    continue;
-                }
-                if type_1(state, step, pair, cells)
-                    || type_2(state, step, pair, cells)
-                    || type_4(state, step, pair, cells)
-                {
+                if swappable(t, cells) && found(pair, cells) {
                     return true;
                 }
             }
@@ -136,34 +140,38 @@ fn type_2(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> 
 }
 
 fn type_4(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> bool {
-    let t = &*state.tables;
     let roof = roof(state, pair, cells);
     let [x, y] = roof[..] else {
         return false;
     };
+    let Some((u, b)) = held_by_two(state, pair, x, y) else {
+        return false;
+    };
+    begin(step, pair, cells);
+    step.units.push(u);
+    step.eliminate(x, b);
+    step.eliminate(y, b);
+    true
+}
+
+/// A unit holding cells `x` and `y` where one digit of `pair` has no other place, so one of
+/// them holds it: the unit, and the pair's other digit, which neither can hold.
+fn held_by_two(state: &Candidates, pair: u64, x: usize, y: usize) -> Option<(usize, u8)> {
+    let t = &*state.tables;
     let mut common = *t.group_set(x);
     for (word, other) in common.iter_mut().zip(t.group_set(y)) {
         *word &= other;
     }
-    for u in groups_in(&common) {
-        for a in digits(pair) {
+    groups_in(&common).find_map(|u| {
+        digits(pair).find_map(|a| {
             let bit = 1u64 << (a - 1);
-            let only_roof = t
+            let only_these = t
                 .unit(u)
                 .iter()
                 .all(|&p| p as usize == x || p as usize == y || state.cands[p as usize] & bit == 0);
-            if only_roof {
-                // One of the roof cells is a: so neither is b.
-                let b = (pair & !bit).trailing_zeros() as u8 + 1;
-                begin(step, pair, cells);
-                step.units.push(u);
-                step.eliminate(x, b);
-                step.eliminate(y, b);
-                return true;
-            }
-        }
-    }
-    false
+            only_these.then(|| (u, (pair & !bit).trailing_zeros() as u8 + 1))
+        })
+    })
 }
 
 /// BUG+1: the one cell of three candidates in a grid of bivalue cells takes the digit that
@@ -321,41 +329,12 @@ fn is_grave(state: &Candidates, cands: impl Fn(usize) -> u64 + Copy) -> bool {
 /// cell of those digits. With other cells of the unit they make a naked set, whose digits the
 /// rest of the unit loses. Sukaku scores it 4.5 and a tenth per digit of the set beyond two.
 pub(crate) fn rectangle_type_3(state: &Candidates, step: &mut Step) -> bool {
-    let t = &*state.tables;
-    let n = t.n;
-    if t.has_cages() {
-        return false;
-    }
     // The smallest set first: it scores lowest.
-    for size in 2..=4u32 {
-        for a in 0..n * n {
-            let pair = state.cands[a];
-            if pair.count_ones() != 2 {
-                continue;
-            }
-            let (row_a, col_a) = (a / n, a % n);
-            for col_b in 0..n {
-                let b = row_a * n + col_b;
-                if col_b == col_a || state.cands[b] & pair != pair {
-                    continue;
-                }
-                for row_c in 0..n {
-                    let (c, d) = (row_c * n + col_a, row_c * n + col_b);
-                    if row_c == row_a
-                        || state.cands[c] & pair != pair
-                        || state.cands[d] & pair != pair
-                    {
-                        continue;
-                    }
-                    let cells = [a, b, c, d];
-                    if swappable(t, cells) && naked_set(state, step, pair, cells, size) {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
+    (2..=4).any(|size| {
+        each_rectangle(state, |pair, cells| {
+            naked_set(state, step, pair, cells, size)
+        })
+    })
 }
 
 /// Type 3 with a naked set of `size` digits in a unit of the rectangle's two extra cells.
@@ -526,34 +505,6 @@ fn is_unique_loop(t: &LogicTables, path: &[usize]) -> bool {
     })
 }
 
-/// Type 4 of a unique loop, into `step.eliminations`: the two cells holding more share a unit
-/// where one digit of the pair has no other place, so one of them holds it and neither holds
-/// the other digit.
-fn loop_type_4(state: &Candidates, step: &mut Step, pair: u64, x: usize, y: usize) -> bool {
-    let t = &*state.tables;
-    step.eliminations.clear();
-    for &u in t.units_of(x) {
-        let u = u as usize;
-        if !t.holds(u, y) {
-            continue;
-        }
-        for a in digits(pair) {
-            let bit = 1u64 << (a - 1);
-            let only_these = t
-                .unit(u)
-                .iter()
-                .all(|&p| p as usize == x || p as usize == y || state.cands[p as usize] & bit == 0);
-            if only_these {
-                let b = (pair & !bit).trailing_zeros() as u8 + 1;
-                step.eliminate(x, b);
-                step.eliminate(y, b);
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// Types 1, 2 and 4 of a unique loop: what the cells holding more than the pair conclude.
 fn loop_conclusion(state: &Candidates, step: &mut Step, pair: u64, path: &[usize]) -> bool {
     let t = &*state.tables;
@@ -568,45 +519,47 @@ fn loop_conclusion(state: &Candidates, step: &mut Step, pair: u64, path: &[usize
         step.digits = pair;
         step.cells.extend(path.iter().map(|&c| c as u16));
     };
-    match more[..] {
-        [] => false,
-        [x] => {
-            begin(step);
-            for d in digits(pair) {
-                step.eliminate(x, d);
-            }
-            true
+    if more.is_empty() {
+        return false;
+    }
+    if let [x] = more[..] {
+        begin(step);
+        for d in digits(pair) {
+            step.eliminate(x, d);
         }
-        [x, y] if loop_type_4(state, step, pair, x, y) => {
-            let removed = std::mem::take(&mut step.eliminations);
-            begin(step);
-            step.eliminations = removed;
-            true
-        }
-        _ => {
-            let extra = state.cands[more[0]] & !pair;
-            if extra.count_ones() != 1 || more.iter().any(|&c| state.cands[c] & !pair != extra) {
-                return false;
-            }
-            let d = extra.trailing_zeros() as u8 + 1;
-            let targets: Vec<usize> = t
-                .peers(more[0])
-                .iter()
-                .map(|&p| p as usize)
-                .filter(|&p| {
-                    state.cands[p] & extra != 0
-                        && !path.contains(&p)
-                        && more.iter().all(|&c| t.sees(p, c))
-                })
-                .collect();
-            if targets.is_empty() {
-                return false;
-            }
+        return true;
+    }
+    // Type 2: the cells beyond the pair have the same one digit more.
+    let extra = state.cands[more[0]] & !pair;
+    if extra.count_ones() == 1 && more.iter().all(|&c| state.cands[c] & !pair == extra) {
+        let d = extra.trailing_zeros() as u8 + 1;
+        let targets: Vec<usize> = t
+            .peers(more[0])
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| {
+                state.cands[p] & extra != 0
+                    && !path.contains(&p)
+                    && more.iter().all(|&c| t.sees(p, c))
+            })
+            .collect();
+        if !targets.is_empty() {
             begin(step);
             for p in targets {
                 step.eliminate(p, d);
             }
-            true
+            return true;
         }
     }
+    // Type 4, tried after type 2 as Sukaku orders a loop's types.
+    if let [x, y] = more[..]
+        && let Some((u, b)) = held_by_two(state, pair, x, y)
+    {
+        begin(step);
+        step.units.push(u);
+        step.eliminate(x, b);
+        step.eliminate(y, b);
+        return true;
+    }
+    false
 }
