@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::exact_cover::{
     Branching, Control, CountSink, Dlx, Interval, Plan, Problem, ProblemBuilder, Report, Solution,
-    Xcc,
+    Xcc, up_to,
 };
 use quadrille::io::dlx;
 use quadrille::merge::ShardRecord;
@@ -499,19 +499,13 @@ impl Search {
         budget: &Budget,
         mut take: impl FnMut(Vec<usize>) -> bool,
     ) -> quadrille::Result<Report> {
-        let cap = limit.unwrap_or(u64::MAX);
-        let mut taken = 0u64;
-        let sink = |s: &Solution<'_>| {
-            if !take(sorted(s)) {
-                return Control::Stop;
-            }
-            taken += 1;
-            if taken >= cap {
-                Control::Stop
-            } else {
+        let sink = up_to(limit, |s| {
+            if take(sorted(s)) {
                 Control::Continue
+            } else {
+                Control::Stop
             }
-        };
+        });
         if problem.is_plain() {
             let learning = self.restarts.is_some() && limit.is_none();
             Dlx::new(problem).run(&self.plan(learning), budget, sink)

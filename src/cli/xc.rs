@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, MemoCount, MemoMode, Plan, Problem, Report, Sink, Solution,
-    Xcc,
+    Branching, Control, CountSink, Dlx, MemoCount, MemoMode, Plan, Problem, Report, Sink, Xcc,
+    up_to,
 };
 use quadrille::io::dlx;
 use quadrille::restart::Restarts;
@@ -193,11 +193,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut out = stdout();
 
     let report: Report = if listing {
-        let limit = args.limit.unwrap_or(u64::MAX);
         let mut printed = 0u64;
         let mut failure = None;
         let mut options = Vec::new();
-        let sink = |s: &Solution<'_>| {
+        let sink = up_to(args.limit, |s| {
             options.clear();
             s.options_into(&mut options);
             let written = if printed > 0 { writeln!(out) } else { Ok(()) }
@@ -207,12 +206,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 return Control::Stop;
             }
             printed += 1;
-            if printed >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        };
+            Control::Continue
+        });
         let report = links.run(&plan, &budget, sink)?;
         if let Some(err) = failure {
             return Err(err.into());

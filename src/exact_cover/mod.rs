@@ -68,6 +68,6 @@ pub use memo::{
 pub use parallel::PartsDone;
 pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, Problem, ProblemBuilder};
-pub use search::{Control, CountSink, Report, Sink, Solution, Stats};
+pub use search::{Control, CountSink, Report, Sink, Solution, Stats, up_to};
 pub use shard::ShardPlan;
 pub use xcc::Xcc;

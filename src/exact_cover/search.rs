@@ -20,6 +20,42 @@ pub enum Control {
     Stop,
 }
 
+/// A sink that hands each solution to `each` and stops the search after `limit` of them
+/// (`None`: never), or as soon as `each` says [`Control::Stop`] (that one not counted).
+///
+/// ```
+/// use quadrille::Budget;
+/// use quadrille::exact_cover::{Control, Dlx, up_to};
+/// use quadrille::problems;
+///
+/// let mut dlx = Dlx::new(&problems::queens(8)?);
+/// let mut firsts = Vec::new();
+/// let report = dlx.search(&Budget::unlimited(), up_to(Some(3), |s| {
+///     firsts.push(s.to_vec());
+///     Control::Continue
+/// }));
+/// assert_eq!((firsts.len(), report.stats.solutions), (3, 3));
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn up_to(
+    limit: Option<u64>,
+    mut each: impl FnMut(&Solution<'_>) -> Control,
+) -> impl FnMut(&Solution<'_>) -> Control {
+    let limit = limit.unwrap_or(u64::MAX);
+    let mut taken = 0u64;
+    move |solution| {
+        if each(solution) == Control::Stop {
+            return Control::Stop;
+        }
+        taken += 1;
+        if taken >= limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    }
+}
+
 /// A solution, as the search holds it: read its options only if you need them.
 pub struct Solution<'a> {
     /// `Sync`, so that a `Solution` is `Send` and `Sync` as it was when it held a `&Dlx`.
@@ -459,15 +495,10 @@ pub(crate) fn solutions_of(
     search: impl FnOnce(CollectSink<'_>) -> Report,
 ) -> (Vec<Vec<usize>>, Report) {
     let mut found = Vec::new();
-    let limit = limit.unwrap_or(u64::MAX);
-    let report = search(&mut |s: &Solution<'_>| {
+    let report = search(&mut up_to(limit, |s| {
         found.push(s.to_vec());
-        if found.len() as u64 >= limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
+        Control::Continue
+    }));
     (found, report)
 }
 
