@@ -116,7 +116,8 @@ impl Rating {
 
 impl LogicSolver {
     /// Rates `grid`: solves it logically, guessing (verified) when stuck, and keeps the hardest
-    /// step. Allocates nothing per step once the solver's buffers have grown.
+    /// step. On SE 1.2.1's scale it allocates nothing per step once the solver's buffers have
+    /// grown; Sukaku's own techniques build small lists as they search.
     ///
     /// # Panics
     /// If `grid` is not of this solver's side.

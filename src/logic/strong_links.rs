@@ -127,12 +127,10 @@ fn splits(state: &Candidates, u: usize, places: u64) -> Vec<u64> {
     }
     let one_node = |part: u64| {
         part.count_ones() == 1 || {
-            let mut at = bits(part).map(|i| unit[i] as usize);
-            let first = at.next().expect("a place");
-            let rest: Vec<usize> = at.collect();
-            t.units_of(first)
-                .iter()
-                .any(|&v| v as usize != u && rest.iter().all(|&c| t.holds(v as usize, c)))
+            let first = unit[part.trailing_zeros() as usize] as usize;
+            t.units_of(first).iter().any(|&v| {
+                v as usize != u && bits(part).all(|i| t.holds(v as usize, unit[i] as usize))
+            })
         }
     };
     // Each node holds the unit's places in some other unit, or is a single place.
