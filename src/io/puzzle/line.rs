@@ -44,19 +44,16 @@ pub(super) fn parse_puzzle_line(
     let body = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let token_end = body.find(ends_puzzle).unwrap_or(body.len());
     let token = &body[..token_end];
-    let numeric = match shape {
-        Some(shape) => shape.size() > MAX_CHAR_SIZE,
-        // A one-character-per-cell line has at least 16 characters; a short number followed by
-        // another can only be the numeric layout.
-        None => {
-            token.chars().count() <= 2
-                && is_numeric_token(token)
-                && body[token_end..]
-                    .split_whitespace()
-                    .next()
-                    .is_some_and(is_numeric_token)
-        }
-    };
+    // A one-character-per-cell line has at least 16 characters; a short number followed by
+    // another can only be the numeric layout, which is read at every size (16x16 puzzles are
+    // often written in numbers), whatever the shape's own layout for writing.
+    let short_numbers = token.chars().count() <= 2
+        && is_numeric_token(token)
+        && body[token_end..]
+            .split_whitespace()
+            .next()
+            .is_some_and(is_numeric_token);
+    let numeric = short_numbers || shape.is_some_and(|shape| shape.size() > MAX_CHAR_SIZE);
     // A line of one character per cell under a shape written in numbers (n > 35, e.g. a box of
     // 8x8 on an 81-character line) is read as characters, so that the error is its length and
     // not its first character.
@@ -359,6 +356,29 @@ mod tests {
                 .collect();
             let checked = finish(&cells, Some(s), 1, 1, token.len() + 1).ok();
             prop_assert_eq!(quick_grid(token.as_bytes(), Some(s)), checked);
+        }
+
+        /// A grid written as whitespace-separated numbers reads as the same grid at every size,
+        /// given its shape (rectangular boxes either way round) or not.
+        #[test]
+        fn numbers_read_at_every_size(
+            shape_index in 0usize..8,
+            seed in any::<u64>(),
+            fraction in 0.0f64..=1.0,
+        ) {
+            let (r, c) = [(1, 4), (2, 2), (2, 3), (3, 2), (3, 3), (5, 2), (4, 4), (1, 12)][shape_index];
+            let s = shape(r, c);
+            let givens = (s.cell_count() as f64 * fraction) as usize;
+            let grid = random_puzzle(s, seed, givens);
+            let numbers: Vec<String> = (0..s.size())
+                .flat_map(|row| (0..s.size()).map(move |col| (row, col)))
+                .map(|(row, col)| grid.get(row, col).to_string())
+                .collect();
+            let line = numbers.join(" ");
+            prop_assert_eq!(parse_line(&line, Some(s)).unwrap(), grid.clone());
+            if Shape::from_cell_count(s.cell_count()) == Some(s) {
+                prop_assert_eq!(parse_line(&line, None).unwrap(), grid);
+            }
         }
 
         #[test]
