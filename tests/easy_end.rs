@@ -92,3 +92,17 @@ fn an_empty_36x36_grid_has_several_solutions() {
     assert_eq!(outcome.solutions, 2);
     assert!(!outcome.is_complete(), "stopped at the limit");
 }
+
+/// The fill runs include reading order with the digits in order, which fills the empty 64x64
+/// grid in one descent: DLX decides it within four descents' worth of nodes (a node budget,
+/// not a time).
+#[test]
+fn dlx_fills_the_empty_64x64_grid_within_four_descents() {
+    let shape = Shape::new(8, 8).expect("a box shape");
+    let puzzle = Grid::empty(shape);
+    let mut solver = DlxSolver::sudoku(shape);
+    let outcome = solver.count(&puzzle, Some(1), &Budget::nodes(4 * 64 * 64));
+    let solution = (outcome.solution.as_ref())
+        .unwrap_or_else(|| panic!("not filled within the budget: {outcome:?}"));
+    assert_eq!(breach(&puzzle, solution), None);
+}

@@ -10,7 +10,7 @@ use super::Dlx;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::choose::{ActiveItems, ConflictMrv, FreestFirst, Mrv};
+use super::choose::{ActiveItems, ConflictMrv, FreestFirst, Mrv, ReadingOrder};
 use super::search::{Cutoff, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::{Restarts, luby};
@@ -138,12 +138,17 @@ impl Dlx {
         report
     }
 
-    /// Up to [`FILL_RUNS`] fill runs: [`FreestFirst`]'s choices, ties broken from an offset
-    /// drawn from the restarts' seed, run `i` (from 0) cut off after `descent * (1 + luby(i +
-    /// 1))` nodes unless it has found a solution. Returns the runs' statistics (the runs cut
-    /// off counted in `restarts`), and why the search ended if it ended in them: a run found a
-    /// solution (and went on to the sink's limit, the end of its tree or the budget) or the
-    /// budget ran out.
+    /// The fill runs: first one in [`ReadingOrder`] with the digits in order, cut off after
+    /// two descents; then up to [`FILL_RUNS`] with [`FreestFirst`]'s choices, ties broken from
+    /// an offset drawn from the restarts' seed, run `i` (from 0) cut off after `descent * (1 +
+    /// luby(i + 1))` nodes. A run that finds a solution is not cut off. Returns the runs'
+    /// statistics (the runs cut off counted in `restarts`), and why the search ended if it
+    /// ended in them: a run found a solution (and went on to the sink's limit, the end of its
+    /// tree or the budget) or the budget ran out.
+    ///
+    /// Reading order fills the empty 64x64 grid in one descent, where freest first needs
+    /// tens of runs; on the grids that freest first decides, it costs at most two descents
+    /// (`sh benches/peers/easy_end.sh`, the DLX rows).
     fn fill_runs<S: Sink>(
         &mut self,
         restarts: &Restarts,
@@ -155,19 +160,29 @@ impl Dlx {
         let deadline = budget.deadline(start);
         let mut offsets = Pcg64::seed_from_u64(restarts.seed);
         let mut total = Stats::default();
-        for run in 0..FILL_RUNS {
+        // Reading order until three quarters of the descent (on a Sudoku grid, the active
+        // items begin with the open cells), then the fewest options.
+        let until = (ActiveItems::new(self).iter())
+            .nth(usize::try_from(descent * 3 / 4).unwrap_or(usize::MAX))
+            .map_or(usize::MAX, |item| item.index());
+        for run in 0..=FILL_RUNS {
             let (nodes_left, run_budget) = budget_left(budget, deadline, total.nodes);
             let found = Cell::new(false);
             let cutoff = Cutoff {
-                nodes: descent.saturating_mul(1 + luby(run + 1)),
+                nodes: descent.saturating_mul(1 + luby(run.max(1))),
                 lifted: &found,
             };
             let pass_on = |s: &Solution<'_>| {
                 found.set(true);
                 sink.solution(s)
             };
-            let mut chooser = FreestFirst::new(offsets.random_range(0..u32::MAX));
-            let report = self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff));
+            let report = if run == 0 {
+                let mut chooser = ReadingOrder::new(0, until);
+                self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
+            } else {
+                let mut chooser = FreestFirst::new(offsets.random_range(0..u32::MAX));
+                self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
+            };
             total.add(&report.stats);
             match report.stop {
                 Stop::NodeBudget if report.stats.nodes < nodes_left => total.restarts += 1,
@@ -209,7 +224,7 @@ impl Dlx {
     }
 }
 
-/// The most fill runs a search makes before it learns ([`Dlx::search_restarting_learning`]).
+/// The most fill runs in freest-first order a search makes before it learns ([`Dlx::search_restarting_learning`]).
 const FILL_RUNS: u64 = 16;
 
 /// The fewest levels of a descent for fill runs: smaller searches that go deep are decided by
