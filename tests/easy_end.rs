@@ -106,3 +106,16 @@ fn dlx_fills_the_empty_64x64_grid_within_four_descents() {
         .unwrap_or_else(|| panic!("not filled within the budget: {outcome:?}"));
     assert_eq!(breach(&puzzle, solution), None);
 }
+
+/// A node budget holds across the first run and the fill runs after it: the search stops
+/// undecided with at most the budget's nodes.
+#[test]
+fn a_node_budget_bounds_the_fill_runs_too() {
+    let shape = Shape::new(8, 8).expect("a box shape");
+    let mut solver = DlxSolver::sudoku(shape);
+    for budget in [4_000, 6_000] {
+        let outcome = solver.count(&Grid::empty(shape), Some(1), &Budget::nodes(budget));
+        assert_eq!(outcome.solutions, 0, "budget {budget}");
+        assert!(outcome.nodes <= budget, "budget {budget}: {outcome:?}");
+    }
+}

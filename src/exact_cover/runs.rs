@@ -121,7 +121,8 @@ impl Dlx {
         // Runs after the first can reach the bottom of a descent (see `Restarts::reaching`).
         let restarts = restarts.reaching(descent);
         if self.preferred.is_empty() && near_the_easy_end(&first.stats, descent) {
-            let (fills, stop) = self.fill_runs(&restarts, descent, budget, &mut sink);
+            let left = budget.until(Some(budget.node_limit() - first.stats.nodes), deadline);
+            let (fills, stop) = self.fill_runs(&restarts, descent, &left, &mut sink);
             first.stats.add(&fills);
             if let Some(stop) = stop {
                 first.stats.elapsed = start.elapsed();
