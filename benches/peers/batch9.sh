@@ -9,10 +9,11 @@
 #
 #   benches/peers/batch9.sh [DATA_DIR] [TDOKU_SOURCE_DIR]
 #
-# Prints per set and command: CPU seconds (median of the runs), µs per puzzle, and the
-# pairwise median ratio of quadrille's default engine's CPU time over the command's
-# ("auto/X": under 1 means quadrille is faster); for quadrille's engines also the search's
-# own figures from --stats: nodes per puzzle and the share solved without backtracking.
+# Prints per set and command: CPU seconds (median of the runs), µs per puzzle, puzzles per
+# second, and the pairwise median ratio of quadrille's default engine's CPU time over the
+# command's ("auto/X": under 1 means quadrille is faster); for quadrille's engines also the
+# search's own figures from --stats: nodes per puzzle and the share solved without
+# backtracking; for tdoku its own: guesses per puzzle and the share solved without guessing.
 set -eu
 Q=${Q:-target/release/quadrille}
 DATA=${1:-../shared/data}
@@ -41,8 +42,8 @@ for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
     puzzles=$(cat "$scratch/count")
     "$Q" solve --limit 2 -j1 "$file" > "$scratch/ours.txt"
     echo "== $set ($puzzles puzzles), one thread, counting to 2 and printing the solution"
-    printf '%-28s %10s %12s %10s %14s %10s\n' command "cpu s" "µs/puzzle" "auto/X" \
-        "nodes/puzzle" "no backtrack"
+    printf '%-28s %10s %12s %12s %10s %16s %10s\n' command "cpu s" "µs/puzzle" "puzzles/s" \
+        "auto/X" "nodes/puzzle" "no backtrack"
     default="$Q solve --limit 2 -j1 --engine auto $file"
     for engine in auto dlx csp; do
         command="$Q solve --limit 2 -j1 --engine $engine $file"
@@ -52,9 +53,9 @@ for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
         nodes=$(sed -n 's/.* \([0-9.]*\) nodes\/puzzle.*/\1/p' "$scratch/stats.txt")
         clean=$(sed -n 's/.*, \([0-9.]*%\) without backtracking.*/\1/p' "$scratch/stats.txt")
         set -- $(cpu_pair "$command" "$default")
-        printf '%-28s %10s %12.2f %10.2f %14s %10s\n' "quadrille --engine $engine" "$1" \
-            "$(echo "$1 * 1000000 / $puzzles" | bc -l)" "$(echo "1 / $3" | bc -l)" \
-            "$nodes" "$clean"
+        printf '%-28s %10s %12.2f %12.0f %10.2f %16s %10s\n' "quadrille --engine $engine" "$1" \
+            "$(echo "$1 * 1000000 / $puzzles" | bc -l)" "$(echo "$puzzles / $1" | bc -l)" \
+            "$(echo "1 / $3" | bc -l)" "$nodes" "$clean"
     done
     for peer in "sudoku crate 0.8:$CRATE" "tdoku:$TDOKU"; do
         name=${peer%%:*}
@@ -62,8 +63,16 @@ for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
         [ -n "$binary" ] || continue
         "$binary" "$file" > "$scratch/out.txt"
         cmp "$scratch/ours.txt" "$scratch/out.txt"
+        # tdoku counts its own guesses (its harness's --stats); the crate counts nothing.
+        guesses=- clean=-
+        if [ "$name" = tdoku ]; then
+            "$binary" --stats "$file" 2> "$scratch/stats.txt"
+            guesses="$(sed -n 's/^\([0-9.]*\) guesses.*/\1/p' "$scratch/stats.txt") guesses"
+            clean=$(sed -n 's/.*, \([0-9.]*%\) without guessing.*/\1/p' "$scratch/stats.txt")
+        fi
         set -- $(cpu_pair "$default" "$binary $file")
-        printf '%-28s %10s %12.2f %10.2f %14s %10s\n' "$name" "$2" \
-            "$(echo "$2 * 1000000 / $puzzles" | bc -l)" "$3" - -
+        printf '%-28s %10s %12.2f %12.0f %10.2f %16s %10s\n' "$name" "$2" \
+            "$(echo "$2 * 1000000 / $puzzles" | bc -l)" "$(echo "$puzzles / $2" | bc -l)" "$3" \
+            "$guesses" "$clean"
     done
 done
