@@ -390,7 +390,8 @@ impl Bands {
 
     /// The cell to branch on, as (band, cell in band): of the cells with two digits, the
     /// first with the most open peers (see the module doc); when there is none, the first with
-    /// the fewest digits; `None` when every cell has its digit.
+    /// the fewest digits and of those the most open peers (hard500: 176.2 to 174.3 nodes a
+    /// puzzle); `None` when every cell has its digit.
     #[inline(always)]
     fn choose(&self) -> Option<(usize, usize)> {
         let mut best = None;
@@ -424,13 +425,22 @@ impl Bands {
             while open != 0 {
                 let cell = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let count = self.digits(band, cell).count_ones();
+                let count = self.digits(band, cell).count_ones() * 32 - self.open_peers(band, cell);
                 if count < fewest {
                     (best, fewest) = (Some((band, cell)), count);
                 }
             }
         }
         best
+    }
+
+    /// The open peers of a band's cell: in its row and box in the band, and in its column.
+    #[inline(always)]
+    fn open_peers(&self, band: usize, cell: usize) -> u32 {
+        let others =
+            u64::from(self.open[(band + 1) % 3]) | u64::from(self.open[(band + 2) % 3]) << 32;
+        let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
+        (self.open[band] & PEERS[cell]).count_ones() + (others & column).count_ones()
     }
 
     /// The number of cells without a digit.
