@@ -12,8 +12,17 @@
 //! there to that column (claiming, which JCZSolve leaves out: it cuts the nodes by two fifths
 //! on 17-clue puzzles and a sixth on forum-hardest ones); a column no band reaches is a contradiction; and a box that one row and one
 //! column reach has the digit, whose cell then leaves the band's other digits. Naked singles
-//! are read bit-sliced across the nine digits of a band, and the search branches on the first
-//! cell with two digits.
+//! are read bit-sliced across the nine digits of a band.
+//!
+//! The search branches on a cell with two digits, and among those on one with the most open
+//! peers (its row, box and column), where JCZSolve takes the first: each branch then takes
+//! the most candidates. On the forum-hardest set that is 162 nodes a puzzle against 282 for
+//! the first cell, and `solve --limit 2 -j1` on its first 500 takes 210M instructions
+//! against 263M (callgrind; on the first 1,000 17-clue puzzles, 22.8M against 23.7M).
+//! Counting the open peers, two popcounts a cell, does as well as counting the candidates
+//! that the cell's two branches remove, at a fifth of the cost. Tdoku's triads (a row's
+//! three cells in a box hold exactly three digits) do not pay here: on the same 500 they
+//! take 2% of the nodes away for 22% more instructions.
 //!
 //! This is the representation of JCZSolve (the `sudoku` crate's solver), written from its
 //! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards
@@ -381,15 +390,33 @@ impl Bands {
         }
     }
 
-    /// The cell to branch on, as (band, cell in band): one with two digits when there is one,
-    /// else one with the fewest; `None` when every cell has its digit.
+    /// The cell to branch on, as (band, cell in band): of the cells with two digits, the
+    /// first with the most open peers (see the module doc); when there is none, the first with
+    /// the fewest digits and of those the most open peers (hard500: 176.2 to 174.3 nodes a
+    /// puzzle); `None` when every cell has its digit.
     #[inline(always)]
     fn choose(&self) -> Option<(usize, usize)> {
+        // The open peers of the best cell so far above its place, 32 * band + cell, counted
+        // down from 127 so that the first of the best keeps the greatest key: a maximum
+        // without a branch, which mispredicted (callgrind `--branch-sim=yes`, `solve --limit
+        // 2 -j1` on the forum-hardest set); 0 while there is none.
+        let mut best = 0;
         for band in 0..3 {
-            let pairs = self.pairs[band];
-            if pairs != 0 {
-                return Some((band, pairs.trailing_zeros() as usize));
+            let mut pairs = self.pairs[band];
+            let open = self.open[band];
+            let others =
+                u64::from(self.open[(band + 1) % 3]) | u64::from(self.open[(band + 2) % 3]) << 32;
+            while pairs != 0 {
+                let cell = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
+                let degree = (open & PEERS[cell]).count_ones() + (others & column).count_ones();
+                best = best.max(degree << 7 | (127 - (32 * band + cell)) as u32);
             }
+        }
+        if best != 0 {
+            let at = 127 - (best & 127) as usize;
+            return Some((at / 32, at % 32));
         }
         let mut best = None;
         let mut fewest = u32::MAX;
@@ -398,13 +425,22 @@ impl Bands {
             while open != 0 {
                 let cell = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let count = self.digits(band, cell).count_ones();
+                let count = self.digits(band, cell).count_ones() * 32 - self.open_peers(band, cell);
                 if count < fewest {
                     (best, fewest) = (Some((band, cell)), count);
                 }
             }
         }
         best
+    }
+
+    /// The open peers of a band's cell: in its row and box in the band, and in its column.
+    #[inline(always)]
+    fn open_peers(&self, band: usize, cell: usize) -> u32 {
+        let others =
+            u64::from(self.open[(band + 1) % 3]) | u64::from(self.open[(band + 2) % 3]) << 32;
+        let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
+        (self.open[band] & PEERS[cell]).count_ones() + (others & column).count_ones()
     }
 
     /// The number of cells without a digit.
@@ -581,5 +617,71 @@ impl BandSearch {
             }
         };
         counted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BandSearch, Bands};
+    use crate::sudoku::Shape;
+
+    /// The digits (bit d) of each of the 81 cells, and the open cells, read cell by cell.
+    fn cells_of(state: &Bands) -> ([u32; 81], [bool; 81]) {
+        let mut digits = [0; 81];
+        let mut open = [false; 81];
+        for (i, (digits, open)) in digits.iter_mut().zip(&mut open).enumerate() {
+            *digits = state.digits(i / 27, i % 27);
+            *open = state.open[i / 27] >> (i % 27) & 1 == 1;
+        }
+        (digits, open)
+    }
+
+    /// The open cells among a cell's twenty peers, counted by rows, columns and boxes.
+    fn open_peers(open: &[bool; 81], i: usize) -> u32 {
+        let (r, c) = (i / 9, i % 9);
+        (0..81)
+            .filter(|&j| j != i && open[j])
+            .filter(|&j| j / 9 == r || j % 9 == c || (j / 27 == i / 27 && j % 9 / 3 == c / 3))
+            .count() as u32
+    }
+
+    /// Down a path of random puzzles' search trees (the chosen cell's lowest digit each time),
+    /// the cell branched on is, by brute force over the cells: of the cells with two digits,
+    /// the first with the most open peers; when there is none, the first of those with the
+    /// fewest digits with the most open peers.
+    #[test]
+    fn the_branching_cell_has_the_most_open_peers() {
+        let mut search = BandSearch::new();
+        let (mut with_pairs, mut without) = (0, 0);
+        for seed in 0..40 {
+            let givens = [17, 20, 24, 28, 32][seed as usize % 5];
+            let puzzle = crate::generate::random_puzzle(Shape::CLASSIC, seed, givens);
+            if search.load(&puzzle, &[]).is_none() {
+                continue;
+            }
+            let mut state = search.stack[0];
+            while let Some((band, cell)) = state.choose() {
+                let (digits, open) = cells_of(&state);
+                let open_cells = (0..81).filter(|&i| open[i]);
+                let fewest = open_cells.clone().map(|i| digits[i].count_ones()).min();
+                let key = |i: usize| (digits[i].count_ones(), u32::MAX - open_peers(&open, i));
+                let best = open_cells
+                    .filter(|&i| Some(digits[i].count_ones()) == fewest)
+                    .min_by_key(|&i| key(i))
+                    .expect("an open cell");
+                assert_eq!(27 * band + cell, best, "seed {seed}");
+                if fewest == Some(2) {
+                    with_pairs += 1;
+                } else {
+                    without += 1;
+                }
+                let digit = digits[best].trailing_zeros() as usize;
+                state.place(band, cell, digit);
+                if !state.settle() {
+                    break;
+                }
+            }
+        }
+        assert!(with_pairs > 50 && without > 5, "{with_pairs} and {without}");
     }
 }
