@@ -1,0 +1,51 @@
+#!/bin/sh
+# Two threads against one, and against the machine's own ceiling: two single-thread processes
+# each solving half of the set at once. Per set, ROUNDS interleaved rounds of three commands
+# (the pair of halves, `solve --limit 2 -j2`, `solve --limit 2 -j1`), wall seconds; prints the
+# medians, -j1 over -j2, and -j1 over the pair. The 17-clue set is taken ten times over, so
+# that a run lasts about a second and the process's start and stop do not weigh. Build first:
+# `cargo build --release --locked`.
+#
+#   benches/peers/threads.sh [DATA_DIR]
+set -eu
+Q=${Q:-target/release/quadrille}
+DATA=${1:-../shared/data}
+ROUNDS=${ROUNDS:-9}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+now() { python3 -c 'import time; print(time.time())'; }
+
+for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
+    times=1
+    [ "$set" = puzzles2_17_clue ] && times=10
+    for _ in $(seq "$times"); do grep -v '^#' "$DATA/$set"; done > "$scratch/all.txt"
+    lines=$(wc -l < "$scratch/all.txt")
+    head -n $((lines / 2)) "$scratch/all.txt" > "$scratch/first.txt"
+    tail -n +$((lines / 2 + 1)) "$scratch/all.txt" > "$scratch/second.txt"
+    : > "$scratch/times.txt"
+    for _ in $(seq "$ROUNDS"); do
+        start=$(now)
+        "$Q" solve --limit 2 -j1 "$scratch/first.txt" > /dev/null &
+        "$Q" solve --limit 2 -j1 "$scratch/second.txt" > /dev/null
+        wait
+        echo "pair $(echo "$(now) - $start" | bc -l)" >> "$scratch/times.txt"
+        for j in 2 1; do
+            start=$(now)
+            "$Q" solve --limit 2 -j$j "$scratch/all.txt" > /dev/null
+            echo "j$j $(echo "$(now) - $start" | bc -l)" >> "$scratch/times.txt"
+        done
+    done
+    python3 - "$set" "$lines" "$scratch/times.txt" <<'EOF'
+import statistics, sys
+name, lines, path = sys.argv[1], sys.argv[2], sys.argv[3]
+runs = {}
+for line in open(path):
+    kind, seconds = line.split()
+    runs.setdefault(kind, []).append(float(seconds))
+median = {kind: statistics.median(v) for kind, v in runs.items()}
+print(f"{name} ({lines} lines): -j1 {median['j1']:.3f} s, -j2 {median['j2']:.3f} s, "
+      f"two -j1 halves at once {median['pair']:.3f} s; -j1/-j2 {median['j1'] / median['j2']:.2f}, "
+      f"-j1/pair {median['j1'] / median['pair']:.2f}")
+EOF
+done
