@@ -410,30 +410,26 @@ impl ItemChooser for FreestFirst {
 
 /// The item choice of the first fill run: the first active item in item order (on a Sudoku
 /// grid, the first open cell in reading order) while it stands before `until`, [`Mrv`]'s
-/// choice from there on, and a forced item (one option or none) first at every node; its
-/// options tried from `offset` on (modulo their number), wrapping around.
+/// choice from there on, and a forced item (one option or none) first at every node; options
+/// in list order (on a Sudoku grid, the digits in order).
 ///
 /// [`FreestFirst`] scatters the fill and spreads each digit, which decides nearly empty grids
 /// up to 49x49, but it took 106,715 nodes on the empty 64x64 grid; reading order with the
-/// digits in order (offset 0) fills that grid in one descent, and fails within two on the
-/// empty 36x36 and 49x49 grids (`sh benches/peers/easy_end.sh`, the DLX rows).
+/// digits in order fills that grid in one descent, and fails within two on the empty 36x36
+/// and 49x49 grids (`sh benches/peers/easy_end.sh`, the DLX rows).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ReadingOrder {
-    offset: u32,
     until: usize,
 }
 
 impl ReadingOrder {
-    /// Reading order while the first active item stands before the primary item `until`,
-    /// options from `offset` on.
-    pub(crate) fn new(offset: u32, until: usize) -> ReadingOrder {
-        ReadingOrder { offset, until }
+    /// Reading order while the first active item stands before the primary item `until`.
+    pub(crate) fn new(until: usize) -> ReadingOrder {
+        ReadingOrder { until }
     }
 }
 
 impl ItemChooser for ReadingOrder {
-    const ROTATES: bool = true;
-
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
         if let Some(forced) = items.forced() {
@@ -444,11 +440,6 @@ impl ItemChooser for ReadingOrder {
             Some(i) if i < self.until => ActiveItem::new(i, headers[i].len()),
             _ => Mrv::unforced(items),
         }
-    }
-
-    #[inline]
-    fn first_option(&mut self, _: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
-        self.offset % chosen.len.max(1)
     }
 }
 

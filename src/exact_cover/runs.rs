@@ -178,7 +178,7 @@ impl Dlx {
                 sink.solution(s)
             };
             let report = if run == 0 {
-                let mut chooser = ReadingOrder::new(0, until);
+                let mut chooser = ReadingOrder::new(until);
                 self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
             } else {
                 let mut chooser = FreestFirst::new(offsets.random_range(0..u32::MAX));
