@@ -41,18 +41,10 @@ pub fn up_to(
     limit: Option<u64>,
     mut each: impl FnMut(&Solution<'_>) -> Control,
 ) -> impl FnMut(&Solution<'_>) -> Control {
-    let limit = limit.unwrap_or(u64::MAX);
-    let mut taken = 0u64;
-    move |solution| {
-        if each(solution) == Control::Stop {
-            return Control::Stop;
-        }
-        taken += 1;
-        if taken >= limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+    let mut count = CountSink::new(limit);
+    move |solution| match each(solution) {
+        Control::Stop => Control::Stop,
+        Control::Continue => count.solution(solution),
     }
 }
 
