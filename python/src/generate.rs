@@ -169,8 +169,7 @@ fn generate<'py>(
         let judge = |made: &Generated| match &band {
             Some(band) => rated_within_on(scale, RangeInclusive::clone(band))(made).map(Some),
             None => Some(rate.then(|| {
-                logic::with_thread_solver(shape, |solver| {
-                    solver.set_scale(scale);
+                logic::with_thread_solver(shape, scale, |solver| {
                     solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
                 })
             })),

@@ -216,8 +216,7 @@ fn explain(
     let budget = args::budget(node_budget, time_budget)?;
     let scale = scale_named(scale)?;
     let (steps, ending, stuck, unique) = interrupt::run(py, |interrupt| {
-        logic::with_puzzle_solver(&puzzle, |solver| {
-            solver.set_scale(scale);
+        logic::with_puzzle_solver(&puzzle, scale, |solver| {
             let mut steps = Vec::new();
             let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
                 steps.push((step.clone(), state.clone()));
@@ -370,8 +369,7 @@ fn rate(
     let scale = scale_named(scale)?;
     let (rating, backtracks) = interrupt::run(py, |interrupt| {
         let start = std::time::Instant::now();
-        let rating = logic::with_puzzle_solver(&puzzle, |solver| {
-            solver.set_scale(scale);
+        let rating = logic::with_puzzle_solver(&puzzle, scale, |solver| {
             solver.rate_within(&puzzle.grid, &budget)
         });
         // The searches share what is left of the puzzle's time budget.

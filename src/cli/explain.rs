@@ -83,8 +83,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
         let _ = writeln!(text, "{place}line {}: {}", puzzle.line, puzzle.grid);
     }
     let budget = args.input.budget.budget();
-    let (ending, stuck, unique) = logic::with_puzzle_solver(puzzle, |solver| {
-        solver.set_scale(args.input.scale);
+    let (ending, stuck, unique) = logic::with_puzzle_solver(puzzle, args.input.scale, |solver| {
         let guesses = !args.no_guesses;
         let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
             count += 1;

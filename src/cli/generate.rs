@@ -216,8 +216,7 @@ fn judge(args: &Args, made: &Generated) -> Option<Verdict> {
     match band {
         Some(band) => rated_within_on(args.scale, band)(made).map(Some),
         None => Some(args.rate.then(|| {
-            logic::with_thread_solver(made.puzzle.shape(), |solver| {
-                solver.set_scale(args.scale);
+            logic::with_thread_solver(made.puzzle.shape(), args.scale, |solver| {
                 solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
             })
         })),

@@ -73,8 +73,7 @@ struct Rated {
 fn rate_one(puzzle: &Puzzle, args: &Args) -> Rated {
     let start = Instant::now();
     let budget = args.input.budget.budget();
-    let rating = logic::with_puzzle_solver(puzzle, |solver| {
-        solver.set_scale(args.input.scale);
+    let rating = logic::with_puzzle_solver(puzzle, args.input.scale, |solver| {
         solver.rate_within(&puzzle.grid, &budget)
     });
     // The searches share what is left of the puzzle's time budget.

@@ -206,8 +206,7 @@ pub fn rated_within_on(
 ) -> impl FnMut(&Generated) -> Option<Rating> {
     move |made| {
         let shape = made.puzzle.shape();
-        let rating = logic::with_thread_solver(shape, |solver| {
-            solver.set_scale(scale);
+        let rating = logic::with_thread_solver(shape, scale, |solver| {
             solver.rate_unique_up_to(&made.puzzle, &made.solution, *band.end())
         });
         (rating.ending == Ending::Solved && band.contains(&rating.tenths)).then_some(rating)

@@ -583,36 +583,59 @@ thread_local! {
     static SOLVERS: RefCell<Recent<SolverKey, LogicSolver>> = const { RefCell::new(Recent::new(4)) };
 }
 
+/// The kept solver of `key` (made by `make` the first time) on `scale`: the scale is set for
+/// every call, so that no caller inherits the one the thread's last caller chose.
 fn with_kept_solver<T>(
     key: SolverKey,
+    scale: Scale,
     make: impl FnOnce() -> LogicSolver,
     work: impl FnOnce(&mut LogicSolver) -> T,
 ) -> T {
-    SOLVERS.with(|solvers| work(solvers.borrow_mut().get_or_insert_with(key, make)))
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        let solver = solvers.get_or_insert_with(key, make);
+        solver.set_scale(scale);
+        work(solver)
+    })
 }
 
-/// Runs `work` with this thread's logical solver for `shape`, built the first time the thread
-/// meets the shape: what a batch of ratings or explanations on a thread pool wants.
+/// Runs `work` with this thread's logical solver for `shape` on the rating `scale`, built the
+/// first time the thread meets the shape: what a batch of ratings or explanations on a thread
+/// pool wants.
 ///
 /// ```
 /// use quadrille::io::puzzle::parse_line;
-/// use quadrille::logic;
+/// use quadrille::logic::{self, Scale};
 ///
 /// let puzzle = parse_line("1.34341221..4321", None)?;
-/// let rating = logic::with_thread_solver(puzzle.shape(), |solver| solver.rate(&puzzle));
+/// let rating = logic::with_thread_solver(puzzle.shape(), Scale::Se121, |solver| solver.rate(&puzzle));
 /// assert_eq!((rating.hardest, rating.steps), (logic::Technique::FullHouse, 3));
 /// # Ok::<(), quadrille::Error>(())
 /// ```
-pub fn with_thread_solver<T>(shape: Shape, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
-    with_kept_solver(SolverKey::Shape(shape), || LogicSolver::new(shape), work)
+pub fn with_thread_solver<T>(
+    shape: Shape,
+    scale: Scale,
+    work: impl FnOnce(&mut LogicSolver) -> T,
+) -> T {
+    with_kept_solver(
+        SolverKey::Shape(shape),
+        scale,
+        || LogicSolver::new(shape),
+        work,
+    )
 }
 
 /// [`with_thread_solver`] for a puzzle read with its variant: the solver of its board.
-pub fn with_puzzle_solver<T>(puzzle: &Puzzle, work: impl FnOnce(&mut LogicSolver) -> T) -> T {
+pub fn with_puzzle_solver<T>(
+    puzzle: &Puzzle,
+    scale: Scale,
+    work: impl FnOnce(&mut LogicSolver) -> T,
+) -> T {
     match &puzzle.board {
-        None => with_thread_solver(puzzle.grid.shape(), work),
+        None => with_thread_solver(puzzle.grid.shape(), scale, work),
         Some(board) => with_kept_solver(
             SolverKey::Board(Arc::clone(board)),
+            scale,
             || LogicSolver::on_board(board),
             work,
         ),

@@ -531,3 +531,22 @@ fn aligned_pair_exclusion_removes_what_empties_a_bivalue_cell() {
         assert_eq!(removed(&step), [(1, 1, 2)], "{n}x{n}");
     }
 }
+
+/// A thread's kept solver rates on the scale of each call, never on the one its last caller
+/// chose: Sukaku's 5.6 (a WXYZ-wing), then SE 1.2.1's 7.1 (a W-wing) for the same puzzle on
+/// the same thread.
+#[test]
+fn a_kept_solver_takes_the_scale_of_each_call() {
+    let puzzle = crate::io::puzzle::parse_line(
+        ".1......7.....4.28..76..3.4.....92.324.....857.62.....9.1..38..85.9.....3......1.",
+        None,
+    )
+    .unwrap();
+    let rate_on = |scale| with_thread_solver(puzzle.shape(), scale, |solver| solver.rate(&puzzle));
+    for _ in 0..2 {
+        let sukaku = rate_on(Scale::Sukaku);
+        assert_eq!((sukaku.hardest, sukaku.score()), (Technique::WxyzWing, 5.6));
+        let se121 = rate_on(Scale::Se121);
+        assert_eq!((se121.hardest, se121.score()), (Technique::WWing, 7.1));
+    }
+}
