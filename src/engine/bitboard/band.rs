@@ -403,14 +403,13 @@ impl Bands {
         let mut best = 0;
         for band in 0..3 {
             let mut pairs = self.pairs[band];
-            let open = self.open[band];
-            let others =
-                u64::from(self.open[(band + 1) % 3]) | u64::from(self.open[(band + 2) % 3]) << 32;
+            // Read once per band: per cell, the compiler does not hoist them (callgrind, 1.4%
+            // more instructions on the first 500 forum-hardest puzzles).
+            let (open, others) = (self.open[band], self.other_bands_open(band));
             while pairs != 0 {
                 let cell = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
-                let degree = (open & PEERS[cell]).count_ones() + (others & column).count_ones();
+                let degree = open_peers(open, others, cell);
                 best = best.max(degree << 7 | (127 - (32 * band + cell)) as u32);
             }
         }
@@ -425,7 +424,8 @@ impl Bands {
             while open != 0 {
                 let cell = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let count = self.digits(band, cell).count_ones() * 32 - self.open_peers(band, cell);
+                let peers = open_peers(self.open[band], self.other_bands_open(band), cell);
+                let count = self.digits(band, cell).count_ones() * 32 - peers;
                 if count < fewest {
                     (best, fewest) = (Some((band, cell)), count);
                 }
@@ -434,13 +434,10 @@ impl Bands {
         best
     }
 
-    /// The open peers of a band's cell: in its row and box in the band, and in its column.
+    /// The open cells of the two other bands than `band`, in the low and high halves.
     #[inline(always)]
-    fn open_peers(&self, band: usize, cell: usize) -> u32 {
-        let others =
-            u64::from(self.open[(band + 1) % 3]) | u64::from(self.open[(band + 2) % 3]) << 32;
-        let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
-        (self.open[band] & PEERS[cell]).count_ones() + (others & column).count_ones()
+    fn other_bands_open(&self, band: usize) -> u64 {
+        u64::from(self.open[(band + 1) % 3]) | u64::from(self.open[(band + 2) % 3]) << 32
     }
 
     /// The number of cells without a digit.
@@ -618,6 +615,14 @@ impl BandSearch {
         };
         counted
     }
+}
+
+/// The open peers of a band's cell (its row and box in the band, and its column), from the
+/// band's open cells and the other bands' ([`Bands::other_bands_open`]).
+#[inline(always)]
+fn open_peers(open: u32, others: u64, cell: usize) -> u32 {
+    let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
+    (open & PEERS[cell]).count_ones() + (others & column).count_ones()
 }
 
 #[cfg(test)]
