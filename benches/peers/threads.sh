@@ -2,7 +2,7 @@
 # Two threads against one, and against the machine's own ceiling: two single-thread processes
 # each solving half of the set at once. Per set, ROUNDS interleaved rounds of three commands
 # (the pair of halves, `solve --limit 2 -j2`, `solve --limit 2 -j1`), wall seconds; prints the
-# medians, -j1 over -j2, and -j1 over the pair. The 17-clue set is taken ten times over, so
+# medians, -j1 over -j2, -j1 over the pair, and the CPU seconds (user and system) of -j1 and -j2. The 17-clue set is taken ten times over, so
 # that a run lasts about a second and the process's start and stop do not weigh. Build first:
 # `cargo build --release --locked`.
 #
@@ -31,21 +31,23 @@ for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
         wait
         echo "pair $(echo "$(now) - $start" | bc -l)" >> "$scratch/times.txt"
         for j in 2 1; do
-            start=$(now)
-            "$Q" solve --limit 2 -j$j "$scratch/all.txt" > /dev/null
-            echo "j$j $(echo "$(now) - $start" | bc -l)" >> "$scratch/times.txt"
+            /usr/bin/time -a -o "$scratch/times.txt" -f "j$j %e %U %S" \
+                "$Q" solve --limit 2 -j$j "$scratch/all.txt" > /dev/null
         done
     done
     python3 - "$set" "$lines" "$scratch/times.txt" <<'EOF'
 import statistics, sys
 name, lines, path = sys.argv[1], sys.argv[2], sys.argv[3]
-runs = {}
+runs, cpu = {}, {}
 for line in open(path):
-    kind, seconds = line.split()
+    kind, seconds, *used = line.split()
     runs.setdefault(kind, []).append(float(seconds))
+    if used:
+        cpu.setdefault(kind, []).append(sum(map(float, used)))
 median = {kind: statistics.median(v) for kind, v in runs.items()}
+cpu = {kind: statistics.median(v) for kind, v in cpu.items()}
 print(f"{name} ({lines} lines): -j1 {median['j1']:.3f} s, -j2 {median['j2']:.3f} s, "
       f"two -j1 halves at once {median['pair']:.3f} s; -j1/-j2 {median['j1'] / median['j2']:.2f}, "
-      f"-j1/pair {median['j1'] / median['pair']:.2f}")
+      f"-j1/pair {median['j1'] / median['pair']:.2f}; CPU -j1 {cpu['j1']:.2f} s, -j2 {cpu['j2']:.2f} s")
 EOF
 done

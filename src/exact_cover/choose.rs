@@ -414,9 +414,9 @@ impl ItemChooser for FreestFirst {
 /// in list order (on a Sudoku grid, the digits in order).
 ///
 /// [`FreestFirst`] scatters the fill and spreads each digit, which decides nearly empty grids
-/// up to 49x49, but it took 106,715 nodes on the empty 64x64 grid; reading order with the
-/// digits in order fills that grid in one descent, and fails within two on the empty 36x36
-/// and 49x49 grids (`sh benches/peers/easy_end.sh`, the DLX rows).
+/// up to 49x49, but needs many runs on the empty 64x64 grid; reading order with the digits
+/// in order fills that grid in one descent, and fails within two on the empty 36x36 and
+/// 49x49 grids (`sh benches/peers/easy_end.sh`, the DLX rows).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ReadingOrder {
     until: usize,

@@ -16,13 +16,9 @@
 //!
 //! The search branches on a cell with two digits, and among those on one with the most open
 //! peers (its row, box and column), where JCZSolve takes the first: each branch then takes
-//! the most candidates. On the forum-hardest set that is 162 nodes a puzzle against 282 for
-//! the first cell, and `solve --limit 2 -j1` on its first 500 takes 210M instructions
-//! against 263M (callgrind; on the first 1,000 17-clue puzzles, 22.8M against 23.7M).
-//! Counting the open peers, two popcounts a cell, does as well as counting the candidates
-//! that the cell's two branches remove, at a fifth of the cost. Tdoku's triads (a row's
-//! three cells in a box hold exactly three digits) do not pay here: on the same 500 they
-//! take 2% of the nodes away for 22% more instructions.
+//! the most candidates, so the tree is smaller (`solve --limit 2 -j1 --stats` and callgrind
+//! on the forum-hardest set decided it). Counting the open peers, two popcounts a cell, is
+//! the cheap measure of that.
 //!
 //! This is the representation of JCZSolve (the `sudoku` crate's solver), written from its
 //! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards
@@ -392,8 +388,8 @@ impl Bands {
 
     /// The cell to branch on, as (band, cell in band): of the cells with two digits, the
     /// first with the most open peers (see the module doc); when there is none, the first with
-    /// the fewest digits and of those the most open peers (hard500: 176.2 to 174.3 nodes a
-    /// puzzle); `None` when every cell has its digit.
+    /// the fewest digits and of those the most open peers; `None` when every cell has its
+    /// digit.
     #[inline(always)]
     fn choose(&self) -> Option<(usize, usize)> {
         // The open peers of the best cell so far above its place, 32 * band + cell, counted
