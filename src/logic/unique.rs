@@ -17,8 +17,9 @@
 //!
 //! Neither is used on a killer board: a swap changes the sums of the cages it crosses.
 
-use super::state::{Candidates, LogicTables, digits, groups_in};
+use super::state::{Candidates, LogicTables, bits, digits, groups_in};
 use super::step::Step;
+use super::subsets::choose;
 use super::technique::Technique;
 
 /// A unique rectangle of type 1, 2 or 4.
@@ -353,69 +354,56 @@ fn naked_set(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4], 
         *word &= other;
     }
     for u in groups_in(&common) {
-        let others: Vec<usize> = t
-            .unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| c != x && c != y && state.values[c] == 0)
-            .collect();
-        // size - 1 cells of the unit with the extra digits hold `size` digits between them.
-        let want = size as usize - 1;
-        let mut chosen = Vec::with_capacity(want);
-        if let Some(digits_of_set) = choose_set(state, &others, want, extra, size, &mut chosen, 0) {
-            let removed: Vec<(usize, u8)> = t
-                .unit(u)
+        let unit = t.unit(u);
+        // The unit's other empty cells whose digits, with the extra ones, fit in the set.
+        let pool = (0..unit.len())
+            .filter(|&i| {
+                let c = unit[i] as usize;
+                c != x
+                    && c != y
+                    && state.values[c] == 0
+                    && (state.cands[c] | extra).count_ones() <= size
+            })
+            .fold(0u64, |m, i| m | 1 << i);
+        // size - 1 of them with the extra digits hold `size` digits between them.
+        let mut members = [0usize; 4];
+        let mut set = None;
+        choose(pool, size as usize - 1, &mut members, 0, 0, &mut |chosen| {
+            let held = chosen
                 .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| c != x && c != y && !chosen.contains(&c))
-                .flat_map(|c| digits(state.cands[c] & digits_of_set).map(move |d| (c, d)))
-                .collect();
-            if removed.is_empty() {
-                continue;
+                .fold(extra, |m, &i| m | state.cands[unit[i] as usize]);
+            let fits = held.count_ones() == size;
+            if fits {
+                set = Some((chosen.iter().fold(0u64, |m, &i| m | 1 << i), held));
             }
-            step.begin(
-                Technique::UniqueRectangle,
-                Technique::UniqueRectangle.base_tenths() + size as u16 - 1,
-            );
-            step.digits = pair;
-            step.cells.extend(cells.map(|c| c as u16));
-            step.cells.extend(chosen.iter().map(|&c| c as u16));
-            step.units.push(u);
-            for (c, d) in removed {
-                step.eliminate(c, d);
-            }
-            return true;
-        }
-    }
-    false
-}
-
-/// Picks `want` of `others` (from `from` on, into `chosen`) whose candidates, with `held`,
-/// make exactly `size` digits; returns those digits.
-fn choose_set(
-    state: &Candidates,
-    others: &[usize],
-    want: usize,
-    held: u64,
-    size: u32,
-    chosen: &mut Vec<usize>,
-    from: usize,
-) -> Option<u64> {
-    if chosen.len() == want {
-        return (held.count_ones() == size).then_some(held);
-    }
-    for i in from..others.len() {
-        let with = held | state.cands[others[i]];
-        if with.count_ones() > size {
+            fits
+        });
+        let Some((chosen, digits_of_set)) = set else {
+            continue;
+        };
+        let removed: Vec<(usize, u8)> = (0..unit.len())
+            .filter(|&i| chosen & 1 << i == 0)
+            .map(|i| unit[i] as usize)
+            .filter(|&c| c != x && c != y)
+            .flat_map(|c| digits(state.cands[c] & digits_of_set).map(move |d| (c, d)))
+            .collect();
+        if removed.is_empty() {
             continue;
         }
-        chosen.push(others[i]);
-        if let Some(set) = choose_set(state, others, want, with, size, chosen, i + 1) {
-            return Some(set);
+        step.begin(
+            Technique::UniqueRectangle,
+            Technique::UniqueRectangle.base_tenths() + size as u16 - 1,
+        );
+        step.digits = pair;
+        step.cells.extend(cells.map(|c| c as u16));
+        step.cells.extend(bits(chosen).map(|i| unit[i]));
+        step.units.push(u);
+        for (c, d) in removed {
+            step.eliminate(c, d);
         }
-        chosen.pop();
+        return true;
     }
-    None
+    false
 }
 
 /// A unique loop of `length` cells (six or eight), on Sukaku Explainer's scale: cells that all
