@@ -21,6 +21,7 @@ use super::state::{Candidates, LogicTables, bits, digits, groups_in};
 use super::step::Step;
 use super::subsets::choose;
 use super::technique::Technique;
+use super::wings::collect_eliminations;
 
 /// A unique rectangle of type 1, 2 or 4.
 pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
@@ -286,16 +287,9 @@ pub(crate) fn bug_type_two(state: &Candidates, step: &mut Step) -> bool {
     {
         return false;
     }
-    let d = extra.trailing_zeros() as u8 + 1;
     step.begin(Technique::BugTypeTwo, Technique::BugTypeTwo.base_tenths());
-    for &q in t.peers(cells[0]) {
-        let q = q as usize;
-        if state.cands[q] & extra != 0 && !cells.contains(&q) && cells.iter().all(|&c| t.sees(q, c))
-        {
-            step.eliminate(q, d);
-        }
-    }
-    if step.eliminations.is_empty() {
+    if !collect_eliminations(state, step, &cells, extra) {
+        step.clear();
         return false;
     }
     step.cells.extend(cells.iter().map(|&c| c as u16));
@@ -495,7 +489,6 @@ fn is_unique_loop(t: &LogicTables, path: &[usize]) -> bool {
 
 /// Types 1, 2 and 4 of a unique loop: what the cells holding more than the pair conclude.
 fn loop_conclusion(state: &Candidates, step: &mut Step, pair: u64, path: &[usize]) -> bool {
-    let t = &*state.tables;
     let more: Vec<usize> = path
         .iter()
         .copied()
@@ -519,25 +512,13 @@ fn loop_conclusion(state: &Candidates, step: &mut Step, pair: u64, path: &[usize
     }
     // Type 2: the cells beyond the pair have the same one digit more.
     let extra = state.cands[more[0]] & !pair;
+    // The loop's other cells are the pair alone, so only cells outside it lose the extra digit.
     if extra.count_ones() == 1 && more.iter().all(|&c| state.cands[c] & !pair == extra) {
-        let d = extra.trailing_zeros() as u8 + 1;
-        let targets: Vec<usize> = t
-            .peers(more[0])
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| {
-                state.cands[p] & extra != 0
-                    && !path.contains(&p)
-                    && more.iter().all(|&c| t.sees(p, c))
-            })
-            .collect();
-        if !targets.is_empty() {
-            begin(step);
-            for p in targets {
-                step.eliminate(p, d);
-            }
+        begin(step);
+        if collect_eliminations(state, step, &more, extra) {
             return true;
         }
+        step.clear();
     }
     // Type 4, tried after type 2 as Sukaku orders a loop's types.
     if let [x, y] = more[..]
