@@ -17,7 +17,7 @@
 //!
 //! Neither is used on a killer board: a swap changes the sums of the cages it crosses.
 
-use super::state::{Candidates, LogicTables, bits, digits, groups_in};
+use super::state::{Candidates, GroupSet, LogicTables, bits, digits, groups_in};
 use super::step::Step;
 use super::subsets::choose;
 use super::technique::Technique;
@@ -160,11 +160,7 @@ fn type_4(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> 
 /// them holds it: the unit, and the pair's other digit, which neither can hold.
 fn held_by_two(state: &Candidates, pair: u64, x: usize, y: usize) -> Option<(usize, u8)> {
     let t = &*state.tables;
-    let mut common = *t.group_set(x);
-    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
-        *word &= other;
-    }
-    groups_in(&common).find_map(|u| {
+    groups_in(&common_units(t, x, y)).find_map(|u| {
         digits(pair).find_map(|a| {
             let bit = 1u64 << (a - 1);
             let only_these = t
@@ -174,6 +170,15 @@ fn held_by_two(state: &Candidates, pair: u64, x: usize, y: usize) -> Option<(usi
             only_these.then(|| (u, (pair & !bit).trailing_zeros() as u8 + 1))
         })
     })
+}
+
+/// The units holding both `x` and `y`.
+fn common_units(t: &LogicTables, x: usize, y: usize) -> GroupSet {
+    let mut common = *t.group_set(x);
+    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
+        *word &= other;
+    }
+    common
 }
 
 /// BUG+1: the one cell of three candidates in a grid of bivalue cells takes the digit that
@@ -343,11 +348,7 @@ fn naked_set(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4], 
     if extra.count_ones() > size {
         return false;
     }
-    let mut common = *t.group_set(x);
-    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
-        *word &= other;
-    }
-    for u in groups_in(&common) {
+    for u in groups_in(&common_units(t, x, y)) {
         let unit = t.unit(u);
         // The unit's other empty cells whose digits, with the extra ones, fit in the set.
         let pool = (0..unit.len())
