@@ -121,9 +121,8 @@ fn strong_links(state: &Candidates, step: &mut Step, count: usize, technique: Te
 fn splits(state: &Candidates, u: usize, places: u64) -> Vec<u64> {
     let t = &*state.tables;
     let unit = t.unit(u);
-    let mut parts = Vec::new();
     if places.count_ones() < 2 {
-        return parts;
+        return Vec::new();
     }
     let one_node = |part: u64| {
         part.count_ones() == 1 || {
@@ -149,14 +148,12 @@ fn splits(state: &Candidates, u: usize, places: u64) -> Vec<u64> {
     }
     candidates.sort_unstable();
     candidates.dedup();
-    for part in candidates {
+    let fits = |part: u64| part.count_ones() as usize <= MOST_GROUPED && one_node(part);
+    candidates.retain(|&part| {
         let rest = places & !part;
-        let fits = |part: u64| part.count_ones() as usize <= MOST_GROUPED && one_node(part);
-        if rest != 0 && fits(part) && fits(rest) && !parts.contains(&part) {
-            parts.push(part);
-        }
-    }
-    parts
+        rest != 0 && fits(part) && fits(rest)
+    });
+    candidates
 }
 
 /// Whether no cell of `a` is one of `b` and every one sees every one of `b`.

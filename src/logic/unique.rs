@@ -17,9 +17,11 @@
 //!
 //! Neither is used on a killer board: a swap changes the sums of the cages it crosses.
 
-use super::state::{Candidates, LogicTables, digits, groups_in};
+use super::state::{Candidates, GroupSet, LogicTables, bits, digits, groups_in};
 use super::step::Step;
+use super::subsets::choose;
 use super::technique::Technique;
+use super::wings::collect_eliminations;
 
 /// A unique rectangle of type 1, 2 or 4.
 pub(crate) fn rectangle(state: &Candidates, step: &mut Step) -> bool {
@@ -158,11 +160,7 @@ fn type_4(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4]) -> 
 /// them holds it: the unit, and the pair's other digit, which neither can hold.
 fn held_by_two(state: &Candidates, pair: u64, x: usize, y: usize) -> Option<(usize, u8)> {
     let t = &*state.tables;
-    let mut common = *t.group_set(x);
-    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
-        *word &= other;
-    }
-    groups_in(&common).find_map(|u| {
+    groups_in(&common_units(t, x, y)).find_map(|u| {
         digits(pair).find_map(|a| {
             let bit = 1u64 << (a - 1);
             let only_these = t
@@ -172,6 +170,15 @@ fn held_by_two(state: &Candidates, pair: u64, x: usize, y: usize) -> Option<(usi
             only_these.then(|| (u, (pair & !bit).trailing_zeros() as u8 + 1))
         })
     })
+}
+
+/// The units holding both `x` and `y`.
+fn common_units(t: &LogicTables, x: usize, y: usize) -> GroupSet {
+    let mut common = *t.group_set(x);
+    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
+        *word &= other;
+    }
+    common
 }
 
 /// BUG+1: the one cell of three candidates in a grid of bivalue cells takes the digit that
@@ -285,16 +292,9 @@ pub(crate) fn bug_type_two(state: &Candidates, step: &mut Step) -> bool {
     {
         return false;
     }
-    let d = extra.trailing_zeros() as u8 + 1;
     step.begin(Technique::BugTypeTwo, Technique::BugTypeTwo.base_tenths());
-    for &q in t.peers(cells[0]) {
-        let q = q as usize;
-        if state.cands[q] & extra != 0 && !cells.contains(&q) && cells.iter().all(|&c| t.sees(q, c))
-        {
-            step.eliminate(q, d);
-        }
-    }
-    if step.eliminations.is_empty() {
+    if !collect_eliminations(state, step, &cells, extra) {
+        step.clear();
         return false;
     }
     step.cells.extend(cells.iter().map(|&c| c as u16));
@@ -348,74 +348,57 @@ fn naked_set(state: &Candidates, step: &mut Step, pair: u64, cells: [usize; 4], 
     if extra.count_ones() > size {
         return false;
     }
-    let mut common = *t.group_set(x);
-    for (word, other) in common.iter_mut().zip(t.group_set(y)) {
-        *word &= other;
-    }
-    for u in groups_in(&common) {
-        let others: Vec<usize> = t
-            .unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| c != x && c != y && state.values[c] == 0)
-            .collect();
-        // size - 1 cells of the unit with the extra digits hold `size` digits between them.
-        let want = size as usize - 1;
-        let mut chosen = Vec::with_capacity(want);
-        if let Some(digits_of_set) = choose_set(state, &others, want, extra, size, &mut chosen, 0) {
-            let removed: Vec<(usize, u8)> = t
-                .unit(u)
+    for u in groups_in(&common_units(t, x, y)) {
+        let unit = t.unit(u);
+        // The unit's other empty cells whose digits, with the extra ones, fit in the set.
+        let pool = (0..unit.len())
+            .filter(|&i| {
+                let c = unit[i] as usize;
+                c != x
+                    && c != y
+                    && state.values[c] == 0
+                    && (state.cands[c] | extra).count_ones() <= size
+            })
+            .fold(0u64, |m, i| m | 1 << i);
+        // size - 1 of them with the extra digits hold `size` digits between them.
+        let mut members = [0usize; 4];
+        let mut set = None;
+        choose(pool, size as usize - 1, &mut members, 0, 0, &mut |chosen| {
+            let held = chosen
                 .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| c != x && c != y && !chosen.contains(&c))
-                .flat_map(|c| digits(state.cands[c] & digits_of_set).map(move |d| (c, d)))
-                .collect();
-            if removed.is_empty() {
-                continue;
+                .fold(extra, |m, &i| m | state.cands[unit[i] as usize]);
+            let fits = held.count_ones() == size;
+            if fits {
+                set = Some((chosen.iter().fold(0u64, |m, &i| m | 1 << i), held));
             }
-            step.begin(
-                Technique::UniqueRectangle,
-                Technique::UniqueRectangle.base_tenths() + size as u16 - 1,
-            );
-            step.digits = pair;
-            step.cells.extend(cells.map(|c| c as u16));
-            step.cells.extend(chosen.iter().map(|&c| c as u16));
-            step.units.push(u);
-            for (c, d) in removed {
-                step.eliminate(c, d);
-            }
-            return true;
-        }
-    }
-    false
-}
-
-/// Picks `want` of `others` (from `from` on, into `chosen`) whose candidates, with `held`,
-/// make exactly `size` digits; returns those digits.
-fn choose_set(
-    state: &Candidates,
-    others: &[usize],
-    want: usize,
-    held: u64,
-    size: u32,
-    chosen: &mut Vec<usize>,
-    from: usize,
-) -> Option<u64> {
-    if chosen.len() == want {
-        return (held.count_ones() == size).then_some(held);
-    }
-    for i in from..others.len() {
-        let with = held | state.cands[others[i]];
-        if with.count_ones() > size {
+            fits
+        });
+        let Some((chosen, digits_of_set)) = set else {
+            continue;
+        };
+        let removed: Vec<(usize, u8)> = (0..unit.len())
+            .filter(|&i| chosen & 1 << i == 0)
+            .map(|i| unit[i] as usize)
+            .filter(|&c| c != x && c != y)
+            .flat_map(|c| digits(state.cands[c] & digits_of_set).map(move |d| (c, d)))
+            .collect();
+        if removed.is_empty() {
             continue;
         }
-        chosen.push(others[i]);
-        if let Some(set) = choose_set(state, others, want, with, size, chosen, i + 1) {
-            return Some(set);
+        step.begin(
+            Technique::UniqueRectangle,
+            Technique::UniqueRectangle.base_tenths() + size as u16 - 1,
+        );
+        step.digits = pair;
+        step.cells.extend(cells.map(|c| c as u16));
+        step.cells.extend(bits(chosen).map(|i| unit[i]));
+        step.units.push(u);
+        for (c, d) in removed {
+            step.eliminate(c, d);
         }
-        chosen.pop();
+        return true;
     }
-    None
+    false
 }
 
 /// A unique loop of `length` cells (six or eight), on Sukaku Explainer's scale: cells that all
@@ -507,7 +490,6 @@ fn is_unique_loop(t: &LogicTables, path: &[usize]) -> bool {
 
 /// Types 1, 2 and 4 of a unique loop: what the cells holding more than the pair conclude.
 fn loop_conclusion(state: &Candidates, step: &mut Step, pair: u64, path: &[usize]) -> bool {
-    let t = &*state.tables;
     let more: Vec<usize> = path
         .iter()
         .copied()
@@ -531,25 +513,13 @@ fn loop_conclusion(state: &Candidates, step: &mut Step, pair: u64, path: &[usize
     }
     // Type 2: the cells beyond the pair have the same one digit more.
     let extra = state.cands[more[0]] & !pair;
+    // The loop's other cells are the pair alone, so only cells outside it lose the extra digit.
     if extra.count_ones() == 1 && more.iter().all(|&c| state.cands[c] & !pair == extra) {
-        let d = extra.trailing_zeros() as u8 + 1;
-        let targets: Vec<usize> = t
-            .peers(more[0])
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| {
-                state.cands[p] & extra != 0
-                    && !path.contains(&p)
-                    && more.iter().all(|&c| t.sees(p, c))
-            })
-            .collect();
-        if !targets.is_empty() {
-            begin(step);
-            for p in targets {
-                step.eliminate(p, d);
-            }
+        begin(step);
+        if collect_eliminations(state, step, &more, extra) {
             return true;
         }
+        step.clear();
     }
     // Type 4, tried after type 2 as Sukaku orders a loop's types.
     if let [x, y] = more[..]

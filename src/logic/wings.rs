@@ -148,7 +148,12 @@ fn wing_eliminations(
 
 /// Eliminates digit mask `z` from every cell outside `cells` that sees all of them; whether
 /// there was any.
-fn collect_eliminations(state: &Candidates, step: &mut Step, cells: &[usize], z: u64) -> bool {
+pub(super) fn collect_eliminations(
+    state: &Candidates,
+    step: &mut Step,
+    cells: &[usize],
+    z: u64,
+) -> bool {
     let t = &*state.tables;
     let d = z.trailing_zeros() as u8 + 1;
     let mut any = false;
