@@ -14,8 +14,6 @@ ROUNDS=${ROUNDS:-9}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-now() { python3 -c 'import time; print(time.time())'; }
-
 for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
     times=1
     [ "$set" = puzzles2_17_clue ] && times=10
@@ -25,11 +23,10 @@ for set in puzzles2_17_clue puzzles5_forum_hardest_1905_11+; do
     tail -n +$((lines / 2 + 1)) "$scratch/all.txt" > "$scratch/second.txt"
     : > "$scratch/times.txt"
     for _ in $(seq "$ROUNDS"); do
-        start=$(now)
-        "$Q" solve --limit 2 -j1 "$scratch/first.txt" > /dev/null &
-        "$Q" solve --limit 2 -j1 "$scratch/second.txt" > /dev/null
-        wait
-        echo "pair $(echo "$(now) - $start" | bc -l)" >> "$scratch/times.txt"
+        /usr/bin/time -a -o "$scratch/times.txt" -f "pair %e" sh -c "
+            '$Q' solve --limit 2 -j1 '$scratch/first.txt' > /dev/null &
+            '$Q' solve --limit 2 -j1 '$scratch/second.txt' > /dev/null
+            wait"
         for j in 2 1; do
             /usr/bin/time -a -o "$scratch/times.txt" -f "j$j %e %U %S" \
                 "$Q" solve --limit 2 -j$j "$scratch/all.txt" > /dev/null
@@ -42,7 +39,7 @@ runs, cpu = {}, {}
 for line in open(path):
     kind, seconds, *used = line.split()
     runs.setdefault(kind, []).append(float(seconds))
-    if used:
+    if kind != "pair":
         cpu.setdefault(kind, []).append(sum(map(float, used)))
 median = {kind: statistics.median(v) for kind, v in runs.items()}
 cpu = {kind: statistics.median(v) for kind, v in cpu.items()}
