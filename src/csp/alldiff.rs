@@ -22,6 +22,12 @@
 //!
 //! The scratch arrays live in the [`AllDiff`] owned by the solver, so a check allocates
 //! nothing.
+//!
+//! The learning Dancing Links search uses the same check on its groups and needs a reason for
+//! each verdict: [`AllDiff::hall_violation`] names a set of cells with fewer digits than cells
+//! after a failure, and [`AllDiff::filled_by`] the set of cells that takes a removed digit
+//! after a prune (Hall's theorem: a set S of cells whose domains hold exactly |S| digits
+//! takes those digits, so no other cell can).
 
 use super::domains::bits;
 
@@ -47,6 +53,9 @@ pub(crate) struct AllDiff {
     /// that reach it.
     succ: [u64; 64],
     pred: [u64; 64],
+    /// After a failed check: cells (indices into the domains) whose domains hold fewer digits
+    /// than they are, and those digits.
+    hall: (u64, u64),
 }
 
 impl AllDiff {
@@ -60,6 +69,7 @@ impl AllDiff {
             parent: [0; 64],
             succ: [0; 64],
             pred: [0; 64],
+            hall: (0, 0),
         }
     }
 
@@ -72,6 +82,7 @@ impl AllDiff {
         let m = doms.len();
         debug_assert!(m <= 64 && positions.len() == m);
         if missing.count_ones() as usize != m {
+            self.hall = (low_bits(m), missing);
             return false;
         }
         if nothing_to_prune(doms, missing) {
@@ -130,6 +141,7 @@ impl AllDiff {
     fn augment(&mut self, doms: &[u64], start: usize, used: &mut u64) -> bool {
         let mut seen = 0u64; // digits reached
         let mut frontier = 1u64 << start; // cells to expand
+        let mut visited = frontier;
         while frontier != 0 {
             let mut next = 0u64;
             for c in bits(frontier) {
@@ -162,8 +174,30 @@ impl AllDiff {
                 }
             }
             frontier = next;
+            visited |= next;
         }
+        // Every digit the cells reach is matched to another of them: one cell too many.
+        self.hall = (visited, seen);
         false
+    }
+
+    /// After [`AllDiff::prune`] returned false: a set of cells (bits of indices into the
+    /// domains) and the union of their domains, which has fewer digits than there are cells.
+    pub fn hall_violation(&self) -> (u64, u64) {
+        self.hall
+    }
+
+    /// After [`AllDiff::prune`] returned true and removed `digit` from some cell's domain: a
+    /// set of cells (bits of indices into the domains, the cell not among them) and the union
+    /// of their domains before the prune, with as many digits as cells, `digit` among them.
+    /// Those cells take those digits in every filling, so no other cell can take `digit`.
+    /// Only for a prune that ran the matching (a removed digit means it did).
+    pub fn filled_by(&self, digit: usize, m: usize) -> (u64, u64) {
+        // The cells that the owner of `digit` reaches: their domains hold only digits matched
+        // within the set, and the cell that lost `digit` is in another component.
+        let cells = closure(&self.succ, 1 << self.owner[digit], low_bits(m));
+        let digits = bits(cells).fold(0u64, |acc, k| acc | 1 << self.mate[k]);
+        (cells, digits)
     }
 
     /// Narrows every domain to its matched digit and the digits matched within its cell's
@@ -180,7 +214,7 @@ impl AllDiff {
             }
             self.succ[k] = reach;
         }
-        let mut left = if m == 64 { u64::MAX } else { (1 << m) - 1 };
+        let mut left = low_bits(m);
         while left != 0 {
             let pivot = left.trailing_zeros() as usize;
             let forward = closure(&self.succ, 1 << pivot, left);
@@ -244,6 +278,11 @@ fn nothing_to_prune(doms: &[u64], missing: u64) -> bool {
         }
     }
     missing & !(above | equal) == 0
+}
+
+/// The `m` lowest bits.
+fn low_bits(m: usize) -> u64 {
+    if m >= 64 { u64::MAX } else { (1 << m) - 1 }
 }
 
 /// The nodes reachable from `from` by `arcs`, staying inside `within`.

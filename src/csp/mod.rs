@@ -73,7 +73,7 @@
 //! shows every candidate is used (`alldiff`), and the scan of an overlap stops once every
 //! shared digit has a place outside it (`intersections`).
 
-mod alldiff;
+pub(crate) mod alldiff;
 mod cages;
 pub mod config;
 mod domains;

@@ -67,6 +67,9 @@ impl DlxSolver {
                 // `Dlx::track_dead_ends`).
                 let mut dlx = Dlx::new(&encode::problem(board));
                 dlx.track_dead_ends(true);
+                // Each group's cells take its digits one to one: the learning search checks
+                // Hall's condition on them.
+                dlx.set_matchings(&encode::matchings(board));
                 // The givens change much of the links: restoring them is one copy.
                 dlx.keep_copy();
                 dlx

@@ -7,7 +7,7 @@ use crate::restart::ConflictWeights;
 
 use super::Dlx;
 use super::links::scan::{self, ByteWant, Want};
-use super::links::{COVERED, Item, Node, OptionNode};
+use super::links::{COVERED, Item, Node};
 
 /// The primary items still to be covered, as an item chooser sees them.
 pub(crate) struct ActiveItems<'a> {
@@ -346,77 +346,16 @@ impl Heaviest {
     }
 }
 
-/// The item choice of a fill run ([`Dlx::search_restarting_learning`]): [`Mrv`]'s item, its
-/// options tried freest first, the option whose other items have the most options left; on
-/// ties, the first at or after `offset` (counted from the top of the list, modulo its length),
-/// wrapping around. So every run is deterministic, and runs with other offsets differ only
-/// where options tie.
+/// The item choice of a fill at the easy end of large grids: the first active item in item
+/// order (on a Sudoku grid, the first open cell in reading order) while it stands before
+/// `until`, [`Mrv`]'s choice from there on, and a forced item (one option or none) first at
+/// every node; options in list order (on a Sudoku grid, the digits in order).
 ///
-/// Freest first spreads each digit evenly over the grid, so that no digit is left without a
-/// place in some group near the bottom of the descent. [`ConflictMrv`]'s order, least
-/// constraining first, places first the digits whose groups have the fewest places left, and its
-/// random item ties scatter the fill over the grid: on the empty 64x64 grid its runs, even cut
-/// off after 50,000 nodes, fail within a hundred levels of the bottom again and again, where
-/// half of the fill runs finish with fewer than a hundred dead ends (see docs/performance.md, "The easy
-/// end of large grids").
-///
-/// [`Dlx::search_restarting_learning`]: super::Dlx
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct FreestFirst {
-    offset: u32,
-}
-
-impl FreestFirst {
-    /// Ties broken from `offset` on.
-    pub(crate) fn new(offset: u32) -> FreestFirst {
-        FreestFirst { offset }
-    }
-}
-
-impl ItemChooser for FreestFirst {
-    const ROTATES: bool = true;
-
-    #[inline]
-    fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
-        Mrv.choose(items)
-    }
-
-    #[inline]
-    fn first_option(&mut self, items: &ActiveItems<'_>, chosen: ActiveItem) -> u32 {
-        let Some(h) = items.branching_item(chosen) else {
-            return 0;
-        };
-        let links = &items.dlx.links;
-        let from = self.offset % chosen.len;
-        // Twice the options left, plus one at or after the offset: the most options left wins,
-        // and among equals the first from the offset on, else the first.
-        let options = std::iter::successors(links.first_option(h), |&x| links.next_option(x));
-        let score = |(k, x): (u32, OptionNode)| {
-            let left: u64 = (links.other_items(x))
-                .map(|i| u64::from(links.options_left(i)))
-                .sum();
-            2 * left + u64::from(k >= from)
-        };
-        // The first of the highest scores (`max_by_key` would keep the last).
-        let scored = (0..).zip(options).map(|(k, x)| (score((k, x)), k));
-        scored
-            .fold(
-                (0, 0),
-                |best, (s, k)| if s > best.0 { (s, k) } else { best },
-            )
-            .1
-    }
-}
-
-/// The item choice of the first fill run: the first active item in item order (on a Sudoku
-/// grid, the first open cell in reading order) while it stands before `until`, [`Mrv`]'s
-/// choice from there on, and a forced item (one option or none) first at every node; options
-/// in list order (on a Sudoku grid, the digits in order).
-///
-/// [`FreestFirst`] scatters the fill and spreads each digit, which decides nearly empty grids
-/// up to 49x49, but needs many runs on the empty 64x64 grid; reading order with the digits
-/// in order fills that grid in one descent, and fails within two on the empty 36x36 and
-/// 49x49 grids (`sh benches/peers/easy_end.sh`, the DLX rows).
+/// Filling rows in order leaves the last open cells together in the last rows, where Hall's
+/// condition on the columns and boxes (the learning search's check at the easy end) sees what
+/// they miss; the fewest-options order with random ties scatters them over the grid, where an
+/// early choice's fault shows only near the bottom (`sh benches/peers/easy_end.sh`, the DLX
+/// rows).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ReadingOrder {
     until: usize,
@@ -429,17 +368,23 @@ impl ReadingOrder {
     }
 }
 
+impl ReadingOrder {
+    /// The first active item, if it stands before `until`; called with no item forced.
+    #[inline]
+    pub(crate) fn reading(&self, items: &ActiveItems<'_>) -> Option<ActiveItem> {
+        let headers = items.dlx.links.primary_headers();
+        let i = scan::first(headers, Want::Active).filter(|&i| i < self.until)?;
+        Some(ActiveItem::new(i, headers[i].len()))
+    }
+}
+
 impl ItemChooser for ReadingOrder {
     #[inline]
     fn choose(&mut self, items: &ActiveItems<'_>) -> ActiveItem {
         if let Some(forced) = items.forced() {
             return forced;
         }
-        let headers = items.dlx.links.primary_headers();
-        match scan::first(headers, Want::Active) {
-            Some(i) if i < self.until => ActiveItem::new(i, headers[i].len()),
-            _ => Mrv::unforced(items),
-        }
+        self.reading(items).unwrap_or_else(|| Mrv::unforced(items))
     }
 }
 

@@ -5,7 +5,10 @@
 //! between searches. The searches are in `search`, `runs`, `learn`, `split`, `shard`,
 //! `estimate` and `parallel`, and `plan` chooses among them.
 
+use std::sync::Arc;
+
 use super::links::{LinkError, Links, OptionNode};
+use super::matching::Matchings;
 use super::memo::Memo;
 use super::problem::Problem;
 use crate::Result;
@@ -32,6 +35,9 @@ pub struct Dlx {
     /// Whether and how a count of every solution remembers subproblems (see
     /// [`Dlx::set_memo`]).
     pub(super) memo: Memo,
+    /// The matchings the learning search checks (see [`Dlx::set_matchings`]); shared by
+    /// clones, as the links' shape is.
+    pub(super) matchings: Arc<Matchings>,
 }
 
 impl Dlx {
@@ -89,7 +95,78 @@ impl Dlx {
             links,
             preferred: Vec::new(),
             memo: Memo::default(),
+            matchings: Arc::default(),
         })
+    }
+
+    /// Declares matchings: pairs of equally many primary items, `left` and `right` (by the
+    /// problem's item numbers), where every option with an item on one side has exactly one
+    /// on the other and no two options join the same pair, so that every solution matches the
+    /// two sides one to one. A Sudoku row's cells and the row's digits are one: an option
+    /// puts one digit in one cell. The learning search ([`Plan::learning`](super::Plan))
+    /// then checks Hall's condition on each (Régin's `alldiff`): it backs up as soon as some
+    /// cells have fewer digits left between them than they are, and rules out the options
+    /// that no perfect matching uses, each with the cells that explain it, so that it learns
+    /// from these conflicts as from the others. Other searches ignore them.
+    ///
+    /// Returns the number of matchings kept: a pair that does not hold, or that is more than
+    /// 64 items wide, is left out. Replaces any matchings declared before.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::{Dlx, ProblemBuilder};
+    ///
+    /// // A Latin square of order 3: cell items r{r}c{c}, row items R{r}_{d}, column items
+    /// // C{c}_{d}; each row's cells and digits are a matching, and each column's.
+    /// let mut b = ProblemBuilder::new();
+    /// let cell = |r: usize, c: usize| 3 * r + c;
+    /// let row = |r: usize, d: usize| 9 + 3 * r + d;
+    /// let col = |c: usize, d: usize| 18 + 3 * c + d;
+    /// for i in 0..27 {
+    ///     b.primary(&format!("i{i}"))?;
+    /// }
+    /// for r in 0..3 {
+    ///     for c in 0..3 {
+    ///         for d in 0..3 {
+    ///             b.option([cell(r, c), row(r, d), col(c, d)])?;
+    ///         }
+    ///     }
+    /// }
+    /// let mut dlx = Dlx::new(&b.build()?);
+    /// let mut groups = Vec::new();
+    /// for i in 0..3 {
+    ///     groups.push(((0..3).map(|c| cell(i, c)).collect(), (0..3).map(|d| row(i, d)).collect()));
+    ///     groups.push(((0..3).map(|r| cell(r, i)).collect(), (0..3).map(|d| col(i, d)).collect()));
+    /// }
+    /// // A row's digits against its column items do not form a matching: left out.
+    /// groups.push(((0..3).map(|d| row(0, d)).collect(), (0..3).map(|c| cell(0, c)).collect()));
+    /// groups.push(((0..3).map(|d| row(0, d)).collect(), (0..3).map(|c| col(c, 0)).collect()));
+    /// assert_eq!(dlx.set_matchings(&groups), 7);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn set_matchings(&mut self, groups: &[(Vec<usize>, Vec<usize>)]) -> usize {
+        let links = &self.links;
+        // The problem's item numbers to header numbers (0-based), primary items first.
+        let mut header = vec![usize::MAX; links.item_count()];
+        for h in links.items() {
+            header[links.item_number(h)] = h.number() - 1;
+        }
+        let to_headers = |items: &Vec<usize>| -> Vec<usize> {
+            (items.iter())
+                .map(|&i| header.get(i).copied().unwrap_or(usize::MAX))
+                .collect()
+        };
+        let groups: Vec<(Vec<usize>, Vec<usize>)> = (groups.iter())
+            .map(|(left, right)| (to_headers(left), to_headers(right)))
+            .collect();
+        let matchings = Matchings::new(
+            &groups,
+            links.primary_count(),
+            &|k| links.items_of(k).map(|h| h.number() - 1),
+            links.option_count(),
+        );
+        let kept = matchings.len();
+        self.matchings = Arc::new(matchings);
+        kept
     }
 
     /// The number of options.

@@ -45,6 +45,7 @@ mod dlx;
 mod estimate;
 mod learn;
 mod links;
+mod matching;
 mod memo;
 mod parallel;
 mod plan;

@@ -7,13 +7,11 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use super::Dlx;
-use rand::{RngExt, SeedableRng};
-use rand_pcg::Pcg64;
 
-use super::choose::{ActiveItems, ConflictMrv, FreestFirst, Mrv, ReadingOrder};
+use super::choose::{ActiveItems, ConflictMrv, Mrv, ReadingOrder};
 use super::search::{Cutoff, Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
-use crate::restart::{Restarts, luby};
+use crate::restart::Restarts;
 
 impl Dlx {
     /// Algorithm X in runs: the first makes [`Mrv`]'s choices when `PLAIN_FIRST` is set and
@@ -118,12 +116,16 @@ impl Dlx {
         debug_assert_eq!(first.stats.solutions, 0, "a run with solutions is not cut");
         first.stats.restarts += 1;
         let descent = self.descent();
-        // Runs after the first can reach the bottom of a descent (see `Restarts::reaching`).
-        let restarts = restarts.reaching(descent);
-        if self.preferred.is_empty() && near_the_easy_end(&first.stats, descent) {
+        let easy_end = self.preferred.is_empty() && near_the_easy_end(&first.stats, descent);
+        // Runs after the first can reach the bottom of a descent (see `Restarts::reaching`); at
+        // the easy end, of two, since nearly every descent there meets a few dead ends.
+        let restarts = restarts.reaching(if easy_end { 2 * descent } else { descent });
+        let mut fill = None;
+        if easy_end {
+            let reading = ReadingOrder::new(self.reading_until(descent));
             let left = budget.until(Some(budget.node_limit() - first.stats.nodes), deadline);
-            let (fills, stop) = self.fill_runs(&restarts, descent, &left, &mut sink);
-            first.stats.add(&fills);
+            let (filled, stop) = self.fill_run(reading, descent, &left, &mut sink);
+            first.stats.add(&filled);
             if let Some(stop) = stop {
                 first.stats.elapsed = start.elapsed();
                 return Report {
@@ -131,66 +133,54 @@ impl Dlx {
                     stop,
                 };
             }
+            first.stats.restarts += 1;
+            fill = Some(reading);
         }
         let rest = budget.until(Some(budget.node_limit() - first.stats.nodes), deadline);
-        let mut report = self.learning(&mut chooser, &restarts, 1, &rest, sink);
+        let mut report = self.learning(&mut chooser, &restarts, 1, fill, &rest, sink);
         report.stats.add(&first.stats);
         report.stats.elapsed = start.elapsed();
         report
     }
 
-    /// The fill runs: first one in [`ReadingOrder`] with the digits in order, cut off after
-    /// two descents; then up to [`FILL_RUNS`] with [`FreestFirst`]'s choices, ties broken from
-    /// an offset drawn from the restarts' seed, run `i` (from 0) cut off after `descent * (1 +
-    /// luby(i + 1))` nodes. A run that finds a solution is not cut off. Returns the runs'
-    /// statistics (the runs cut off counted in `restarts`), and why the search ended if it
-    /// ended in them: a run found a solution (and went on to the sink's limit, the end of its
-    /// tree or the budget) or the budget ran out.
+    /// The fill run: Algorithm X with `reading`'s choices, cut off after two descents unless
+    /// it finds a solution. Returns its statistics, and why the search ended if it ended
+    /// there: the run found a solution (and went on to the sink's limit, the end of its tree
+    /// or the budget) or the budget ran out.
     ///
-    /// Reading order fills the empty 64x64 grid in one descent, where freest first needs
-    /// tens of runs; on the grids that freest first decides, it costs at most two descents
-    /// (`sh benches/peers/easy_end.sh`, the DLX rows).
-    fn fill_runs<S: Sink>(
+    /// It fills the empty 64x64 grid in two descents without learning's cost per node; where
+    /// it fails, it costs two descents of plain nodes (`sh benches/peers/easy_end.sh`, the
+    /// DLX rows).
+    fn fill_run<S: Sink>(
         &mut self,
-        restarts: &Restarts,
+        mut reading: ReadingOrder,
         descent: u64,
         budget: &Budget,
         sink: &mut S,
     ) -> (Stats, Option<Stop>) {
-        let start = Instant::now();
-        let deadline = budget.deadline(start);
-        let mut offsets = Pcg64::seed_from_u64(restarts.seed);
-        let mut total = Stats::default();
-        // Reading order until three quarters of the descent (on a Sudoku grid, the active
-        // items begin with the open cells), then the fewest options.
-        let until = (ActiveItems::new(self).iter())
-            .nth(usize::try_from(descent * 3 / 4).unwrap_or(usize::MAX))
-            .map_or(usize::MAX, |item| item.index());
-        for run in 0..=FILL_RUNS {
-            let (nodes_left, run_budget) = budget_left(budget, deadline, total.nodes);
-            let found = Cell::new(false);
-            let cutoff = Cutoff {
-                nodes: descent.saturating_mul(1 + luby(run.max(1))),
-                lifted: &found,
-            };
-            let pass_on = |s: &Solution<'_>| {
-                found.set(true);
-                sink.solution(s)
-            };
-            let report = if run == 0 {
-                let mut chooser = ReadingOrder::new(until);
-                self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
-            } else {
-                let mut chooser = FreestFirst::new(offsets.random_range(0..u32::MAX));
-                self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
-            };
-            total.add(&report.stats);
-            match report.stop {
-                Stop::NodeBudget if report.stats.nodes < nodes_left => total.restarts += 1,
-                stop => return (total, Some(stop)),
-            }
+        let found = Cell::new(false);
+        let cutoff = Cutoff {
+            nodes: descent.saturating_mul(2),
+            lifted: &found,
+        };
+        let pass_on = |s: &Solution<'_>| {
+            found.set(true);
+            sink.solution(s)
+        };
+        let report = self.search_cut(&mut reading, budget, pass_on, Some(cutoff));
+        match report.stop {
+            Stop::NodeBudget if report.stats.nodes < budget.node_limit() => (report.stats, None),
+            stop => (report.stats, Some(stop)),
         }
-        (total, None)
+    }
+
+    /// The item before which a fill branches in reading order: the one three quarters of
+    /// `descent` into the active items (on a Sudoku grid, which begin with the open cells),
+    /// as the CSP's `fill` does (see [`Config::FILL_UNTIL`](crate::csp::Config::FILL_UNTIL)).
+    fn reading_until(&self, descent: u64) -> usize {
+        (ActiveItems::new(self).iter())
+            .nth(usize::try_from(descent * 3 / 4).unwrap_or(usize::MAX))
+            .map_or(usize::MAX, |item| item.index())
     }
 
     /// The fewest levels a search needs to reach a solution from here: the active primary
@@ -221,12 +211,9 @@ impl Dlx {
         sink: S,
     ) -> Report {
         let mut chooser = ConflictMrv::new(restarts.seed);
-        self.learning(&mut chooser, restarts, 0, budget, sink)
+        self.learning(&mut chooser, restarts, 0, None, budget, sink)
     }
 }
-
-/// The most fill runs in freest-first order a search makes before it learns ([`Dlx::search_restarting_learning`]).
-const FILL_RUNS: u64 = 16;
 
 /// The fewest levels of a descent for fill runs: smaller searches that go deep are decided by
 /// their first run or are hard puzzles, where fill runs would only add nodes (random 25x25

@@ -116,6 +116,32 @@ pub fn problem(board: &Board) -> Problem {
         .expect("a board has cells, and cells are primary items")
 }
 
+/// The matchings of [`problem`]'s items ([`Dlx::set_matchings`]): each group's cells
+/// against the group's digits.
+///
+/// ```
+/// use quadrille::exact_cover::Dlx;
+/// use quadrille::sudoku::{Shape, encode};
+///
+/// let board = Shape::new(2, 3)?.board();
+/// let mut dlx = Dlx::new(&encode::problem(&board));
+/// assert_eq!(dlx.set_matchings(&encode::matchings(&board)), 18);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+///
+/// [`Dlx::set_matchings`]: crate::exact_cover::Dlx::set_matchings
+pub fn matchings(board: &Board) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let n = board.size();
+    let cells = board.cell_count();
+    (board.groups().iter().enumerate())
+        .map(|(g, group)| {
+            let left = group.cells().iter().map(|c| c.index()).collect();
+            let right = (0..n).map(|d| cells + g * n + d).collect();
+            (left, right)
+        })
+        .collect()
+}
+
 /// The digits of each cell (masks) that no digit set of its cage holds.
 fn dead_digits(board: &Board) -> Vec<u64> {
     let mut dead = vec![0u64; board.cell_count()];

@@ -20,21 +20,43 @@ impl Learner {
         (at != ROOT).then_some(at)
     }
 
-    /// Marks the choices that explain why option `k` is hidden.
+    /// Marks the choices that explain why option `k` is hidden. An option ruled out by a
+    /// Hall set is explained by the options whose being hidden made the set, each Hall set
+    /// once per analysis.
     fn explain_hidden(&mut self, k: u32) {
-        let Some(t) = self.hider(k) else { return };
-        match self.trail[t as usize] {
-            Step::Hide(_, g) => {
-                for j in 0..self.nogoods[g as usize].len {
-                    let c = self.lits[(self.nogoods[g as usize].start + j) as usize];
-                    if c != k {
-                        self.mark(self.chosen_at[c as usize]);
+        self.to_explain.push(k);
+        while let Some(k) = self.to_explain.pop() {
+            let Some(t) = self.hider(k) else { continue };
+            match self.trail[t as usize] {
+                Step::Hide(_, g) => {
+                    for j in 0..self.nogoods[g as usize].len {
+                        let c = self.lits[(self.nogoods[g as usize].start + j) as usize];
+                        if c != k {
+                            self.mark(self.chosen_at[c as usize]);
+                        }
                     }
                 }
+                Step::HideUnit(_) => {}
+                Step::Prune(_, r) => {
+                    let t = t as usize;
+                    if self.level_of[t] > 0 && !self.expanded[t] {
+                        self.expanded[t] = true;
+                        self.explain_hall(r);
+                    }
+                }
+                _ => self.mark(t),
             }
-            Step::HideUnit(_) => {}
-            _ => self.mark(t),
         }
+    }
+
+    /// Queues the hidden options that explain Hall set `r` (see [`Learner::explain_hidden`]).
+    fn explain_hall(&mut self, r: u32) {
+        let hall = self
+            .hall
+            .as_ref()
+            .expect("a Hall set comes from the Hall check");
+        let to_explain = &mut self.to_explain;
+        hall.hidden_options(hall.reason(r), |k| to_explain.push(k));
     }
 
     /// Marks the choices that emptied item `h`, but for option `except`.
@@ -103,6 +125,8 @@ impl Dlx {
         // The conflict's choices, marked.
         l.seen.clear();
         l.seen.resize(l.trail.len(), false);
+        l.expanded.clear();
+        l.expanded.resize(l.trail.len(), false);
         l.marked.clear();
         match conflict {
             Conflict::Empty(h) => l.explain_item(h, NONE),
@@ -115,6 +139,18 @@ impl Dlx {
             Conflict::Solution => {
                 for d in 0..l.decisions.len() {
                     l.mark(l.decisions[d]);
+                }
+            }
+            Conflict::Hall(set) => {
+                let hall = l
+                    .hall
+                    .as_ref()
+                    .expect("a Hall conflict comes from the Hall check");
+                let to_explain = &mut l.to_explain;
+                hall.hidden_options(set, |k| to_explain.push(k));
+                // The queue is emptied by the first explanation.
+                if let Some(k) = l.to_explain.pop() {
+                    l.explain_hidden(k);
                 }
             }
         }
