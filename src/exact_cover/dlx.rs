@@ -5,7 +5,7 @@
 //! between searches. The searches are in `search`, `runs`, `learn`, `split`, `shard`,
 //! `estimate` and `parallel`, and `plan` chooses among them.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::links::{LinkError, Links, OptionNode};
 use super::matching::Matchings;
@@ -35,9 +35,12 @@ pub struct Dlx {
     /// Whether and how a count of every solution remembers subproblems (see
     /// [`Dlx::set_memo`]).
     pub(super) memo: Memo,
-    /// The matchings the learning search checks (see [`Dlx::set_matchings`]); shared by
-    /// clones, as the links' shape is.
-    pub(super) matchings: Arc<Matchings>,
+    /// The matchings declared ([`Dlx::set_matchings`]), by header number (0-based).
+    matching_groups: Arc<Vec<(Vec<usize>, Vec<usize>)>>,
+    /// Their tables, built when a search first needs them (only the learning search at the
+    /// easy end does: building them for a 25x25 Sudoku costs as much as 20 of its searches
+    /// at the hardness peak, callgrind); shared by clones once built.
+    matchings: OnceLock<Arc<Matchings>>,
 }
 
 impl Dlx {
@@ -95,7 +98,8 @@ impl Dlx {
             links,
             preferred: Vec::new(),
             memo: Memo::default(),
-            matchings: Arc::default(),
+            matching_groups: Arc::default(),
+            matchings: OnceLock::new(),
         })
     }
 
@@ -109,8 +113,8 @@ impl Dlx {
     /// that no perfect matching uses, each with the cells that explain it, so that it learns
     /// from these conflicts as from the others. Other searches ignore them.
     ///
-    /// Returns the number of matchings kept: a pair that does not hold, or that is more than
-    /// 64 items wide, is left out. Replaces any matchings declared before.
+    /// A pair that does not hold, or that is more than 64 items wide, is left out (see
+    /// [`Dlx::matchings_kept`]). Replaces any matchings declared before.
     ///
     /// ```
     /// use quadrille::exact_cover::{Dlx, ProblemBuilder};
@@ -140,10 +144,11 @@ impl Dlx {
     /// // A row's digits against its column items do not form a matching: left out.
     /// groups.push(((0..3).map(|d| row(0, d)).collect(), (0..3).map(|c| cell(0, c)).collect()));
     /// groups.push(((0..3).map(|d| row(0, d)).collect(), (0..3).map(|c| col(c, 0)).collect()));
-    /// assert_eq!(dlx.set_matchings(&groups), 7);
+    /// dlx.set_matchings(&groups);
+    /// assert_eq!(dlx.matchings_kept(), 7);
     /// # Ok::<(), quadrille::Error>(())
     /// ```
-    pub fn set_matchings(&mut self, groups: &[(Vec<usize>, Vec<usize>)]) -> usize {
+    pub fn set_matchings(&mut self, groups: &[(Vec<usize>, Vec<usize>)]) {
         let links = &self.links;
         // The problem's item numbers to header numbers (0-based), primary items first.
         let mut header = vec![usize::MAX; links.item_count()];
@@ -155,18 +160,35 @@ impl Dlx {
                 .map(|&i| header.get(i).copied().unwrap_or(usize::MAX))
                 .collect()
         };
-        let groups: Vec<(Vec<usize>, Vec<usize>)> = (groups.iter())
-            .map(|(left, right)| (to_headers(left), to_headers(right)))
-            .collect();
-        let matchings = Matchings::new(
-            &groups,
-            links.primary_count(),
-            &|k| links.items_of(k).map(|h| h.number() - 1),
-            links.option_count(),
+        self.matching_groups = Arc::new(
+            (groups.iter())
+                .map(|(left, right)| (to_headers(left), to_headers(right)))
+                .collect(),
         );
-        let kept = matchings.len();
-        self.matchings = Arc::new(matchings);
-        kept
+        self.matchings = OnceLock::new();
+    }
+
+    /// The number of matchings declared by [`Dlx::set_matchings`] that hold and are kept.
+    pub fn matchings_kept(&self) -> usize {
+        self.matching_table().len()
+    }
+
+    /// The tables of the matchings declared, built on first use.
+    pub(super) fn matching_table(&self) -> &Arc<Matchings> {
+        self.matchings.get_or_init(|| {
+            let links = &self.links;
+            Arc::new(Matchings::new(
+                &self.matching_groups,
+                links.primary_count(),
+                &|k| links.items_of(k).map(|h| h.number() - 1),
+                links.option_count(),
+            ))
+        })
+    }
+
+    /// Whether any matching was declared.
+    pub(super) fn declares_matchings(&self) -> bool {
+        !self.matching_groups.is_empty()
     }
 
     /// The number of options.

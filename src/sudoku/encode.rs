@@ -125,7 +125,8 @@ pub fn problem(board: &Board) -> Problem {
 ///
 /// let board = Shape::new(2, 3)?.board();
 /// let mut dlx = Dlx::new(&encode::problem(&board));
-/// assert_eq!(dlx.set_matchings(&encode::matchings(&board)), 18);
+/// dlx.set_matchings(&encode::matchings(&board));
+/// assert_eq!(dlx.matchings_kept(), 18);
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 ///

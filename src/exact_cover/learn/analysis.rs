@@ -20,37 +20,56 @@ impl Learner {
         (at != ROOT).then_some(at)
     }
 
-    /// Marks the choices that explain why option `k` is hidden. An option ruled out by a
-    /// Hall set is explained by the options whose being hidden made the set, each Hall set
-    /// once per analysis.
+    /// Marks the choices that explain why option `k` is hidden.
+    #[inline(always)]
     fn explain_hidden(&mut self, k: u32) {
-        self.to_explain.push(k);
+        if let Some((t, r)) = self.explain_unless_pruned(k) {
+            self.explain_pruned(t, r);
+        }
+    }
+
+    /// Marks the choices that explain why option `k` is hidden, unless a Hall set hid it:
+    /// then returns the trail position of that step and the set's number. Inlined: the
+    /// explanation of an empty item's options is the hot loop of conflict analysis.
+    #[inline(always)]
+    fn explain_unless_pruned(&mut self, k: u32) -> Option<(u32, u32)> {
+        let t = self.hider(k)?;
+        match self.trail[t as usize] {
+            Step::Hide(_, g) => {
+                for j in 0..self.nogoods[g as usize].len {
+                    let c = self.lits[(self.nogoods[g as usize].start + j) as usize];
+                    if c != k {
+                        self.mark(self.chosen_at[c as usize]);
+                    }
+                }
+            }
+            Step::HideUnit(_) => {}
+            Step::Prune(_, r) => return Some((t, r)),
+            _ => self.mark(t),
+        }
+        None
+    }
+
+    /// Marks the choices that explain an option hidden at trail position `t` by Hall set `r`:
+    /// those that explain the hidden options that made the set, each set once per analysis
+    /// (a set's options may be hidden by other sets in turn).
+    #[cold]
+    fn explain_pruned(&mut self, t: u32, r: u32) {
+        self.expand(t, r);
         while let Some(k) = self.to_explain.pop() {
-            let Some(t) = self.hider(k) else { continue };
-            match self.trail[t as usize] {
-                Step::Hide(_, g) => {
-                    for j in 0..self.nogoods[g as usize].len {
-                        let c = self.lits[(self.nogoods[g as usize].start + j) as usize];
-                        if c != k {
-                            self.mark(self.chosen_at[c as usize]);
-                        }
-                    }
-                }
-                Step::HideUnit(_) => {}
-                Step::Prune(_, r) => {
-                    let t = t as usize;
-                    if self.level_of[t] > 0 && !self.expanded[t] {
-                        self.expanded[t] = true;
-                        self.explain_hall(r);
-                    }
-                }
-                _ => self.mark(t),
+            if let Some((t, r)) = self.explain_unless_pruned(k) {
+                self.expand(t, r);
             }
         }
     }
 
-    /// Queues the hidden options that explain Hall set `r` (see [`Learner::explain_hidden`]).
-    fn explain_hall(&mut self, r: u32) {
+    /// Queues the hidden options that explain Hall set `r`, of the step at trail position
+    /// `t`, unless that step is at level 0 or was expanded in this analysis already.
+    fn expand(&mut self, t: u32, r: u32) {
+        let t = t as usize;
+        if self.level_of[t] == 0 || std::mem::replace(&mut self.expanded[t], true) {
+            return;
+        }
         let hall = self
             .hall
             .as_ref()
@@ -116,7 +135,7 @@ impl Learner {
 impl Dlx {
     /// Learns from a conflict, backjumps and hides the option that caused it. Returns false
     /// when the conflict is at level 0: the search is over.
-    pub(super) fn resolve<const BYTES: bool>(
+    pub(super) fn resolve<const BYTES: bool, const HALL: bool>(
         &mut self,
         l: &mut Learner,
         conflict: Conflict,
@@ -125,8 +144,10 @@ impl Dlx {
         // The conflict's choices, marked.
         l.seen.clear();
         l.seen.resize(l.trail.len(), false);
-        l.expanded.clear();
-        l.expanded.resize(l.trail.len(), false);
+        if HALL {
+            l.expanded.clear();
+            l.expanded.resize(l.trail.len(), false);
+        }
         l.marked.clear();
         match conflict {
             Conflict::Empty(h) => l.explain_item(h, NONE),
@@ -148,8 +169,7 @@ impl Dlx {
                     .expect("a Hall conflict comes from the Hall check");
                 let to_explain = &mut l.to_explain;
                 hall.hidden_options(set, |k| to_explain.push(k));
-                // The queue is emptied by the first explanation.
-                if let Some(k) = l.to_explain.pop() {
+                while let Some(k) = l.to_explain.pop() {
                     l.explain_hidden(k);
                 }
             }
@@ -160,7 +180,7 @@ impl Dlx {
             return false;
         };
         if level < l.level() {
-            self.backjump::<BYTES>(l, level);
+            self.backjump::<BYTES, HALL>(l, level);
         }
         // First UIP: resolve the current level's forced choices, newest first.
         let mut pending = (l.marked.iter())
@@ -207,18 +227,18 @@ impl Dlx {
                 l.learned.push(self.links.option_of(x) as u32);
             }
         }
-        self.backjump::<BYTES>(l, back);
+        self.backjump::<BYTES, HALL>(l, back);
         stats.learned += 1;
         if l.learned.len() == 1 {
             // Never to be chosen: hidden at level 0, for good.
-            self.hide_option::<BYTES>(l, Step::HideUnit(uip_option));
+            self.hide_option::<BYTES, HALL>(l, Step::HideUnit(uip_option));
             return true;
         }
         // Watch the UIP's option and the one of the highest lower level.
         l.learned.swap(1, second);
         let g = l.keep_learned(matches!(conflict, Conflict::Solution));
         debug_assert!(l.is_free(uip_option));
-        self.hide_option::<BYTES>(l, Step::Hide(uip_option, g));
+        self.hide_option::<BYTES, HALL>(l, Step::Hide(uip_option, g));
         true
     }
 }

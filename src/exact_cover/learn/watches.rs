@@ -32,7 +32,11 @@ impl Dlx {
     /// Visits the nogoods watching option `k`, just chosen: moves each watch to an option not
     /// chosen, or hides the nogood's last free option, or returns the nogood whose options are
     /// all chosen.
-    pub(super) fn watch<const BYTES: bool>(&mut self, l: &mut Learner, k: u32) -> Option<u32> {
+    pub(super) fn watch<const BYTES: bool, const HALL: bool>(
+        &mut self,
+        l: &mut Learner,
+        k: u32,
+    ) -> Option<u32> {
         let mut list = std::mem::take(&mut l.watches[k as usize]);
         let mut conflict = None;
         let mut i = 0;
@@ -73,7 +77,7 @@ impl Dlx {
                 break;
             }
             // Every option but `other` is chosen: `other` must go.
-            self.hide_option::<BYTES>(l, Step::Hide(other, g));
+            self.hide_option::<BYTES, HALL>(l, Step::Hide(other, g));
         }
         debug_assert!(l.watches[k as usize].is_empty());
         l.watches[k as usize] = list;
