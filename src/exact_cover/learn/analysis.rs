@@ -5,6 +5,7 @@
 use super::super::Dlx;
 use super::super::links::{Item, Links};
 use super::super::search::Stats;
+use super::hall::HallSet;
 use super::{Conflict, Learner, NONE, ROOT, Step};
 
 impl Learner {
@@ -64,18 +65,40 @@ impl Learner {
     }
 
     /// Queues the hidden options that explain Hall set `r`, of the step at trail position
-    /// `t`, unless that step is at level 0 or was expanded in this analysis already.
+    /// `t`, unless that step is at level 0 or the set was explained in this analysis already
+    /// (the options one check rules out share their sets).
     fn expand(&mut self, t: u32, r: u32) {
-        let t = t as usize;
-        if self.level_of[t] == 0 || std::mem::replace(&mut self.expanded[t], true) {
+        if self.level_of[t as usize] == 0 || std::mem::replace(&mut self.expanded[r as usize], true)
+        {
             return;
         }
-        let hall = self
-            .hall
-            .as_ref()
-            .expect("a Hall set comes from the Hall check");
-        let to_explain = &mut self.to_explain;
-        hall.hidden_options(hall.reason(r), |k| to_explain.push(k));
+        let set = (self.hall.as_ref())
+            .expect("a Hall set comes from the Hall check")
+            .reason(r);
+        self.explain_hall_set(set);
+    }
+
+    /// Queues the hidden options that explain Hall set `set`, and marks the choices that
+    /// placed the digits of its group outside it.
+    fn explain_hall_set(&mut self, set: HallSet) {
+        let hall = (self.hall.as_ref()).expect("a Hall set comes from the Hall check");
+        let (to_explain, to_mark) = (&mut self.to_explain, &mut self.to_mark);
+        let chosen_at = &self.chosen_at;
+        hall.reason_options(
+            set,
+            |k| to_explain.push(k),
+            |options| {
+                for k in options {
+                    if chosen_at[k as usize] != NONE {
+                        to_mark.push(chosen_at[k as usize]);
+                        break;
+                    }
+                }
+            },
+        );
+        while let Some(t) = self.to_mark.pop() {
+            self.mark(t);
+        }
     }
 
     /// Marks the choices that emptied item `h`, but for option `except`.
@@ -145,8 +168,9 @@ impl Dlx {
         l.seen.clear();
         l.seen.resize(l.trail.len(), false);
         if HALL {
+            let sets = l.hall.as_ref().map_or(0, |hall| hall.reason_count());
             l.expanded.clear();
-            l.expanded.resize(l.trail.len(), false);
+            l.expanded.resize(sets, false);
         }
         l.marked.clear();
         match conflict {
@@ -163,12 +187,7 @@ impl Dlx {
                 }
             }
             Conflict::Hall(set) => {
-                let hall = l
-                    .hall
-                    .as_ref()
-                    .expect("a Hall conflict comes from the Hall check");
-                let to_explain = &mut l.to_explain;
-                hall.hidden_options(set, |k| to_explain.push(k));
+                l.explain_hall_set(set);
                 while let Some(k) = l.to_explain.pop() {
                     l.explain_hidden(k);
                 }

@@ -22,6 +22,8 @@ pub(super) struct HallSet {
     group: u32,
     cells: u64,
     digits: u64,
+    /// The digits the group had placed already (its right items covered).
+    placed: u64,
     at: u32,
 }
 
@@ -136,6 +138,7 @@ impl Hall {
                     group: g,
                     cells: self.cells_at(cells),
                     digits,
+                    placed: low_bits(self.table.width(g)) & !missing,
                     at: trail_len,
                 });
             }
@@ -156,6 +159,7 @@ impl Hall {
                                 group: g,
                                 cells,
                                 digits,
+                                placed: low_bits(self.table.width(g)) & !missing,
                                 at: trail_len,
                             });
                             self.reasons.len() - 1
@@ -185,6 +189,11 @@ impl Hall {
         cells
     }
 
+    /// The number of Hall sets of options ruled out on the trail.
+    pub(super) fn reason_count(&self) -> usize {
+        self.reasons.len()
+    }
+
     /// The Hall set of a pruned option.
     #[inline]
     pub(super) fn reason(&self, r: u32) -> HallSet {
@@ -199,29 +208,46 @@ impl Hall {
         }
     }
 
-    /// Calls `f` with every option that leaves a cell of `set` for a digit outside it: the
-    /// options whose being hidden is the reason of `set`'s verdict.
-    pub(super) fn hidden_options(&self, set: HallSet, mut f: impl FnMut(u32)) {
+    /// The reason of `set`'s verdict: every option from a cell of `set` to a digit outside
+    /// it is hidden. Calls `hidden` with those options, but for the digits the group had
+    /// placed: there one choice explains all, and `placed` is called with the options of
+    /// each such digit (the chosen one among them, if the choice is on the trail).
+    pub(super) fn reason_options(
+        &self,
+        set: HallSet,
+        mut hidden: impl FnMut(u32),
+        mut placed: impl FnMut(&mut dyn Iterator<Item = u32>),
+    ) {
         let width = self.table.width(set.group);
-        let outside = !set.digits
-            & if width == 64 {
-                u64::MAX
-            } else {
-                (1 << width) - 1
-            };
+        let outside = !set.digits & low_bits(width);
         let mut cells = set.cells;
         while cells != 0 {
             let cell = cells.trailing_zeros() as u8;
             cells &= cells - 1;
-            let mut digits = outside;
+            let mut digits = outside & !set.placed;
             while digits != 0 {
                 let digit = digits.trailing_zeros() as u8;
                 digits &= digits - 1;
                 let k = self.table.option(set.group, cell, digit);
                 if k != NO_OPTION {
-                    f(k);
+                    hidden(k);
                 }
             }
         }
+        let mut digits = outside & set.placed;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            placed(
+                &mut (0..width as u8)
+                    .map(|cell| self.table.option(set.group, cell, digit))
+                    .filter(|&k| k != NO_OPTION),
+            );
+        }
     }
+}
+
+/// The `m` lowest bits.
+fn low_bits(m: usize) -> u64 {
+    if m >= 64 { u64::MAX } else { (1 << m) - 1 }
 }

@@ -154,10 +154,11 @@ struct Learner {
     watches: Vec<Vec<Watch>>,
     /// Trail positions marked during conflict analysis.
     seen: Vec<bool>,
-    /// Trail positions of options ruled out by a Hall set already explained in this analysis.
+    /// By Hall set of the options ruled out on the trail: whether this analysis explained it.
     expanded: Vec<bool>,
-    /// Hidden options still to explain, in this analysis.
+    /// Hidden options still to explain, and choices to mark, in this analysis.
     to_explain: Vec<u32>,
+    to_mark: Vec<u32>,
     /// Hall's condition on the matchings, if the problem declared some.
     hall: Option<Hall>,
     /// Scratch: the options a Hall check rules out, with their Hall sets.
@@ -217,6 +218,7 @@ impl Learner {
             seen: Vec::with_capacity(options),
             expanded: Vec::with_capacity(options),
             to_explain: Vec::new(),
+            to_mark: Vec::new(),
             hall: (hall && dlx.declares_matchings())
                 .then(|| dlx.matching_table().clone())
                 .filter(|table| !table.is_empty())
@@ -596,11 +598,11 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
+        #![proptest_config(ProptestConfig::with_cases(400))]
 
         /// With Hall's condition checked on the groups, and reading order for part of the
         /// descent, the learning search counts exactly what plain Algorithm X counts (puzzles
-        /// with up to 20,000 solutions), with restarts every few nodes, and leaves the links as
+        /// with up to 5,000 solutions), with restarts every few nodes, and leaves the links as
         /// built. Each solution is a conflict to explain, in part by Hall sets, so a wrong
         /// explanation shows as a nogood that cuts solutions off.
         #[test]
@@ -614,23 +616,51 @@ mod tests {
             let shape = Shape::new(rows, cols).unwrap();
             let puzzle = puzzle(shape, seed, open);
             let mut dlx = DlxSolver::links(shape.board(), &puzzle);
-            let plain = dlx.count(Some(20_000));
+            let mut solutions: Vec<Vec<u32>> = Vec::new();
+            let plain = dlx.search(
+                &Budget::unlimited(),
+                crate::exact_cover::up_to(Some(5_000), |s| {
+                    let mut options: Vec<u32> = s.options().map(|k| k as u32).collect();
+                    options.sort_unstable();
+                    solutions.push(options);
+                    Control::Continue
+                }),
+            );
             prop_assume!(plain.stop == Stop::Exhausted);
             dlx.set_matchings(&encode::matchings(shape.board()));
             prop_assert_eq!(dlx.matchings_kept(), 3 * rows * cols);
             let before = dlx.link_fingerprint();
             let restarts = Restarts { seed, unit };
+            nogoods::LEARNED.with(|learned| learned.borrow_mut().clear());
+            // Each solution delivered, with the number of nogoods learned before it.
+            let mut delivered: Vec<(Vec<u32>, usize)> = Vec::new();
             let report = dlx.learning(
                 &mut ConflictMrv::new(seed),
                 &restarts,
                 0,
                 Some(ReadingOrder::new(until)),
                 &Budget::unlimited(),
-                CountSink::new(None),
+                |s: &Solution<'_>| {
+                    let mut options: Vec<u32> = s.options().map(|k| k as u32).collect();
+                    options.sort_unstable();
+                    let learned = nogoods::LEARNED.with(|learned| learned.borrow().len());
+                    delivered.push((options, learned));
+                    Control::Continue
+                },
             );
             prop_assert_eq!(report.stop, Stop::Exhausted);
             prop_assert_eq!(report.stats.solutions, plain.stats.solutions);
             prop_assert_eq!(dlx.link_fingerprint(), before);
+            // Every nogood learned from a conflict holds for every solution not delivered
+            // before it was learned: none has all its options.
+            let learned = nogoods::LEARNED.with(|learned| std::mem::take(&mut *learned.borrow_mut()));
+            for (i, nogood) in learned.iter().enumerate() {
+                let broken = solutions.iter().find(|s| {
+                    nogood.iter().all(|k| s.binary_search(k).is_ok())
+                        && !delivered.iter().any(|(d, before)| *before <= i && d == *s)
+                });
+                prop_assert!(broken.is_none(), "nogood {nogood:?} in solution {broken:?}");
+            }
         }
     }
 

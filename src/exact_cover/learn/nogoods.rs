@@ -13,6 +13,14 @@ pub(super) struct Nogood {
     pub(super) blocks: bool,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// The nogoods this thread learned from conflicts, for the tests to check against every
+    /// solution.
+    pub(super) static LEARNED: std::cell::RefCell<Vec<Vec<u32>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Learned options kept before the database is cut down, per option of the problem. The unit
 /// tests cut it down at nearly every restart, to test the cut.
 #[cfg(not(test))]
@@ -33,6 +41,10 @@ impl Learner {
         self.live_lits += self.learned.len();
         self.lits.extend_from_slice(&self.learned);
         self.watch_first_two(g);
+        #[cfg(test)]
+        if !blocks {
+            LEARNED.with(|learned| learned.borrow_mut().push(self.learned.clone()));
+        }
         g
     }
 
