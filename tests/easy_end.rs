@@ -1,6 +1,7 @@
 //! The easy end of large grids: empty grids of every box shape and near-empty random grids,
-//! solved by the default DLX solver (restarts, learning, fill runs), each answer checked
-//! against the rules by the code here, and an empty grid told to have several solutions.
+//! solved by the default DLX solver (restarts, learning, the fill and its Hall checks), each
+//! answer checked against the rules by the code here, and an empty grid told to have several
+//! solutions.
 
 use quadrille::Budget;
 use quadrille::engine::{DlxSolver, Solve};
@@ -94,9 +95,9 @@ fn an_empty_36x36_grid_has_several_solutions() {
     assert!(!outcome.is_complete(), "stopped at the limit");
 }
 
-/// The fill runs include reading order with the digits in order, which fills the empty 64x64
-/// grid in one descent: DLX decides it within four descents' worth of nodes (a node budget,
-/// not a time).
+/// The fill run goes in reading order with the digits in order, which fills the empty 64x64
+/// grid in under two descents: DLX decides it within four descents' worth of nodes (a node
+/// budget, not a time).
 #[test]
 fn dlx_fills_the_empty_64x64_grid_within_four_descents() {
     let shape = Shape::new(8, 8).expect("a box shape");
@@ -136,10 +137,10 @@ fn dlx_decides_near_empty_64x64_grids_and_every_rectangle_within_eight_descents(
     }
 }
 
-/// A node budget holds across the first run and the fill runs after it: the search stops
-/// undecided with at most the budget's nodes.
+/// A node budget holds across the first run and the fill run and learning after it: the
+/// search stops undecided with at most the budget's nodes.
 #[test]
-fn a_node_budget_bounds_the_fill_runs_too() {
+fn a_node_budget_bounds_the_fill_run_and_learning_too() {
     let shape = Shape::new(8, 8).expect("a box shape");
     let mut solver = DlxSolver::sudoku(shape);
     for budget in [4_000, 6_000] {

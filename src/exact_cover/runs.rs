@@ -81,6 +81,12 @@ impl Dlx {
     /// one. Where the first run is not enough, learning pays at large sizes: on random 25x25
     /// Sudoku puzzles with 340 blanks it took the nodes per puzzle from about 320,000 to
     /// 60,000-100,000 (see the README's "Restarts and heavy tails").
+    ///
+    /// At the easy end of large grids ([`near_the_easy_end`]: a deep descent that the first
+    /// run nearly finished), a plain fill run in [`ReadingOrder`] comes next, and the learning
+    /// search then branches in the same order and checks Hall's condition on the matchings
+    /// ([`Dlx::set_matchings`]), with runs that can reach the bottom of two descents
+    /// (docs/performance.md, "The easy end of large grids").
     pub(crate) fn search_restarting_learning<S: Sink>(
         &mut self,
         restarts: &Restarts,
@@ -215,9 +221,9 @@ impl Dlx {
     }
 }
 
-/// The fewest levels of a descent for fill runs: smaller searches that go deep are decided by
-/// their first run or are hard puzzles, where fill runs would only add nodes (random 25x25
-/// puzzles with 380 blanks, the hardness peak, have descents of 380).
+/// The fewest levels of a descent at the easy end: smaller searches that go deep are decided
+/// by their first run or are hard puzzles, where the fill and the Hall checks would only add
+/// work (random 25x25 puzzles with 380 blanks, the hardness peak, have descents of 380).
 const FILL_FROM_DESCENT: u64 = 512;
 
 /// Whether a search whose first run ended with `first` (cut off) is at the easy end of large
