@@ -281,7 +281,7 @@ fn nothing_to_prune(doms: &[u64], missing: u64) -> bool {
 }
 
 /// The `m` lowest bits.
-fn low_bits(m: usize) -> u64 {
+pub(crate) fn low_bits(m: usize) -> u64 {
     if m >= 64 { u64::MAX } else { (1 << m) - 1 }
 }
 

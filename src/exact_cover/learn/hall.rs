@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use super::super::matching::{MAX_WIDTH, Matchings, NO_OPTION};
-use crate::csp::alldiff::AllDiff;
+use crate::csp::alldiff::{AllDiff, low_bits};
 
 /// Cells of matching `group` (bits of left positions) whose free options reach only `digits`
 /// (bits of right positions), found when the trail was `at` steps long.
@@ -43,7 +43,6 @@ pub(super) struct Hall {
     positions: Vec<u8>,
     open: Vec<u64>,
     before: Vec<u64>,
-    pub(super) counts: [u64; 3],
 }
 
 impl Hall {
@@ -72,7 +71,6 @@ impl Hall {
             positions: Vec::with_capacity(MAX_WIDTH),
             open: Vec::with_capacity(MAX_WIDTH),
             before: Vec::with_capacity(MAX_WIDTH),
-            counts: [0; 3],
             table,
         }
     }
@@ -127,12 +125,10 @@ impl Hall {
                 continue;
             }
             self.before.clone_from(&self.open);
-            self.counts[0] += 1;
             if !self
                 .alldiff
                 .prune(g as usize, &self.positions, &mut self.open, missing)
             {
-                self.counts[1] += 1;
                 let (cells, digits) = self.alldiff.hall_violation();
                 return Err(HallSet {
                     group: g,
@@ -168,7 +164,6 @@ impl Hall {
                     let k = self.table.option(g, self.positions[i], digit as u8);
                     debug_assert_ne!(k, NO_OPTION, "a free option joins the pair");
                     pruned.push((k, r as u32));
-                    self.counts[2] += 1;
                 }
             }
             if !pruned.is_empty() {
@@ -245,9 +240,4 @@ impl Hall {
             );
         }
     }
-}
-
-/// The `m` lowest bits.
-fn low_bits(m: usize) -> u64 {
-    if m >= 64 { u64::MAX } else { (1 << m) - 1 }
 }

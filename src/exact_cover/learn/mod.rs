@@ -25,7 +25,16 @@
 //! is hidden, with the nogood as its reason; when all are, that is a conflict.
 //!
 //! Everything is undone newest first, so the links stay valid: a trail of steps (an option
-//! chosen, or hidden by a nogood) with their levels.
+//! chosen, or hidden by a nogood or a Hall set) with their levels.
+//!
+//! # Hall's condition, at the easy end
+//!
+//! With a fill (see [`Dlx::learning`]) the search also checks Hall's condition on the
+//! problem's matchings (`hall`; [`Dlx::set_matchings`]) once nothing else propagates. A set
+//! of cells with fewer digits left than cells is a conflict; an option that no perfect matching
+//! uses is hidden, its reason the *Hall set* that takes its digit. Either is explained by the
+//! hidden options from the set's cells to other digits, as an empty item is by its options, so
+//! the nogoods learned stay sound.
 //!
 //! # Solutions, counts and restarts
 //!
@@ -57,8 +66,8 @@
 //! This module holds the learner's state (the trail and each option's state) and the search
 //! loop: propagate, decide, restart, undo. `watches` holds the two watched options of each
 //! nogood and their propagation, `analysis` the explanation of a conflict, its first unique
-//! implication point and the nogood learned, and `nogoods` the database of nogoods and its cut
-//! at a restart. The restart schedule is [`crate::restart`]'s; [`Dlx::run`] starts the search
+//! implication point and the nogood learned, `nogoods` the database of nogoods and its cut
+//! at a restart, and `hall` the matchings' free options, their checks and their Hall sets. The restart schedule is [`crate::restart`]'s; [`Dlx::run`] starts the search
 //! from a [`Plan`](super::Plan) with learning.
 
 mod analysis;
