@@ -3,6 +3,8 @@
 //!
 //! - **X-Sudoku and windoku**: the classic line (n*n characters, then an optional comment);
 //!   only the rules differ.
+//! - The givens of every variant may also be written as whitespace-separated numbers (`0` or
+//!   `.` for a blank), as classic lines are above 35x35 and often at 16x16 and 25x25.
 //! - **Jigsaw**: the givens, then the region map: n*n characters, one per cell in reading
 //!   order, each a letter or a digit naming the cell's region (any n different symbols;
 //!   case counts), then an optional comment: a region grid as Janko's jigsaw ("Chaos")
@@ -22,7 +24,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::cells::{RawCell, char_value, check_givens, error_at, grid_of};
+use super::cells::{
+    RawCell, char_value, check_givens, error_at, grid_of, is_numeric_token, number_cell,
+};
 use crate::board::{Board, Cage, Cell};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::variant::{self, Variant};
@@ -111,18 +115,33 @@ pub(super) fn parse_variant_line(
     let text = text.trim_end_matches(['\n', '\r']);
     let (words, end) = tokens(text);
     let givens = *words.first().ok_or_else(|| bad("no puzzle".into(), 1))?;
-    let mut cells = Vec::with_capacity(givens.text.len());
-    for (i, ch) in givens.text.chars().enumerate() {
-        let column = givens.column + i;
-        let value =
-            char_value(ch).ok_or_else(|| error_at(ErrorKind::BadCharacter { ch }, 0, column))?;
-        cells.push(RawCell {
-            value,
-            line: 0,
-            column,
-        });
-    }
-    let givens_end = givens.column + cells.len();
+    // The givens are one character per cell, or the numeric layout of classic lines: a number
+    // of at most two characters followed by another opens it, at every size, and the numbers
+    // run to the first word that is not one (a map has n*n >= 16 characters, a sum an `=`).
+    let number = |t: &Token<'_>| t.text.chars().count() <= 2 && is_numeric_token(t.text);
+    let numeric = number(&givens) && words.get(1).is_some_and(number);
+    let (cells, givens_end, after) = if numeric {
+        let count = words.iter().take_while(|t| number(t)).count();
+        let cells = (words[..count].iter())
+            .map(|t| number_cell(t.text, t.column))
+            .collect::<Result<Vec<RawCell>>>()?;
+        let last = words[count - 1];
+        (cells, last.column + last.text.chars().count(), count)
+    } else {
+        let mut cells = Vec::with_capacity(givens.text.len());
+        for (i, ch) in givens.text.chars().enumerate() {
+            let column = givens.column + i;
+            let value = char_value(ch)
+                .ok_or_else(|| error_at(ErrorKind::BadCharacter { ch }, 0, column))?;
+            cells.push(RawCell {
+                value,
+                line: 0,
+                column,
+            });
+        }
+        let end = givens.column + cells.len();
+        (cells, end, 1)
+    };
     // A jigsaw has no boxes: any square works, its shape 1 x n when no box shape fits.
     let side = (cells.len() as f64).sqrt().round() as usize;
     let shape = shape
@@ -135,7 +154,7 @@ pub(super) fn parse_variant_line(
     let grid = grid_of(&cells, shape, 0, givens.column, givens_end)?;
     let shape = grid.shape();
     let n = shape.size();
-    let rest = &words[1..];
+    let rest = &words[after..];
     let (board, rest) = match variant {
         Variant::Classic | Variant::X | Variant::Windoku => (
             boards
@@ -385,6 +404,47 @@ mod tests {
                 "column 12: unknown variant 'samurai' (expected classic, x, windoku, jigsaw or killer)"
                     .to_string()
             ))
+        );
+    }
+
+    /// The line with its givens (its first word) written as whitespace-separated numbers.
+    fn in_numbers(line: &str) -> String {
+        let (givens, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let numbers: Vec<String> = (givens.chars())
+            .map(|ch| char_value(ch).expect("a cell character").to_string())
+            .collect();
+        format!("{} {rest}", numbers.join(" "))
+    }
+
+    #[test]
+    fn every_variant_reads_its_givens_in_numbers_too() {
+        // The first puzzle of each of `fixtures/variants/`.
+        let lines = [
+            (Variant::X, ".8....2...1....5....34..7....9.5.....2...46..3........9...2...................4.7 codechef1".to_string()),
+            (Variant::Windoku, ".......1...2....34....51........65...7.3...8...3..........8....58....9..69....... sudoku2rs".to_string()),
+            (Variant::Jigsaw, "8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9. 999998888555998888555998333555111333222111333222111444222766444777766444777766666 janko108".to_string()),
+            (Variant::Killer, "................................................................................. aabbcddeeafbgchdiejffgkhiiljmmgkhnnloppqqqrrsottuuuvvswxxxyzzzAwBBCyDEEAFFCCyDDGG a=20 b=11 c=12 d=10 e=14 f=12 g=17 h=21 i=15 j=4 k=8 l=14 m=6 n=16 o=17 p=8 q=10 r=14 s=6 t=13 u=18 v=4 w=9 x=23 y=13 z=11 A=7 B=9 C=16 D=13 E=8 F=9 G=17 janko116".to_string()),
+        ];
+        for (variant, line) in lines {
+            let mut boards = Boards::default();
+            let chars = parse_variant_line(&line, None, variant, &mut boards).expect("characters");
+            let numbers = parse_variant_line(&in_numbers(&line), None, variant, &mut boards)
+                .unwrap_or_else(|e| panic!("{variant:?} in numbers: {e}"));
+            assert_eq!(numbers.grid, chars.grid, "{variant:?}");
+            assert_eq!(numbers.label, chars.label, "{variant:?}");
+            assert_eq!(*numbers.board, *chars.board, "{variant:?}");
+        }
+        // Above 35x35 a line can only be numbers: an empty 36x36 X-Sudoku.
+        let empty = vec!["0"; 36 * 36].join(" ");
+        let shape = Shape::new(6, 6).expect("a box shape");
+        let read = parse_variant_line(&empty, Some(shape), Variant::X, &mut Boards::default())
+            .expect("numbers");
+        assert_eq!((read.grid.size(), read.grid.givens()), (36, 0));
+        // A short line in numbers is told its length.
+        let short = parse_variant_line("1 2 3", None, Variant::X, &mut Boards::default());
+        assert_eq!(
+            short.map(|_| ()).map_err(|e| e.to_string()),
+            Err("column 1: cannot tell the grid shape from 3 cells".to_string())
         );
     }
 
