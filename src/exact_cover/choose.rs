@@ -366,9 +366,7 @@ impl ReadingOrder {
     pub(crate) fn new(until: usize) -> ReadingOrder {
         ReadingOrder { until }
     }
-}
 
-impl ReadingOrder {
     /// The first active item, if it stands before `until`; called with no item forced.
     #[inline]
     pub(crate) fn reading(&self, items: &ActiveItems<'_>) -> Option<ActiveItem> {

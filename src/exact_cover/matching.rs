@@ -14,6 +14,9 @@ pub(crate) const NO_OPTION: u32 = u32::MAX;
 /// The widest matching kept: a side's free options are the bits of one word.
 pub(crate) const MAX_WIDTH: usize = 64;
 
+/// The position of an option with two items on one side of a matching (no position is).
+const TWICE: u8 = u8::MAX;
+
 /// One option's place in one matching: the matching, and the positions of its two items.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Member {
@@ -77,7 +80,59 @@ impl Matchings {
                 }
             }
         }
-        // The tables of the matchings that pass so far, numbered in order.
+        // Each option's (matching, left, right): `None` on a side it has no item of, `TWICE`
+        // on a side it has two of.
+        let mut touched: Vec<(u32, Option<u8>, Option<u8>)> = Vec::new();
+        let touch = |k: usize, touched: &mut Vec<(u32, Option<u8>, Option<u8>)>| {
+            touched.clear();
+            for i in problem_options(k).filter(|&i| i < primary) {
+                for &(g, right, pos) in &places[i] {
+                    let at = match touched.iter().position(|t| t.0 == g) {
+                        Some(at) => at,
+                        None => {
+                            touched.push((g, None, None));
+                            touched.len() - 1
+                        }
+                    };
+                    let t = &mut touched[at];
+                    let slot = if right { &mut t.2 } else { &mut t.1 };
+                    *slot = if slot.is_some() {
+                        Some(TWICE)
+                    } else {
+                        Some(pos)
+                    };
+                }
+            }
+        };
+        // Which hold: every option with both sides, each once, and no pair joined twice (the
+        // pairs seen so far, a word of right positions per left item).
+        let left_base: Vec<usize> = (groups.iter())
+            .scan(0, |base, (left, _)| {
+                let at = *base;
+                *base += left.len();
+                Some(at)
+            })
+            .collect();
+        let mut joined = vec![0u64; groups.iter().map(|(left, _)| left.len()).sum()];
+        let mut member_count = 0;
+        for k in 0..option_count {
+            touch(k, &mut touched);
+            for &(g, left, right) in &touched {
+                let g = g as usize;
+                match (left, right) {
+                    (Some(left), Some(right)) if left != TWICE && right != TWICE => {
+                        let seen = &mut joined[left_base[g] + usize::from(left)];
+                        if *seen >> right & 1 != 0 {
+                            valid[g] = false;
+                        }
+                        *seen |= 1 << right;
+                        member_count += 1;
+                    }
+                    _ => valid[g] = false,
+                }
+            }
+        }
+        // The tables of those that hold, numbered in order.
         let mut number = vec![u32::MAX; groups.len()];
         let mut m = Matchings::default();
         let mut left_count = 0;
@@ -92,46 +147,6 @@ impl Matchings {
                     .extend(std::iter::repeat_n(NO_OPTION, left.len() * left.len()));
             }
         }
-        // Each option's (matching, left, right): checked and counted, then placed, so that
-        // the tables are allocated once, at their size.
-        let mut touched: Vec<(u32, Option<u8>, Option<u8>)> = Vec::new();
-        let touch = |k: usize, touched: &mut Vec<(u32, Option<u8>, Option<u8>)>| {
-            touched.clear();
-            let mut twice = Vec::new();
-            for i in problem_options(k).filter(|&i| i < primary) {
-                for &(g, side, pos) in &places[i] {
-                    let at = match touched.iter().position(|t| t.0 == g) {
-                        Some(at) => at,
-                        None => {
-                            touched.push((g, None, None));
-                            touched.len() - 1
-                        }
-                    };
-                    let slot = if side {
-                        &mut touched[at].2
-                    } else {
-                        &mut touched[at].1
-                    };
-                    if slot.is_some() {
-                        twice.push(g);
-                    }
-                    *slot = Some(pos);
-                }
-            }
-            twice
-        };
-        let mut member_count = 0;
-        for k in 0..option_count {
-            for g in touch(k, &mut touched) {
-                valid[g as usize] = false;
-            }
-            for &(g, left, right) in &touched {
-                if left.is_none() || right.is_none() {
-                    valid[g as usize] = false;
-                }
-                member_count += usize::from(number[g as usize] != u32::MAX);
-            }
-        }
         m.member_start.reserve_exact(option_count + 1);
         m.members.reserve_exact(member_count);
         m.member_start.push(0);
@@ -139,17 +154,13 @@ impl Matchings {
             touch(k, &mut touched);
             for &(g, left, right) in &touched {
                 let h = number[g as usize];
-                let (Some(left), Some(right)) = (left, right) else {
-                    continue;
-                };
                 if h == u32::MAX {
                     continue;
                 }
+                let (Some(left), Some(right)) = (left, right) else {
+                    unreachable!("every option of a matching that holds has both sides")
+                };
                 let edge = m.edge_index(h, left, right);
-                if m.edges[edge] != NO_OPTION {
-                    // Two options join the same pair: the bitsets could not tell them apart.
-                    valid[g as usize] = false;
-                }
                 m.edges[edge] = k as u32;
                 m.members.push(Member {
                     group: h,
@@ -158,18 +169,6 @@ impl Matchings {
                 });
             }
             m.member_start.push(m.members.len() as u32);
-        }
-        if number
-            .iter()
-            .zip(&valid)
-            .any(|(&h, &ok)| h != u32::MAX && !ok)
-        {
-            // A matching found not to hold: build again without it.
-            let kept: Vec<(Vec<usize>, Vec<usize>)> = (groups.iter().zip(&valid))
-                .filter(|(_, ok)| **ok)
-                .map(|(g, _)| g.clone())
-                .collect();
-            return Matchings::new(&kept, primary, problem_options, option_count);
         }
         m
     }
@@ -220,5 +219,40 @@ impl Matchings {
     pub(crate) fn members(&self, k: u32) -> &[Member] {
         let k = k as usize;
         &self.members[self.member_start[k] as usize..self.member_start[k + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The matchings of `groups` over options given as lists of items.
+    fn kept(groups: &[(Vec<usize>, Vec<usize>)], options: &[&[usize]], primary: usize) -> usize {
+        Matchings::new(
+            groups,
+            primary,
+            &|k: usize| options[k].iter().copied(),
+            options.len(),
+        )
+        .len()
+    }
+
+    #[test]
+    fn a_matching_holds_only_if_every_option_joins_one_pair_of_its_own() {
+        // Items 0, 1 (left) against 2, 3 (right); item 4 is another.
+        let pair = vec![(vec![0, 1], vec![2, 3])];
+        assert_eq!(kept(&pair, &[&[0, 2], &[0, 3], &[1, 2], &[1, 3, 4]], 5), 1);
+        // An option with no right item, or two left items.
+        assert_eq!(kept(&pair, &[&[0, 2], &[1]], 5), 0);
+        assert_eq!(kept(&pair, &[&[0, 1, 2], &[1, 3]], 5), 0);
+        // Two options joining the same pair.
+        assert_eq!(kept(&pair, &[&[0, 2], &[0, 2, 4], &[1, 3]], 5), 0);
+        // Sides of different widths, an item on both sides, a secondary item.
+        assert_eq!(kept(&[(vec![0, 1], vec![2])], &[&[0, 2]], 5), 0);
+        assert_eq!(kept(&[(vec![0, 1], vec![1, 2])], &[&[0, 1]], 5), 0);
+        assert_eq!(kept(&pair, &[&[0, 2]], 3), 0);
+        // A bad matching leaves a good one alone.
+        let two = vec![(vec![0, 1], vec![2, 3]), (vec![0, 4], vec![2, 3])];
+        assert_eq!(kept(&two, &[&[0, 2], &[0, 3], &[1, 2], &[1, 3]], 5), 1);
     }
 }

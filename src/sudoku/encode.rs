@@ -79,13 +79,12 @@ pub fn problem(board: &Board) -> Problem {
         true => b.primary("dead").expect("no other item is called dead"),
         false => usize::MAX,
     };
-    let cells = board.cell_count();
     let mut items = Vec::new();
     for cell in board.cells() {
         for d in 0..n {
             items.clear();
             items.push(cell.index());
-            items.extend(board.groups_of(cell).map(|g| cells + g * n + d));
+            items.extend(board.groups_of(cell).map(|g| group_digit_item(board, g, d)));
             if let Some(i) = cage_of[cell.index()] {
                 items.push(cage_item(i) + 1 + d);
             }
@@ -132,15 +131,20 @@ pub fn problem(board: &Board) -> Problem {
 ///
 /// [`Dlx::set_matchings`]: crate::exact_cover::Dlx::set_matchings
 pub fn matchings(board: &Board) -> Vec<(Vec<usize>, Vec<usize>)> {
-    let n = board.size();
-    let cells = board.cell_count();
     (board.groups().iter().enumerate())
         .map(|(g, group)| {
             let left = group.cells().iter().map(|c| c.index()).collect();
-            let right = (0..n).map(|d| cells + g * n + d).collect();
+            let right = (0..board.size())
+                .map(|d| group_digit_item(board, g, d))
+                .collect();
             (left, right)
         })
         .collect()
+}
+
+/// The item of digit `d` (0-based) in group `g`: after the cells' items, n per group.
+fn group_digit_item(board: &Board, g: usize, d: usize) -> usize {
+    board.cell_count() + g * board.size() + d
 }
 
 /// The digits of each cell (masks) that no digit set of its cage holds.

@@ -40,6 +40,8 @@ pub(super) struct Hall {
     /// The Hall sets of the options ruled out on the trail, oldest first.
     reasons: Vec<HallSet>,
     /// Scratch: the open cells of the matching checked, their options, and those before.
+    /// (`doms` holds those before too, but reading them back there, position by position,
+    /// cost the empty 3x21 grid 2.9% more instructions in the checks than this copy.)
     positions: Vec<u8>,
     open: Vec<u64>,
     before: Vec<u64>,
@@ -125,6 +127,7 @@ impl Hall {
                 continue;
             }
             self.before.clone_from(&self.open);
+            let placed = low_bits(self.table.width(g)) & !missing;
             if !self
                 .alldiff
                 .prune(g as usize, &self.positions, &mut self.open, missing)
@@ -134,7 +137,7 @@ impl Hall {
                     group: g,
                     cells: self.cells_at(cells),
                     digits,
-                    placed: low_bits(self.table.width(g)) & !missing,
+                    placed,
                     at: trail_len,
                 });
             }
@@ -155,7 +158,7 @@ impl Hall {
                                 group: g,
                                 cells,
                                 digits,
-                                placed: low_bits(self.table.width(g)) & !missing,
+                                placed,
                                 at: trail_len,
                             });
                             self.reasons.len() - 1

@@ -225,7 +225,7 @@ impl Learner {
             nogoods: Vec::new(),
             watches: vec![Vec::new(); options],
             seen: Vec::with_capacity(options),
-            expanded: Vec::with_capacity(options),
+            expanded: Vec::new(),
             to_explain: Vec::new(),
             to_mark: Vec::new(),
             hall: (hall && dlx.declares_matchings())

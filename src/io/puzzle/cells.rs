@@ -70,6 +70,29 @@ pub(super) fn number_cell(token: &str, column: usize) -> Result<RawCell> {
     }
 }
 
+/// Whether a line's first word `first`, followed by `second`, opens the numeric layout: a
+/// line of one character per cell has at least 16, so a short number followed by another can
+/// only be numbers, read at every size (16x16 puzzles are often written in numbers).
+pub(super) fn opens_numbers(first: &str, second: Option<&str>) -> bool {
+    first.chars().count() <= 2 && is_numeric_token(first) && second.is_some_and(is_numeric_token)
+}
+
+/// The cells of a word of one character per cell whose first character is at `column` (on a
+/// line the caller adds).
+pub(super) fn char_cells(word: &str, column: usize) -> Result<Vec<RawCell>> {
+    (word.chars().enumerate())
+        .map(|(i, ch)| {
+            let value = char_value(ch)
+                .ok_or_else(|| error_at(ErrorKind::BadCharacter { ch }, 0, column + i))?;
+            Ok(RawCell {
+                value,
+                line: 0,
+                column: column + i,
+            })
+        })
+        .collect()
+}
+
 /// Turns the cells of one puzzle into a grid: infers or checks the shape and the length, the
 /// range of every digit, and that no digit is given twice in a unit. `start` is where the
 /// puzzle begins and `end` just after its last cell, for errors about the whole puzzle.

@@ -3,9 +3,9 @@
 
 use super::MAX_CHAR_SIZE;
 use super::cells::{
-    RawCell, char_value, error_at, finish, is_numeric_token, number_cell, quick_grid,
+    char_cells, char_value, finish, is_numeric_token, number_cell, opens_numbers, quick_grid,
 };
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::sudoku::{Grid, Shape};
 
 /// Reads one puzzle from one line: the puzzle text, optionally followed by a comment.
@@ -44,15 +44,8 @@ pub(super) fn parse_puzzle_line(
     let body = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let token_end = body.find(ends_puzzle).unwrap_or(body.len());
     let token = &body[..token_end];
-    // A one-character-per-cell line has at least 16 characters; a short number followed by
-    // another can only be the numeric layout, which is read at every size (16x16 puzzles are
-    // often written in numbers), whatever the shape's own layout for writing.
-    let short_numbers = token.chars().count() <= 2
-        && is_numeric_token(token)
-        && body[token_end..]
-            .split_whitespace()
-            .next()
-            .is_some_and(is_numeric_token);
+    // Numbers are read whatever the shape's own layout for writing.
+    let short_numbers = opens_numbers(token, body[token_end..].split_whitespace().next());
     let numeric = short_numbers || shape.is_some_and(|shape| shape.size() > MAX_CHAR_SIZE);
     // A line of one character per cell under a shape written in numbers (n > 35, e.g. a box of
     // 8x8 on an 81-character line) is read as characters, so that the error is its length and
@@ -64,8 +57,8 @@ pub(super) fn parse_puzzle_line(
     if !numeric && let Some(grid) = quick_grid(token.as_bytes(), shape) {
         return Ok((grid, label_of(&body[token_end..])));
     }
-    let mut cells = Vec::with_capacity(token.len());
-    let (end_column, comment) = if numeric {
+    let (cells, end_column, comment) = if numeric {
+        let mut cells = Vec::with_capacity(token.len());
         let end = body.find([',', ';', '#']).unwrap_or(body.len());
         let mut column = skipped;
         let mut start = None;
@@ -84,19 +77,11 @@ pub(super) fn parse_puzzle_line(
             cells.push(number_cell(&body[s..end], c)?);
         }
         let last = body[..end].trim_end().chars().count();
-        (skipped + last + 1, &body[end..])
+        (cells, skipped + last + 1, &body[end..])
     } else {
-        for (i, ch) in token.chars().enumerate() {
-            let column = skipped + i + 1;
-            let value = char_value(ch)
-                .ok_or_else(|| error_at(ErrorKind::BadCharacter { ch }, 0, column))?;
-            cells.push(RawCell {
-                value,
-                line: 0,
-                column,
-            });
-        }
-        (skipped + cells.len() + 1, &body[token_end..])
+        let cells = char_cells(token, skipped + 1)?;
+        let end = skipped + cells.len() + 1;
+        (cells, end, &body[token_end..])
     };
     let grid = finish(&cells, shape, 0, skipped + 1, end_column)?;
     Ok((grid, label_of(comment)))
@@ -119,7 +104,9 @@ pub(super) fn is_line_skipped(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
     use crate::generate::{random_contradictory, random_grid, random_puzzle};
+    use crate::io::puzzle::cells::RawCell;
     use crate::io::puzzle::test_helpers::{CLASSIC, shape};
     use proptest::prelude::*;
 

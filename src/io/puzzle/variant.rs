@@ -25,7 +25,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::cells::{
-    RawCell, char_value, check_givens, error_at, grid_of, is_numeric_token, number_cell,
+    RawCell, char_cells, check_givens, error_at, grid_of, is_numeric_token, number_cell,
+    opens_numbers,
 };
 use crate::board::{Board, Cage, Cell};
 use crate::error::{Error, ErrorKind, Result};
@@ -119,7 +120,7 @@ pub(super) fn parse_variant_line(
     // of at most two characters followed by another opens it, at every size, and the numbers
     // run to the first word that is not one (a map has n*n >= 16 characters, a sum an `=`).
     let number = |t: &Token<'_>| t.text.chars().count() <= 2 && is_numeric_token(t.text);
-    let numeric = number(&givens) && words.get(1).is_some_and(number);
+    let numeric = opens_numbers(givens.text, words.get(1).map(|t| t.text));
     let (cells, givens_end, after) = if numeric {
         let count = words.iter().take_while(|t| number(t)).count();
         let cells = (words[..count].iter())
@@ -128,17 +129,7 @@ pub(super) fn parse_variant_line(
         let last = words[count - 1];
         (cells, last.column + last.text.chars().count(), count)
     } else {
-        let mut cells = Vec::with_capacity(givens.text.len());
-        for (i, ch) in givens.text.chars().enumerate() {
-            let column = givens.column + i;
-            let value = char_value(ch)
-                .ok_or_else(|| error_at(ErrorKind::BadCharacter { ch }, 0, column))?;
-            cells.push(RawCell {
-                value,
-                line: 0,
-                column,
-            });
-        }
+        let cells = char_cells(givens.text, givens.column)?;
         let end = givens.column + cells.len();
         (cells, end, 1)
     };
@@ -384,6 +375,7 @@ pub(super) fn variant_header(text: &str) -> Option<Result<Variant>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::puzzle::cells::char_value;
 
     #[test]
     fn headers_name_a_variant_and_other_comments_do_not() {
