@@ -15,6 +15,7 @@ use crate::board::Board;
 use crate::budget::Request;
 use crate::engine::{Engine, Outcome, Solve, Solver};
 use crate::error::Result;
+use crate::exact_cover::PartsDone;
 use crate::io::puzzle::{Puzzle, PuzzleReader};
 use crate::runner::{self, Recent, WithinChunk};
 use crate::sudoku::Shape;
@@ -204,29 +205,54 @@ pub fn solve_one(
     request: &Request,
     parallelism: Parallelism,
 ) -> Result<(Outcome, Engine)> {
+    solve_one_with(puzzle, engine, request, parallelism, &|_| {})
+}
+
+/// [`solve_one`], telling `progress` how far a count split within the puzzle has got (a
+/// count on one thread, or one that the learning search proves, tells nothing).
+///
+/// # Errors
+/// As [`solve_one`].
+pub fn solve_one_with(
+    puzzle: &Puzzle,
+    engine: Engine,
+    request: &Request,
+    parallelism: Parallelism,
+    progress: &(dyn Fn(PartsDone) + Sync),
+) -> Result<(Outcome, Engine)> {
     let engine = engine.for_puzzle(puzzle.board(), &puzzle.grid);
     let key = match &puzzle.board {
         Some(board) => BoardKey::Variant(board.clone()),
         None => BoardKey::Shape(puzzle.grid.shape()),
     };
-    SOLVERS.with(|solvers| {
-        let mut solvers = solvers.borrow_mut();
-        let solver = match solvers
-            .get_or_try_insert_with((engine, key), || Solver::new(engine, puzzle.board()))
-        {
-            Ok(solver) => solver,
-            Err(err) => return Err(err.with_line(puzzle.line)),
-        };
+    let search = |solver: &mut Solver| {
         solver.set_restarts(request.restarts);
         let outcome = match parallelism {
             Parallelism::AcrossPuzzles => {
                 solver.count(&puzzle.grid, request.limit, &request.budget)
             }
             Parallelism::WithinPuzzle => {
-                solver.count_split(&puzzle.grid, request.limit, &request.budget)
+                solver.count_split_with(&puzzle.grid, request.limit, &request.budget, progress)
             }
         };
-        Ok((outcome, solver.engine()))
+        (outcome, solver.engine())
+    };
+    SOLVERS.with(|solvers| {
+        // A split count waits for its parts on this thread, which may meanwhile run another
+        // caller's puzzle (rayon steals work while it waits): that one finds the cache in use
+        // and builds a solver of its own.
+        let Ok(mut solvers) = solvers.try_borrow_mut() else {
+            let mut solver =
+                Solver::new(engine, puzzle.board()).map_err(|err| err.with_line(puzzle.line))?;
+            return Ok(search(&mut solver));
+        };
+        let solver = match solvers
+            .get_or_try_insert_with((engine, key), || Solver::new(engine, puzzle.board()))
+        {
+            Ok(solver) => solver,
+            Err(err) => return Err(err.with_line(puzzle.line)),
+        };
+        Ok(search(solver))
     })
 }
 

@@ -297,23 +297,45 @@ impl Stop {
 /// assert_eq!(SolutionCount::new(2, Stop::Limit).to_string(), "2+");
 /// assert_eq!(SolutionCount::new(0, Stop::TimeBudget).to_string(), "0+");
 /// ```
+///
+/// Serialised, it is the number alone (its exactness is the record's `complete`), and a string
+/// of digits beyond 64 bits, which JSON readers keep exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolutionCount {
     /// Solutions found.
-    pub solutions: u64,
+    pub solutions: u128,
     /// Why the search ended.
     pub stop: Stop,
 }
 
 impl SolutionCount {
     /// The count of a search that found `solutions` and ended for `stop`.
-    pub fn new(solutions: u64, stop: Stop) -> SolutionCount {
-        SolutionCount { solutions, stop }
+    pub fn new(solutions: impl Into<u128>, stop: Stop) -> SolutionCount {
+        SolutionCount {
+            solutions: solutions.into(),
+            stop,
+        }
     }
 
     /// Whether the count is the true count (the search explored everything).
     pub fn is_exact(&self) -> bool {
         self.stop.is_complete()
+    }
+}
+
+impl serde::Serialize for SolutionCount {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(self.solutions) {
+            Ok(small) => serializer.serialize_u64(small),
+            Err(_) => serializer.collect_str(&self.solutions),
+        }
+    }
+}
+
+impl serde::Serialize for Stop {
+    /// Its [`name`](Stop::name).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 

@@ -330,9 +330,82 @@ pub enum ErrorKind {
         /// What is wrong.
         reason: String,
     },
+    /// A request with a field out of range, or one that asks what its problem cannot do
+    /// (see [`crate::request`]).
+    #[error("{0}")]
+    InvalidRequest(Invalid),
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+}
+
+/// A field of a request, named so that a front end can say it in its own words
+/// ([`crate::request`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Field {
+    /// The solution limit.
+    Limit,
+    /// The number of threads.
+    Threads,
+    /// The node budget.
+    NodeBudget,
+    /// The time budget, in seconds.
+    TimeBudget,
+    /// How the search goes: Knuth's walk, no restarts, or the default.
+    Search,
+    /// How a count remembers subproblems.
+    Memo,
+}
+
+impl Field {
+    /// The field's name in snake case, as keyword arguments and JSON keys spell it
+    /// (`time_budget`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Limit => "limit",
+            Field::Threads => "threads",
+            Field::NodeBudget => "node_budget",
+            Field::TimeBudget => "time_budget",
+            Field::Search => "search",
+            Field::Memo => "memo",
+        }
+    }
+}
+
+/// A request that cannot be carried out as asked: which field, and what is wrong with it.
+/// Kept here, beside [`Error`], so that the error module imports nothing above it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    /// The field at fault.
+    pub field: Field,
+    /// What is wrong, in words that name no flag or keyword (`must be 1 or more`).
+    pub message: String,
+}
+
+impl Invalid {
+    /// The error of `field`, saying `message`.
+    pub fn new(field: Field, message: impl Into<String>) -> Invalid {
+        Invalid {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Invalid {
+    /// `field: message`, with the field in snake case.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field.name(), self.message)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+impl From<Invalid> for Error {
+    fn from(invalid: Invalid) -> Error {
+        Error::new(ErrorKind::InvalidRequest(invalid))
+    }
 }
 
 impl Error {

@@ -82,6 +82,7 @@ pub mod logic;
 pub mod long_count;
 pub mod merge;
 pub mod problems;
+pub mod request;
 pub mod restart;
 #[cfg(feature = "cli")]
 pub mod runner;

@@ -670,7 +670,7 @@ fn node_budget_0_is_a_usage_error_on_every_subcommand() {
         let out = run_with(&base, &["--node-budget", "0"], PUZZLE);
         assert_eq!(code(&out), 2, "{base:?}: {}", stderr(&out));
         assert!(
-            stderr(&out).contains("leave the flag out for no budget"),
+            stderr(&out).contains("leave it out for no budget"),
             "{base:?}: {}",
             stderr(&out)
         );

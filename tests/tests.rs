@@ -22,6 +22,8 @@ mod memo;
 mod oracle;
 #[cfg(all(feature = "cli", unix))]
 mod readme;
+#[cfg(all(feature = "cli", unix))]
+mod requests;
 mod se_agreement;
 mod shard;
 #[cfg(feature = "cli")]

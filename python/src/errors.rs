@@ -82,6 +82,18 @@ pub struct ErrorText {
 impl ErrorText {
     /// The text of `err`.
     pub fn of(err: &quadrille::Error) -> ErrorText {
+        if let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() {
+            return ErrorText {
+                text: format!(
+                    "{}: {}",
+                    crate::args::keyword_of(invalid.field),
+                    invalid.message
+                ),
+                line: None,
+                column: None,
+                message: invalid.message.clone(),
+            };
+        }
         let message = err.message();
         let message = match err.column() {
             Some(column) => message

@@ -9,13 +9,14 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, Interval, Plan, Problem, ProblemBuilder, Report, Solution,
-    Xcc, up_to,
+    Branching, Control, CountSink, Dlx, Interval, Memo, MemoMode, Plan, Problem, ProblemBuilder,
+    Report, Solution, Xcc, up_to,
 };
 use quadrille::io::dlx;
 use quadrille::merge::ShardRecord;
+use quadrille::request::{CountRecord, ExactCoverCount, Route, Search as CountSearch};
 use quadrille::restart::Restarts;
-use quadrille::{Budget, SolutionCount, Stop};
+use quadrille::{Budget, SolutionCount};
 
 use crate::args;
 use crate::errors::{self, OrRaise};
@@ -225,7 +226,7 @@ impl ExactCover {
         .or_raise()?;
         Ok(Solutions {
             solutions: found,
-            count: count_of(&report, knuth),
+            count: Count::of_report(&report, knuth),
         })
     }
 
@@ -265,11 +266,12 @@ impl ExactCover {
         })
     }
 
-    /// The number of solutions, as `quadrille xc --count` counts them: an exact Python int,
-    /// or a lower bound when `limit` or a budget stopped the search first. `threads` (1 by
-    /// default, 0 for one per core) splits the count; `no_restarts` and `knuth` walk the
-    /// textbook search (see `quadrille xc --help`).
-    #[pyo3(signature = (*, limit = None, threads = 1, node_budget = None, time_budget = None, seed = 0, no_restarts = false, knuth = false))]
+    /// The number of solutions, as `quadrille xc --count` counts them (the same library
+    /// request, [`ExactCoverCount`]): an exact Python int of any size the library counts, or a
+    /// lower bound when `limit` or a budget stopped the search first. `threads` (1 by default,
+    /// 0 for one per core) splits the count; `no_restarts` and `knuth` walk the textbook
+    /// search; `memo` ("auto", "always" or "off") says when a count remembers subproblems.
+    #[pyo3(signature = (*, limit = None, threads = 1, node_budget = None, time_budget = None, seed = 0, no_restarts = false, knuth = false, memo = "auto"))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -281,20 +283,31 @@ impl ExactCover {
         seed: u64,
         no_restarts: bool,
         knuth: bool,
+        memo: &str,
     ) -> PyResult<Count> {
-        let limit = args::limit(limit)?;
-        let threads = args::threads(threads)?;
-        let budget = args::budget(node_budget, time_budget)?;
-        if knuth && threads != 1 {
-            return Err(PyValueError::new_err(
-                "knuth searches on one thread: leave threads at 1",
-            ));
-        }
-        let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
+        let mode: MemoMode = memo
+            .parse()
+            .map_err(|message| PyValueError::new_err(format!("memo: {message}")))?;
+        let request = ExactCoverCount {
+            limit,
+            threads,
+            budget: args::budget(node_budget, time_budget)?,
+            search: if knuth {
+                CountSearch::Knuth
+            } else if no_restarts {
+                CountSearch::Plain
+            } else {
+                CountSearch::Default
+            },
+            seed,
+            memo: Memo {
+                mode,
+                ..Memo::default()
+            },
+        };
         let problem = Arc::clone(&self.problem);
-        let report = interrupt::run(py, move |_| search.count(&problem, limit, threads, &budget))?
-            .or_raise()?;
-        Ok(count_of(&report, knuth))
+        let record = interrupt::run(py, move |_| request.run(&problem, &|_| {}))?.or_raise()?;
+        Ok(Count::of(&record))
     }
 
     /// Knuth's estimate of the search tree from `probes` random probes (`quadrille xc
@@ -513,32 +526,6 @@ impl Search {
             Ok(Xcc::new(problem).search(budget, sink))
         }
     }
-
-    /// A count as `xc --count` makes it: every solution with the search the problem needs,
-    /// else a count up to a limit, on `threads` threads.
-    fn count(
-        &self,
-        problem: &Problem,
-        limit: Option<u64>,
-        threads: usize,
-        budget: &Budget,
-    ) -> quadrille::Result<Report> {
-        if !problem.is_plain() {
-            let mut xcc = Xcc::new(problem);
-            if threads != 1 {
-                return args::on_threads(threads, || xcc.count_parallel(limit, budget));
-            }
-            return Ok(xcc.search(budget, CountSink::new(limit)));
-        }
-        let mut dlx = Dlx::new(problem);
-        if threads != 1 {
-            return args::on_threads(threads, || dlx.count_parallel(limit, budget));
-        }
-        if limit.is_none() && !self.knuth && self.restarts.is_some() {
-            return Ok(dlx.count_all(budget));
-        }
-        dlx.run(&self.plan(false), budget, CountSink::new(limit))
-    }
 }
 
 /// What a stream sends: a solution, or the report at the end.
@@ -593,7 +580,7 @@ impl SolutionIterator {
                 Ok(Streamed::Done(report)) => {
                     let report = report.or_raise()?;
                     if let Ok(mut done) = self.done.lock() {
-                        *done = Some(count_of(&report, false));
+                        *done = Some(Count::of_report(&report, false));
                     }
                     return Ok(None);
                 }
@@ -651,87 +638,186 @@ impl Solutions {
 #[pyclass(frozen, module = "quadrille")]
 #[derive(Clone)]
 pub struct Count {
-    /// Solutions found.
-    #[pyo3(get)]
-    solutions: u64,
-    stop: Stop,
-    nodes: u64,
-    updates: u64,
-    max_depth: usize,
-    restarts: u64,
-    learned: u64,
-    seconds: f64,
-}
-
-fn count_of(report: &Report, knuth: bool) -> Count {
-    let s = &report.stats;
-    Count {
-        solutions: s.solutions,
-        stop: report.stop,
-        nodes: s.nodes,
-        updates: if knuth { s.knuth_updates() } else { s.updates },
-        max_depth: s.max_depth,
-        restarts: s.restarts,
-        learned: s.learned,
-        seconds: s.elapsed.as_secs_f64(),
-    }
+    record: CountRecord,
 }
 
 impl Count {
+    /// The count of `record`.
+    pub fn of(record: &CountRecord) -> Count {
+        Count { record: *record }
+    }
+
+    /// The count of a search's `report` (a list's, or a stream's).
+    fn of_report(report: &Report, knuth: bool) -> Count {
+        let s = &report.stats;
+        let solutions = SolutionCount::new(s.solutions, report.stop);
+        Count::of(&CountRecord {
+            solutions,
+            nodes: s.nodes,
+            updates: if knuth { s.knuth_updates() } else { s.updates },
+            seconds: s.elapsed.as_secs_f64(),
+            complete: solutions.is_exact(),
+            stop: report.stop,
+            max_depth: s.max_depth,
+            restarts: s.restarts,
+            learned: s.learned,
+            subproblems: s.subproblems,
+            cache_hits: s.cache_hits,
+            memo_branching: None,
+            route: Route::OneSearch,
+        })
+    }
+
     fn text(&self) -> String {
-        SolutionCount::new(self.solutions, self.stop).to_string()
+        self.record.solutions.to_string()
+    }
+
+    fn value(&self) -> u128 {
+        self.record.solutions.solutions
+    }
+
+    /// The count as a Python int, for arithmetic and formatting.
+    fn int<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Ok(int) = self.value().into_pyobject(py);
+        Ok(int.into_any())
     }
 }
 
 #[pymethods]
 impl Count {
+    /// Solutions found: the count when `exact`, else a lower bound.
+    #[getter]
+    fn solutions(&self) -> u128 {
+        self.value()
+    }
+
     /// Whether the count is the true count (the search explored everything).
     #[getter]
     fn exact(&self) -> bool {
-        self.stop.is_complete()
+        self.record.complete
     }
 
     /// Why the search ended: "exhausted", "limit", "node-budget" or "time-budget".
     #[getter]
     fn stop(&self) -> &'static str {
-        self.stop.name()
+        self.record.stop.name()
     }
 
-    /// The statistics, with the keys of `quadrille xc --json`.
+    /// The statistics: the object `quadrille xc --count --json` prints, as a dict.
     #[getter]
-    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("solutions", self.solutions)?;
-        d.set_item("nodes", self.nodes)?;
-        d.set_item("updates", self.updates)?;
-        d.set_item("seconds", self.seconds)?;
-        d.set_item("complete", self.stop.is_complete())?;
-        d.set_item("stop", self.stop.name())?;
-        d.set_item("max_depth", self.max_depth)?;
-        d.set_item("restarts", self.restarts)?;
-        d.set_item("learned", self.learned)?;
-        Ok(d)
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(&self.record)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        py.import("json")?.call_method1("loads", (text,))
     }
 
-    fn __int__(&self) -> u64 {
-        self.solutions
+    fn __int__(&self) -> u128 {
+        self.value()
     }
 
-    fn __index__(&self) -> u64 {
-        self.solutions
+    fn __index__(&self) -> u128 {
+        self.value()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.extract::<PyRef<'_, Count>>() {
-            Ok(count) => count.solutions == self.solutions && count.stop == self.stop,
+            Ok(count) => count.value() == self.value() && count.record.stop == self.record.stop,
             Err(_) => other
-                .extract::<u64>()
-                .is_ok_and(|n| self.exact() && n == self.solutions),
+                .extract::<u128>()
+                .is_ok_and(|n| self.exact() && n == self.value()),
         }
     }
 
+    fn __lt__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__lt__", (other,))
+    }
+
+    fn __le__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__le__", (other,))
+    }
+
+    fn __gt__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__gt__", (other,))
+    }
+
+    fn __ge__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__ge__", (other,))
+    }
+
+    fn __add__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__add__", (other,))
+    }
+
+    fn __radd__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__radd__", (other,))
+    }
+
+    fn __sub__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__sub__", (other,))
+    }
+
+    fn __rsub__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__rsub__", (other,))
+    }
+
+    fn __mul__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__mul__", (other,))
+    }
+
+    fn __rmul__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__rmul__", (other,))
+    }
+
+    fn __format__<'py>(&self, py: Python<'py>, spec: &str) -> PyResult<Bound<'py, PyAny>> {
+        self.int(py)?.call_method1("__format__", (spec,))
+    }
+
+    fn __bool__(&self) -> bool {
+        self.value() != 0
+    }
+
     fn __hash__(&self) -> u64 {
-        self.solutions
+        self.value() as u64
     }
 
     fn __str__(&self) -> String {

@@ -568,3 +568,86 @@ def test_signatures_show_their_defaults():
     assert inspect.signature(q.solve).parameters["limit"].default == 1
     assert inspect.signature(q.count).parameters["limit"].default is None
     assert inspect.signature(q.solve_many).parameters["box"].default is None
+
+
+# The counts of tests/requests.rs: the same library request from Rust, the CLI and here.
+COUNTS = [
+    ("queens8.dlx", 92),
+    ("langford7.dlx", 52),
+    ("pentominoes_3x20.dlx", 8),
+    ("dominoes_8x8.dlx", 12988816),
+    ("dominoes_12x12.dlx", 53060477521960000),
+    ("dominoes_16x16.dlx", 2444888770250892795802079170816),
+    ("latin4_colours.dlx", 576),
+    ("cycle7_colourings.dlx", 126),
+    ("queens8_multiplicity.dlx", 92),
+    ("secondary_hand.dlx", 3),
+]
+
+
+def quadrille_binary():
+    """The command-line tool: $QUADRILLE_BIN (CI sets it, and a missing one fails), else a
+    build in target/, else None."""
+    given = os.environ.get("QUADRILLE_BIN")
+    if given:
+        assert os.path.exists(given), f"QUADRILLE_BIN={given} does not exist"
+        return given
+    root = FIXTURES.parent / "target"
+    for build in ("release", "debug"):
+        if (root / build / "quadrille").exists():
+            return str(root / build / "quadrille")
+    return None
+
+
+@pytest.mark.parametrize("name,expected", COUNTS)
+def test_a_count_is_exact_at_any_size_on_any_threads(name, expected):
+    problem = q.ExactCover.read_dlx(FIXTURES / name)
+    for threads in (1, 2):
+        c = problem.count(threads=threads)
+        assert int(c) == expected and c == expected
+        assert c.exact and c.stop == "exhausted"
+        assert c.solutions == expected
+        assert c.stats["solutions"] == (expected if expected < 2**64 else str(expected))
+
+
+@pytest.mark.parametrize("name,expected", COUNTS)
+def test_a_count_is_the_command_line_tools(name, expected):
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary: build it, or set QUADRILLE_BIN")
+    import subprocess
+
+    for threads in ("1", "2"):
+        out = subprocess.run(
+            [binary, "xc", str(FIXTURES / name), "--json", "-j", threads],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        theirs = json.loads(out)
+        mine = q.ExactCover.read_dlx(FIXTURES / name).count(threads=int(threads)).stats
+        theirs["seconds"] = mine["seconds"] = None
+        assert mine == theirs
+
+
+def test_a_count_is_an_int():
+    c = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx").count()
+    assert c > 10 and c >= 92 and c < 93 and c <= 92
+    assert c + 1 == 93 and 1 + c == 93 and c - 2 == 90 and 100 - c == 8 and 2 * c == 184
+    assert f"{c:,}" == "92" and f"{c:05d}" == "00092"
+    assert [0, 1, 2][c - 91] == 1 and bool(c)
+    big = q.ExactCover.read_dlx(FIXTURES / "dominoes_16x16.dlx").count(node_budget=1000)
+    assert not big.exact and str(big).endswith("+") and int(big) > 0
+
+
+def test_a_request_out_of_range_names_its_keyword():
+    queens = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx")
+    with pytest.raises(ValueError, match="^threads: "):
+        queens.count(knuth=True, threads=2)
+    with pytest.raises(ValueError, match="^limit: "):
+        queens.count(limit=0)
+    with pytest.raises(ValueError, match="^memo: "):
+        queens.count(memo="sometimes")
+    colours = q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx")
+    with pytest.raises(ValueError, match="^memo: .*colours"):
+        colours.count(memo="always")
+    with pytest.raises(ValueError, match="^knuth: .*colours"):
+        colours.count(knuth=True)

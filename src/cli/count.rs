@@ -1,10 +1,13 @@
 //! `quadrille count`: the number of solutions of each puzzle.
 
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use quadrille::SolutionCount;
-use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
+use quadrille::batch::{self, Parallelism};
+use quadrille::engine::{DlxSolver, Engine};
+use quadrille::exact_cover::PartsDone;
 use quadrille::io::puzzle::Puzzle;
+use quadrille::{Request, SolutionCount};
 
 use super::flags;
 use super::long_count::{self, LongCountArgs};
@@ -120,27 +123,44 @@ fn one_puzzle(
     Ok(Err(input))
 }
 
-/// Counts one puzzle as the batch would, with a spinner showing what the count has done.
+/// Counts one puzzle as the batch does (the same library call, [`batch::solve_one_with`]), with
+/// a spinner showing what a count split across the threads has done.
 fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Status> {
-    let budget = common.budget.budget();
-    let engine = common.engine.for_puzzle(puzzle.board(), &puzzle.grid);
-    if engine != Engine::Dlx {
-        let mut solver = Solver::new(engine, puzzle.board())?;
-        if solver.engine() != Engine::Dlx {
-            // The engine auto chooses counts on one thread faster than DLX on two (on a 9x9
-            // of 910,776 solutions, the bitboard search took 0.50 s on one thread, DLX 1.16 s
-            // on two: `count --stats -j2 --engine E`), so the count is its; the spinner knows
-            // only the time.
-            let spinner = long_count::spinner_of("counting", &format!("with {}", solver.engine()));
-            let outcome = solver.count(&puzzle.grid, None, &budget);
-            spinner.finish_and_clear();
-            return print_count(SolutionCount::new(outcome.solutions, outcome.stop));
-        }
+    let request = Request {
+        limit: None,
+        budget: common.budget.budget(),
+        restarts: common.restarts.restarts(),
+    };
+    let spinner = long_count::spinner();
+    let parts = AtomicUsize::new(0);
+    let progress = |done: PartsDone| {
+        parts.store(done.parts, Ordering::Relaxed);
+        spinner.set_message(long_count::describe_parts(&done, spinner.elapsed()));
+    };
+    let counted = flags::pool(common.threads)?.install(|| {
+        batch::solve_one_with(
+            puzzle,
+            common.engine,
+            &request,
+            Parallelism::WithinPuzzle,
+            &progress,
+        )
+    });
+    spinner.finish_and_clear();
+    let (outcome, _) = counted?;
+    let count = SolutionCount::new(outcome.solutions, outcome.stop);
+    let how = match parts.into_inner() {
+        0 if outcome.learned > 0 => Some(long_count::learned(outcome.restarts, outcome.learned)),
+        0 => None,
+        parts => Some(long_count::enumerated(parts, common.threads)),
+    };
+    if let Some(how) = how {
+        eprintln!(
+            "{}",
+            long_count::route_line(&how, count, outcome.nodes, outcome.elapsed)
+        );
     }
-    let mut links = DlxSolver::links(puzzle.board(), &puzzle.grid);
-    let restarts = !common.restarts.no_restarts;
-    let report = long_count::count_every(&mut links, &budget, restarts, common.threads, false)?;
-    print_count(SolutionCount::new(report.stats.solutions, report.stop))
+    print_count(count)
 }
 
 fn print_count(count: SolutionCount) -> quadrille::Result<Status> {

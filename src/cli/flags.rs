@@ -6,60 +6,49 @@ use std::time::Duration;
 
 use quadrille::Budget;
 use quadrille::exact_cover::{Memo, MemoBranching, MemoMode};
+use quadrille::request::{Field, check};
 use quadrille::restart::Restarts;
 
-/// The longest time budget accepted: about 31 years, far beyond any run, and far below what
-/// the clock can add to the present.
-pub const MAX_SECONDS: f64 = 1e9;
+/// The flag that sets a request's `field`, to name it in a usage error.
+pub fn flag_of(field: Field) -> &'static str {
+    match field {
+        Field::Limit => "--limit",
+        Field::Threads => "--threads",
+        Field::NodeBudget => "--node-budget",
+        Field::TimeBudget => "--time-budget",
+        Field::Search => "--knuth",
+        Field::Memo => "--memo",
+        _ => "a flag",
+    }
+}
 
-/// The most threads accepted; 0 means one per core.
-pub const MAX_THREADS: usize = 1024;
-
-/// Parses a number of seconds for a time budget: finite, 0 or more, at most [`MAX_SECONDS`].
+/// Parses a number of seconds for a time budget, checked by [`check::seconds`].
 pub fn seconds(text: &str) -> Result<Duration, String> {
     let value: f64 = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if value.is_nan() {
-        return Err(format!("'{text}' is not a number of seconds"));
-    }
-    if value.is_infinite() {
-        return Err("the time budget must be finite (leave the flag out for no limit)".into());
-    }
-    if value < 0.0 {
-        return Err(format!("the time budget must be 0 or more, not {text}"));
-    }
-    if value > MAX_SECONDS {
-        return Err(format!(
-            "{text} seconds is more than the longest time budget, {MAX_SECONDS:e} seconds (leave the flag out for no limit)"
-        ));
-    }
-    Ok(Duration::from_secs_f64(value))
+    check::seconds(value).map_err(|invalid| invalid.message)
 }
 
-/// Parses a thread count: 0 (one per core) up to [`MAX_THREADS`].
+/// Parses a thread count, checked by [`check::threads`] (0: one per core).
 pub fn threads(text: &str) -> Result<usize, String> {
     let value: usize = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a thread count (0 for one per core)"))?;
-    if value > MAX_THREADS {
-        return Err(format!("at most {MAX_THREADS} threads, not {value}"));
-    }
-    Ok(value)
+    check::threads(value).map_err(|invalid| invalid.message)
 }
 
-/// Parses a positive count (a solution limit): 1 or more.
+/// Parses a positive count (a solution limit), checked by [`check::limit`]: 1 or more.
 pub fn positive(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("must be 1 or more".into()),
-        Ok(value) => Ok(value),
-        Err(_) => Err(format!(
-            "'{text}' is not a whole number from 1 to {}",
-            u64::MAX
-        )),
-    }
+    let value = text
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| format!("'{text}' is not a whole number from 1 to {}", u64::MAX))?;
+    check::limit(Some(value))
+        .map(|_| value)
+        .map_err(|invalid| invalid.message)
 }
 
 /// Parses a whole number of nodes, cells or puzzles, 0 or more.
@@ -69,12 +58,12 @@ pub fn whole(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("'{text}' is not a whole number from 0 to {}", u64::MAX))
 }
 
-/// Parses a node budget: 1 or more, on every subcommand (no budget is the flag left out).
+/// Parses a node budget, checked by [`check::node_budget`] (no budget is the flag left out).
 pub fn nodes(text: &str) -> Result<u64, String> {
-    match whole(text)? {
-        0 => Err("0 nodes decides nothing; leave the flag out for no budget".into()),
-        value => Ok(value),
-    }
+    let value = whole(text)?;
+    check::node_budget(Some(value))
+        .map(|_| value)
+        .map_err(|invalid| invalid.message)
 }
 
 /// Parses the path of an SVG chart: it must end in `.svg`, so that a typo such as
@@ -141,20 +130,11 @@ impl MemoArgs {
 }
 
 fn memo_mode(text: &str) -> Result<MemoMode, String> {
-    match text {
-        "auto" => Ok(MemoMode::Auto),
-        "always" => Ok(MemoMode::Always),
-        "off" => Ok(MemoMode::Off),
-        _ => Err(format!("'{text}' is not auto, always or off")),
-    }
+    text.parse()
 }
 
 fn memo_branching(text: &str) -> Result<MemoBranching, String> {
-    match text {
-        "first-item" => Ok(MemoBranching::FirstItem),
-        "mrv" => Ok(MemoBranching::Mrv),
-        _ => Err(format!("'{text}' is not first-item or mrv")),
-    }
+    text.parse()
 }
 
 /// Parses a size in bytes: a whole number, perhaps followed by K, M or G (powers of 1024).
@@ -228,7 +208,7 @@ mod tests {
         assert!(positive("0").is_err());
         assert!(positive("-1").is_err());
         assert_eq!(whole("0"), Ok(0));
-        assert!(nodes("0").unwrap_err().contains("leave the flag out"));
+        assert!(nodes("0").unwrap_err().contains("leave it out"));
         assert_eq!(nodes("7"), Ok(7));
         assert!(svg_path("a/b.svg").is_ok());
         assert!(svg_path("b.SVG").is_ok());

@@ -8,12 +8,13 @@ use std::path::Path;
 use std::time::Duration;
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressStyle};
-use quadrille::exact_cover::{CountStart, Dlx, PartsDone, Report, Stats};
+use quadrille::exact_cover::{Dlx, PartsDone};
 use quadrille::long_count::{self, LongCount, Progress};
+use quadrille::request::{CountRecord, Route};
 use quadrille::{Budget, SolutionCount};
 use serde_json::json;
 
-use super::{Status, flags, stderr_is_terminal, stdout};
+use super::{Status, stderr_is_terminal, stdout};
 
 /// What a long count is asked, and how it is shown.
 pub struct LongCountArgs<'a> {
@@ -27,82 +28,53 @@ pub struct LongCountArgs<'a> {
     pub quiet: bool,
 }
 
-/// Counts every solution of `links` within `budget` on `threads` threads, with a spinner on a
-/// terminal unless `quiet`: the count is decided first ([`Dlx::count_start`], or plain search
-/// without `restarts`), then an enumeration-bound count is split across the threads
-/// ([`Dlx::count_parallel_with`]), the spinner showing the parts, solutions and nodes done.
-/// The report's statistics are the whole work's.
-pub fn count_every(
-    links: &mut Dlx,
-    budget: &Budget,
-    restarts: bool,
-    threads: usize,
-    quiet: bool,
-) -> quadrille::Result<Report> {
-    let spinner = (!quiet && stderr_is_terminal()).then(spinner);
-    let started = if restarts {
-        links.count_start(budget)
-    } else {
-        CountStart::Enumerate {
-            spent: Stats::default(),
-            rest: *budget,
-        }
+/// How a count went, for a person at a terminal: which search counted it, and its pace; nothing
+/// for a count that one search finished, or that remembering made, which are as quick as they
+/// look.
+pub(super) fn route(record: &CountRecord, threads: usize) -> Option<String> {
+    let how = match record.route {
+        Route::Enumerated { parts } => enumerated(parts, threads),
+        Route::Learning => learned(record.restarts, record.learned),
+        _ => return None,
     };
-    let mut parts = 0;
-    let report = match started {
-        CountStart::Done(report) => report,
-        CountStart::Enumerate { spent, rest } => {
-            let parts_seen = std::sync::atomic::AtomicUsize::new(0);
-            let progress = |done: PartsDone| {
-                parts_seen.store(done.parts, std::sync::atomic::Ordering::Relaxed);
-                if let Some(spinner) = &spinner {
-                    spinner.set_message(describe_parts(&done, spinner.elapsed()));
-                }
-            };
-            let mut report =
-                flags::pool(threads)?.install(|| links.count_parallel_with(None, &rest, &progress));
-            report.stats.add(&spent);
-            parts = parts_seen.into_inner();
-            report
-        }
-    };
-    if let Some(spinner) = spinner {
-        spinner.finish_and_clear();
-        if let Some(route) = route(&report, parts, threads) {
-            eprintln!("{route}");
-        }
-    }
-    Ok(report)
+    Some(route_line(
+        &how,
+        SolutionCount::new(record.solutions.solutions, record.stop),
+        record.nodes,
+        Duration::from_secs_f64(record.seconds),
+    ))
 }
 
-/// How a count went, for a person at a terminal: which search counted it, and its pace; nothing
-/// for a count that its first plain search finished, which is as quick as it looks.
-fn route(report: &Report, parts: usize, threads: usize) -> Option<String> {
-    let stats = &report.stats;
-    let how = if parts > 0 {
-        let threads = match threads {
-            0 => "every core".to_string(),
-            1 => "1 thread".to_string(),
-            n => format!("{n} threads"),
-        };
-        format!("enumerated in {parts} parts on {threads}")
-    } else if stats.learned > 0 {
-        format!(
-            "proved by the learning search ({} restarts, {} nogoods)",
-            stats.restarts, stats.learned
-        )
-    } else {
-        return None;
+/// `enumerated in N parts on T threads`.
+pub(super) fn enumerated(parts: usize, threads: usize) -> String {
+    let threads = match threads {
+        0 => "every core".to_string(),
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
     };
-    Some(format!(
+    format!(
+        "enumerated in {parts} part{} on {threads}",
+        if parts == 1 { "" } else { "s" }
+    )
+}
+
+/// `proved by the learning search (R restarts, L nogoods)`.
+pub(super) fn learned(restarts: u64, learned: u64) -> String {
+    format!("proved by the learning search ({restarts} restarts, {learned} nogoods)")
+}
+
+/// `counted N solutions: HOW, nodes (rate), seconds`.
+pub(super) fn route_line(how: &str, count: SolutionCount, nodes: u64, elapsed: Duration) -> String {
+    let n = count.solutions;
+    format!(
         "counted {}{} solution{}: {how}, {} nodes ({}), {:.3} s",
-        HumanCount(stats.solutions),
-        if report.is_complete() { "" } else { "+" },
-        if stats.solutions == 1 { "" } else { "s" },
-        short(stats.nodes as f64),
-        rate(stats.nodes as f64, stats.elapsed),
-        stats.elapsed.as_secs_f64(),
-    ))
+        HumanCount(u64::try_from(n).unwrap_or(u64::MAX)),
+        if count.is_exact() { "" } else { "+" },
+        if n == 1 { "" } else { "s" },
+        short(nodes as f64),
+        rate(nodes as f64, elapsed),
+        elapsed.as_secs_f64(),
+    )
 }
 
 impl LongCountArgs<'_> {
@@ -140,7 +112,7 @@ impl LongCountArgs<'_> {
         let mut out = stdout();
         if self.json {
             let object = json!({
-                "solutions": count.solutions as u64,
+                "solutions": SolutionCount::new(count.solutions, count.stop),
                 "nodes": count.nodes as u64,
                 "updates": count.updates as u64,
                 "seconds": count.elapsed.as_secs_f64(),
@@ -152,11 +124,7 @@ impl LongCountArgs<'_> {
             });
             writeln!(out, "{object}")?;
         } else {
-            writeln!(
-                out,
-                "{}",
-                SolutionCount::new(count.solutions as u64, count.stop)
-            )?;
+            writeln!(out, "{}", SolutionCount::new(count.solutions, count.stop))?;
         }
         out.flush()?;
         if !self.quiet {
@@ -202,7 +170,7 @@ fn bar() -> ProgressBar {
 
 /// The spinner of a count whose size is not known: it shows the time, and what
 /// [`describe_parts`] says once the parts are counted.
-fn spinner() -> ProgressBar {
+pub(super) fn spinner() -> ProgressBar {
     spinner_of("counting", "deciding how")
 }
 
@@ -218,7 +186,7 @@ pub(super) fn spinner_of(doing: &str, first: &str) -> ProgressBar {
 }
 
 /// What the spinner knows of a split count: parts, solutions, nodes and their rate.
-fn describe_parts(done: &PartsDone, elapsed: Duration) -> String {
+pub(super) fn describe_parts(done: &PartsDone, elapsed: Duration) -> String {
     format!(
         "{}/{} parts, {} solutions, {} nodes ({})",
         done.parts_done,

@@ -101,6 +101,17 @@ pub fn run() -> ExitCode {
         Ok(Status::BadInput) => ExitCode::from(1),
         Ok(Status::Usage) => ExitCode::from(2),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if matches!(err.kind(), quadrille::ErrorKind::InvalidRequest(_)) => {
+            let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() else {
+                unreachable!("matched just above")
+            };
+            usage(format!(
+                "{}: {}",
+                flags::flag_of(invalid.field),
+                invalid.message
+            ));
+            ExitCode::from(2)
+        }
         Err(err) => {
             eprintln!("quadrille: {err}{}", flag_hint(&err));
             ExitCode::from(1)

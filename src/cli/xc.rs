@@ -2,11 +2,9 @@
 
 use std::io::Write;
 
-use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, MemoCount, MemoMode, Plan, Problem, Report, Sink, Xcc,
-    up_to,
-};
+use quadrille::exact_cover::{Branching, Control, Dlx, PartsDone, Plan, Problem, Xcc, up_to};
 use quadrille::io::dlx;
+use quadrille::request::{CountRecord, ExactCoverCount, Search, problem_kind};
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
 use rand::SeedableRng;
@@ -108,19 +106,26 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
     };
     let budget = args.budget.budget();
-    let restarts = (!args.no_restarts && !args.knuth).then_some(Restarts::new(args.seed));
-    let mut links = if problem.is_plain() {
-        Links::Plain(Dlx::new(&problem))
+    let search = if args.knuth {
+        Search::Knuth
+    } else if args.no_restarts {
+        Search::Plain
     } else {
-        // Knuth's statistics and the restarts are those of dlx1's tree: refused rather than
-        // walked on a tree they do not describe.
-        let what = match (problem.has_colors(), problem.has_multiplicities()) {
-            (true, true) => "colours and multiplicities",
-            (true, false) => "colours",
-            _ => "multiplicities",
-        };
+        Search::Default
+    };
+    let request = ExactCoverCount {
+        limit: args.limit,
+        threads: args.threads,
+        budget,
+        search,
+        seed: args.seed,
+        memo: args.memo.memo(),
+    };
+    request.check(&problem)?;
+    if !problem.is_plain() {
+        // Estimates, shards, checkpoints, diagrams and samples walk dlx1's tree: refused
+        // rather than walked on a tree they do not describe.
         let refused = [
-            (args.knuth, "--knuth"),
             (args.restarts, "--restarts"),
             (args.scale.estimate.is_some(), "--estimate"),
             (args.scale.shard.is_some(), "--shard"),
@@ -131,28 +136,28 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         for (given, flag) in refused {
             if given {
                 return Ok(usage(format!(
-                    "{flag} is for plain exact cover, and {} has {what}",
-                    input.name
+                    "{flag} is for plain exact cover, and {} has {}",
+                    input.name,
+                    problem_kind(&problem)
                 )));
             }
         }
-        Links::General(Box::new(Xcc::new(&problem)))
-    };
-    // Estimates, shards, checkpoints and the progress bar walk dlx1's tree; a problem with
-    // colours or multiplicities was refused them above and counts in one piece.
-    if let Links::Plain(dlx) = &mut links {
+    } else {
+        let mut dlx = Dlx::new(&problem);
         dlx.set_memo(args.memo.memo());
         if args.zdd.is_some() || args.sample.is_some() {
-            return diagram(&args, &problem, dlx);
+            return diagram(&args, &problem, &mut dlx);
         }
-        if let Some(status) =
-            scale::run(&args.scale, dlx, args.seed, &budget, args.json, args.quiet)
-        {
+        if let Some(status) = scale::run(
+            &args.scale,
+            &mut dlx,
+            args.seed,
+            &budget,
+            args.json,
+            args.quiet,
+        ) {
             return status;
         }
-        let count_all = (args.count || args.json) && args.limit.is_none() && !args.knuth;
-        // A spinner for a count on a terminal (the JSON of a count keeps its own fields).
-        let bar = count_all && args.count && !args.json && !args.quiet && stderr_is_terminal();
         if let Some(checkpoint) = &args.checkpoint {
             let long = LongCountArgs {
                 checkpoint: Some(checkpoint),
@@ -160,66 +165,89 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 json: args.json,
                 quiet: args.quiet,
             };
-            return flags::pool(args.threads)?.install(|| long.run(dlx));
-        }
-        if bar {
-            let report =
-                long_count::count_every(dlx, &budget, restarts.is_some(), args.threads, false)?;
-            let wide = beyond_64_bits(&args, dlx, &report, &budget);
-            return finish(&args, report, wide, &mut stdout());
-        }
-        if count_all && restarts.is_some() {
-            // Every solution, with the search that the problem needs (see `Dlx::count_all`).
-            let report = if args.threads == 1 {
-                dlx.count_all(&budget)
-            } else {
-                long_count::count_every(dlx, &budget, true, args.threads, true)?
-            };
-            let wide = beyond_64_bits(&args, dlx, &report, &budget);
-            return finish(&args, report, wide, &mut stdout());
+            return flags::pool(args.threads)?.install(|| long.run(&mut dlx));
         }
     }
-    let listing = !args.count && !args.json;
+    if args.count || args.json {
+        // A spinner for a count on a terminal (the JSON of a count keeps its own fields).
+        let spinner = (args.count && !args.json && !args.quiet && stderr_is_terminal())
+            .then(long_count::spinner);
+        let progress = |done: PartsDone| {
+            if let Some(spinner) = &spinner {
+                spinner.set_message(long_count::describe_parts(&done, spinner.elapsed()));
+            }
+        };
+        let record = request.run(&problem, &progress)?;
+        if let Some(spinner) = spinner {
+            spinner.finish_and_clear();
+            if let Some(route) = long_count::route(&record, args.threads) {
+                eprintln!("{route}");
+            }
+        }
+        return finish(&args, &record, &mut stdout());
+    }
+    list(&args, &problem, &budget)
+}
+
+/// Lists up to `--limit` solutions, each as its options' lines, a blank line between two;
+/// a list of every solution learns, so that each comes once and the proof that there is no
+/// other is short.
+fn list(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<Status> {
     let branching = if args.knuth {
         Branching::Knuth
     } else {
         Branching::Mrv
     };
-    // Knuth's order first, restarts after a run of `Restarts::DEFAULT_UNIT` nodes without a
-    // solution; a list of every solution learns too, so that each comes once and the proof
-    // that there is no other is short.
+    let restarts = (!args.no_restarts && !args.knuth).then_some(Restarts::new(args.seed));
     let learning = restarts.is_some() && args.limit.is_none();
-    let plan = (Plan::new().branching(branching).restarts(restarts)).learning(learning);
+    let plan = Plan::new()
+        .branching(branching)
+        .restarts(restarts)
+        .learning(learning);
     let mut out = stdout();
-
-    let report: Report = if listing {
-        let mut printed = 0u64;
-        let mut failure = None;
-        let mut options = Vec::new();
-        let sink = up_to(args.limit, |s| {
-            options.clear();
-            s.options_into(&mut options);
-            let written = if printed > 0 { writeln!(out) } else { Ok(()) }
-                .and_then(|()| dlx::write_solution(&problem, &options, &mut out));
-            if let Err(err) = written {
-                failure = Some(err);
-                return Control::Stop;
-            }
-            printed += 1;
-            Control::Continue
-        });
-        let report = links.run(&plan, &budget, sink)?;
-        if let Some(err) = failure {
-            return Err(err.into());
+    let mut printed = 0u64;
+    let mut failure = None;
+    let mut options = Vec::new();
+    let sink = up_to(args.limit, |s| {
+        options.clear();
+        s.options_into(&mut options);
+        let written = if printed > 0 { writeln!(out) } else { Ok(()) }
+            .and_then(|()| dlx::write_solution(problem, &options, &mut out));
+        if let Err(err) = written {
+            failure = Some(err);
+            return Control::Stop;
         }
-        report
-    } else if args.threads != 1 {
-        flags::pool(args.threads)?.install(|| links.count_parallel(args.limit, &budget))
+        printed += 1;
+        Control::Continue
+    });
+    let report = if problem.is_plain() {
+        Dlx::new(problem).run(&plan, budget, sink)?
     } else {
-        links.run(&plan, &budget, CountSink::new(args.limit))?
+        Xcc::new(problem).search(budget, sink)
     };
-
-    finish(&args, report, None, &mut out)
+    if let Some(err) = failure {
+        return Err(err.into());
+    }
+    out.flush()?;
+    if !args.quiet {
+        let stats = &report.stats;
+        eprintln!(
+            "{}",
+            summary(
+                SolutionCount::new(stats.solutions, report.stop),
+                report.stop,
+                stats.nodes,
+                if args.knuth {
+                    stats.knuth_updates()
+                } else {
+                    stats.updates
+                },
+                stats.max_depth,
+                stats.elapsed.as_secs_f64()
+            )
+        );
+    }
+    Ok(Status::Success)
 }
 
 /// Builds the diagram of every solution, writes it (`--zdd`) and draws from it (`--sample`).
@@ -271,116 +299,52 @@ fn diagram(args: &Args, problem: &Problem, dlx: &mut Dlx) -> quadrille::Result<S
     Ok(Status::Success)
 }
 
-/// Prints the count and the statistics of a search.
-/// The count again, in 128 bits, when a count stopped at the 64-bit limit and remembering
-/// is allowed: a count that large was made by remembering, which makes it again quickly.
-fn beyond_64_bits(
-    args: &Args,
-    dlx: &mut Dlx,
-    report: &Report,
-    budget: &Budget,
-) -> Option<MemoCount> {
-    let full = report.stop == Stop::Limit && report.stats.solutions == u64::MAX;
-    (full && args.memo.memo != MemoMode::Off).then(|| dlx.count_memo(budget, &args.memo.memo()))
-}
-
-/// Prints the count and the statistics of a search; `wide`, a count in 128 bits, replaces
-/// the report's when it is given.
-fn finish(
-    args: &Args,
-    report: Report,
-    wide: Option<MemoCount>,
-    out: &mut impl Write,
-) -> quadrille::Result<Status> {
-    let report = wide.map_or(report, |w| w.report);
-    let (count, exact) = wide.map_or(
-        (u128::from(report.stats.solutions), report.is_complete()),
-        |w| (w.solutions, w.exact),
-    );
-    let stats = &report.stats;
-    let updates = if args.knuth {
-        stats.knuth_updates()
-    } else {
-        stats.updates
-    };
+/// Prints the count (`--count`) or the record (`--json`), and the summary.
+fn finish(args: &Args, record: &CountRecord, out: &mut impl Write) -> quadrille::Result<Status> {
     if args.json {
-        // A count beyond 64 bits as a string of digits, which JSON readers keep exact.
-        let solutions =
-            u64::try_from(count).map_or_else(|_| json!(count.to_string()), |c| json!(c));
-        let object = json!({
-            "solutions": solutions,
-            "nodes": stats.nodes,
-            "updates": updates,
-            "seconds": stats.elapsed.as_secs_f64(),
-            "complete": exact,
-            "stop": report.stop.name(),
-            "max_depth": stats.max_depth,
-            "restarts": stats.restarts,
-            "learned": stats.learned,
-            "subproblems": stats.subproblems,
-            "cache_hits": stats.cache_hits,
-            "memo_branching": (stats.subproblems > 0).then(|| args.memo.memo_branching.name()),
-        });
+        let object = serde_json::to_value(record).map_err(std::io::Error::from)?;
         writeln!(out, "{object}")?;
     } else if args.count {
-        // As `quadrille count` writes it: `N+` when a limit or budget cut the count short.
-        match wide {
-            Some(_) => writeln!(out, "{count}{}", if exact { "" } else { "+" })?,
-            None => writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?,
-        }
+        writeln!(out, "{}", record.solutions)?;
     }
     out.flush()?;
     if !args.quiet {
         eprintln!(
-            "{} solution{}{}, {} nodes, {} updates, max depth {}, {:.3} s",
-            count,
-            if count == 1 { "" } else { "s" },
-            match report.stop {
-                _ if exact => "",
-                Stop::Exhausted => "",
-                Stop::Limit if wide.is_some() => " (beyond 128 bits: the count is a lower bound)",
-                Stop::Limit => " (limit reached)",
-                Stop::NodeBudget => " (node budget ran out: the count is a lower bound)",
-                Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",
-            },
-            stats.nodes,
-            updates,
-            stats.max_depth,
-            stats.elapsed.as_secs_f64(),
+            "{}",
+            summary(
+                record.solutions,
+                record.stop,
+                record.nodes,
+                record.updates,
+                record.max_depth,
+                record.seconds
+            )
         );
     }
     Ok(Status::Success)
 }
 
-/// The links of the problem read: plain exact cover takes the fast path, colours and
-/// multiplicities Knuth's Algorithm M. Chosen once, before any search.
-// One value per run, so its size does not matter: the `Dlx` stays unboxed.
-#[allow(clippy::large_enum_variant)]
-enum Links {
-    Plain(Dlx),
-    General(Box<Xcc>),
-}
-
-impl Links {
-    /// Runs `plan` on plain links; colours and multiplicities are searched by Algorithm M with
-    /// its own choice, which is all the plan can ask of them (`--knuth` and `--restarts` are
-    /// refused for them before).
-    fn run<S: Sink>(
-        &mut self,
-        plan: &Plan<'_>,
-        budget: &Budget,
-        sink: S,
-    ) -> quadrille::Result<Report> {
-        match self {
-            Links::Plain(dlx) => dlx.run(plan, budget, sink),
-            Links::General(xcc) => Ok(xcc.search(budget, sink)),
-        }
-    }
-
-    fn count_parallel(&mut self, limit: Option<u64>, budget: &Budget) -> Report {
-        match self {
-            Links::Plain(dlx) => dlx.count_parallel(limit, budget),
-            Links::General(xcc) => xcc.count_parallel(limit, budget),
-        }
-    }
+/// The summary line on standard error: the count, why it stopped, and the work.
+fn summary(
+    count: SolutionCount,
+    stop: Stop,
+    nodes: u64,
+    updates: u64,
+    max_depth: usize,
+    seconds: f64,
+) -> String {
+    let n = count.solutions;
+    format!(
+        "{n} solution{}{}, {nodes} nodes, {updates} updates, max depth {max_depth}, {seconds:.3} s",
+        if n == 1 { "" } else { "s" },
+        match stop {
+            _ if count.is_exact() => "",
+            Stop::Exhausted => "",
+            Stop::Limit if n > u128::from(u64::MAX) =>
+                " (beyond 128 bits: the count is a lower bound)",
+            Stop::Limit => " (limit reached)",
+            Stop::NodeBudget => " (node budget ran out: the count is a lower bound)",
+            Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",
+        },
+    )
 }

@@ -10,7 +10,9 @@ use std::time::Instant;
 use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
 use crate::engine::{Outcome, Solve};
-use crate::exact_cover::{Control, CountStart, Dlx, Plan, ProblemBuilder, Report, Solution, Stats};
+use crate::exact_cover::{
+    Control, CountStart, Dlx, PartsDone, Plan, ProblemBuilder, Report, Solution, Stats,
+};
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape, encode};
 
@@ -144,11 +146,21 @@ impl DlxSolver {
     /// current rayon pool; a count that the learning search proves stays on one thread. Keeps
     /// a solution of the searches that decide the count, not of the split.
     pub fn count_all_parallel(&mut self, puzzle: &Grid, budget: &Budget) -> Outcome {
+        self.count_all_parallel_with(puzzle, budget, &|_| {})
+    }
+
+    /// [`DlxSolver::count_all_parallel`], telling `progress` how far the split has got.
+    pub fn count_all_parallel_with(
+        &mut self,
+        puzzle: &Grid,
+        budget: &Budget,
+        progress: &(dyn Fn(PartsDone) + Sync),
+    ) -> Outcome {
         self.with_givens(puzzle, |dlx, first| {
             match dlx.count_start_with(budget, &mut keep_first(first)) {
                 CountStart::Done(report) => report,
                 CountStart::Enumerate { spent, rest } => {
-                    let mut report = dlx.count_parallel(None, &rest);
+                    let mut report = dlx.count_parallel_with(None, &rest, progress);
                     report.stats.add(&spent);
                     report
                 }

@@ -22,6 +22,7 @@ use crate::board::{Board, Cell, Digit};
 use crate::budget::{Budget, Stop};
 use crate::csp;
 use crate::error::{Error, ErrorKind, Result};
+use crate::exact_cover::PartsDone;
 use crate::restart::{self, Restarts};
 use crate::sudoku::{Grid, Shape};
 
@@ -336,13 +337,25 @@ impl Solver {
     /// every solution with restarts on is split only when it is enumeration-bound (see
     /// [`DlxSolver::count_all_parallel`]).
     pub fn count_split(&mut self, puzzle: &Grid, limit: Option<u64>, budget: &Budget) -> Outcome {
+        self.count_split_with(puzzle, limit, budget, &|_| {})
+    }
+
+    /// [`Solver::count_split`], telling `progress` how far a count of every solution split
+    /// across the threads has got.
+    pub fn count_split_with(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u64>,
+        budget: &Budget,
+        progress: &(dyn Fn(PartsDone) + Sync),
+    ) -> Outcome {
         const SEQUENTIAL_NODES: u64 = 20_000;
         if let Solver::Dlx(dlx) = self
             && rayon::current_num_threads() > 1
             && limit.is_none()
             && dlx.restarts().is_some()
         {
-            return dlx.count_all_parallel(puzzle, budget);
+            return dlx.count_all_parallel_with(puzzle, budget, progress);
         }
         let dlx = match self {
             Solver::Dlx(dlx)

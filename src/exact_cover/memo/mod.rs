@@ -71,6 +71,33 @@ pub enum MemoBranching {
     Mrv,
 }
 
+impl std::str::FromStr for MemoMode {
+    type Err = String;
+
+    /// `auto`, `always` or `off`.
+    fn from_str(text: &str) -> Result<MemoMode, String> {
+        match text {
+            "auto" => Ok(MemoMode::Auto),
+            "always" => Ok(MemoMode::Always),
+            "off" => Ok(MemoMode::Off),
+            _ => Err(format!("'{text}' is not auto, always or off")),
+        }
+    }
+}
+
+impl std::str::FromStr for MemoBranching {
+    type Err = String;
+
+    /// `first-item` or `mrv`, as [`MemoBranching::name`] writes them.
+    fn from_str(text: &str) -> Result<MemoBranching, String> {
+        match text {
+            "first-item" => Ok(MemoBranching::FirstItem),
+            "mrv" => Ok(MemoBranching::Mrv),
+            _ => Err(format!("'{text}' is not first-item or mrv")),
+        }
+    }
+}
+
 impl MemoBranching {
     /// The name that `--stats` and the JSON show.
     pub fn name(self) -> &'static str {

@@ -1,0 +1,43 @@
+//! Requests: one validated question per job, carried out by the library, so that every front
+//! end (the command-line tool, the Python package, a page) asks the same question and gets the
+//! same answer. A front end reads its flags or keywords into a request, runs it, and shows the
+//! record it returns; it decides nothing about how to compute.
+//!
+//! - [`check`]: the rules a request's numbers obey (budgets, threads, limits), whose errors
+//!   ([`Invalid`]) name the field at fault, for each front end to say in its own words.
+//! - [`ExactCoverCount`]: the count of an exact-cover problem, with its [`CountRecord`].
+//!
+//! A request's budget holds its cancel flag ([`Budget::interrupt`](crate::Budget)): a front
+//! end that raises it stops the whole request, within a clock reading of each search.
+
+pub mod check;
+mod count;
+
+pub use check::{Field, Invalid};
+pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
+
+/// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
+/// unless a caller installed another), and returns once the pool's threads have ended, so
+/// that a request (an interrupted one too) leaves no thread behind.
+pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> crate::Result<T> {
+    if threads == 0 {
+        return Ok(work());
+    }
+    let (ended, ends) = std::sync::mpsc::channel();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .exit_handler(move |_| {
+            let _ = ended.send(());
+        })
+        .build()
+        .map_err(|e| std::io::Error::other(format!("cannot start {threads} threads: {e}")))?;
+    let value = pool.install(work);
+    drop(pool);
+    // Each thread sends once as it ends.
+    for _ in 0..threads {
+        if ends.recv().is_err() {
+            break;
+        }
+    }
+    Ok(value)
+}

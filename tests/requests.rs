@@ -1,0 +1,235 @@
+//! One request, every front end: a count of an exact-cover problem asked of the library
+//! ([`ExactCoverCount`]) and of `quadrille xc` (piped, as JSON, and with its standard error on
+//! a terminal, where a spinner shows) gives the same count, on one thread and on two, for plain
+//! exact cover, colours and multiplicities. The Python package asks the same request; its own
+//! tests (python/tests) hold it to the counts below.
+
+use std::process::{Command, Stdio};
+
+use quadrille::exact_cover::{Memo, MemoMode};
+use quadrille::request::{ExactCoverCount, Field, Search};
+use quadrille::{Budget, ErrorKind};
+use serde_json::Value;
+
+use crate::cli::{BIN, path, run_text};
+use crate::support::{fixture_problem, open_pty, read_terminal};
+
+/// Fixtures with their known counts (fixtures/README.md): plain, colours, multiplicities,
+/// and counts past 64 bits.
+const COUNTS: [(&str, &str); 10] = [
+    ("queens8.dlx", "92"),
+    ("langford7.dlx", "52"),
+    ("pentominoes_3x20.dlx", "8"),
+    ("dominoes_8x8.dlx", "12988816"),
+    ("dominoes_12x12.dlx", "53060477521960000"),
+    ("dominoes_16x16.dlx", "2444888770250892795802079170816"),
+    ("latin4_colours.dlx", "576"),
+    ("cycle7_colourings.dlx", "126"),
+    ("queens8_multiplicity.dlx", "92"),
+    ("secondary_hand.dlx", "3"),
+];
+
+/// What `xc FILE --count -jN` prints with its standard error on a terminal.
+fn count_on_terminal(file: &str, threads: usize) -> String {
+    let (master, slave) = open_pty();
+    let reader = read_terminal(master);
+    let output = Command::new(BIN)
+        .args(["xc", file, "--count", "-j", &threads.to_string()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(slave)
+        .output()
+        .expect("the binary runs");
+    let terminal = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+    assert!(output.status.success(), "{file}: {terminal}");
+    String::from_utf8(output.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn a_count_is_the_same_from_the_library_the_pipe_the_json_and_the_terminal() {
+    for (name, expected) in COUNTS {
+        let file = path(name);
+        let problem = fixture_problem(name);
+        for threads in [1, 2] {
+            let request = ExactCoverCount {
+                threads,
+                ..ExactCoverCount::default()
+            };
+            let record = request.run(&problem, &|_| {}).unwrap();
+            assert_eq!(record.solutions.to_string(), expected, "{name} -j{threads}");
+            assert!(record.complete, "{name} -j{threads}");
+
+            let j = threads.to_string();
+            let (code, out, err) = run_text(&["xc", &file, "--count", "-j", &j], "");
+            assert_eq!(
+                (code, out.trim()),
+                (0, expected),
+                "{name} -j{threads}: {err}"
+            );
+
+            let (code, out, err) = run_text(&["xc", &file, "--json", "-j", &j], "");
+            assert_eq!(code, 0, "{name}: {err}");
+            let json: Value = serde_json::from_str(&out).unwrap();
+            let solutions = match &json["solutions"] {
+                Value::String(digits) => digits.clone(),
+                number => number.to_string(),
+            };
+            assert_eq!(solutions, expected, "{name} -j{threads} --json");
+            assert_eq!(json["complete"], true, "{name}");
+            assert_eq!(json["stop"], "exhausted", "{name}: {out}");
+            // The library's record is the JSON object, whatever the time taken.
+            let mut mine = serde_json::to_value(record).unwrap();
+            let mut theirs = json.clone();
+            for object in [&mut mine, &mut theirs] {
+                object["seconds"] = Value::Null;
+            }
+            assert_eq!(mine, theirs, "{name} -j{threads}");
+
+            assert_eq!(
+                count_on_terminal(&file, threads),
+                expected,
+                "{name} -j{threads}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_limit_and_the_textbook_searches_agree_with_the_library() {
+    for (name, expected) in COUNTS {
+        let problem = fixture_problem(name);
+        let file = path(name);
+        let plain = problem.is_plain();
+        let exact: u128 = expected.parse().unwrap();
+        for (search, flag) in [
+            (Search::Default, None),
+            (Search::Plain, Some("--no-restarts")),
+            (Search::Knuth, Some("--knuth")),
+        ] {
+            if !plain && search == Search::Knuth || exact > 100_000 && search != Search::Default {
+                continue;
+            }
+            let request = ExactCoverCount {
+                limit: Some(5),
+                search,
+                ..ExactCoverCount::default()
+            };
+            let record = request.run(&problem, &|_| {}).unwrap();
+            let want = if exact > 5 {
+                "5+".to_string()
+            } else {
+                expected.to_string()
+            };
+            assert_eq!(record.solutions.to_string(), want, "{name} {search:?}");
+            let mut args = vec!["xc", &file, "--count", "--limit", "5"];
+            args.extend(flag);
+            let (code, out, err) = run_text(&args, "");
+            assert_eq!((code, out.trim()), (0, want.as_str()), "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_budgeted_count_past_64_bits_is_a_true_lower_bound_within_its_budget() {
+    let problem = fixture_problem("dominoes_16x16.dlx");
+    let exact: u128 = "2444888770250892795802079170816".parse().unwrap();
+    for nodes in [1_000, 100_000, 2_500_000] {
+        let request = ExactCoverCount {
+            budget: Budget::nodes(nodes),
+            ..ExactCoverCount::default()
+        };
+        let record = request.run(&problem, &|_| {}).unwrap();
+        assert!(!record.complete, "{nodes} nodes");
+        assert!(record.solutions.solutions < exact, "{nodes} nodes");
+        // The budget covers the whole count, a recount beyond 64 bits included: at most one
+        // node per part of a split over.
+        assert!(
+            record.nodes <= nodes + 64,
+            "{nodes} nodes: {}",
+            record.nodes
+        );
+        assert!(record.solutions.to_string().ends_with('+'));
+        let file = path("dominoes_16x16.dlx");
+        let n = nodes.to_string();
+        let (code, out, _) = run_text(&["xc", &file, "--count", "--node-budget", &n], "");
+        assert_eq!(
+            (code, out.trim()),
+            (0, record.solutions.to_string().as_str())
+        );
+    }
+}
+
+#[test]
+fn a_request_out_of_range_names_its_field_and_the_tool_its_flag() {
+    let queens = fixture_problem("queens8.dlx");
+    let colours = fixture_problem("latin4_colours.dlx");
+    let cases = [
+        (
+            &queens,
+            ExactCoverCount {
+                search: Search::Knuth,
+                threads: 2,
+                ..ExactCoverCount::default()
+            },
+            Field::Threads,
+        ),
+        (
+            &colours,
+            ExactCoverCount {
+                search: Search::Knuth,
+                ..ExactCoverCount::default()
+            },
+            Field::Search,
+        ),
+        (
+            &colours,
+            ExactCoverCount {
+                memo: Memo {
+                    mode: MemoMode::Always,
+                    ..Memo::default()
+                },
+                ..ExactCoverCount::default()
+            },
+            Field::Memo,
+        ),
+        (
+            &queens,
+            ExactCoverCount {
+                limit: Some(0),
+                ..ExactCoverCount::default()
+            },
+            Field::Limit,
+        ),
+        (
+            &queens,
+            ExactCoverCount {
+                threads: 5000,
+                ..ExactCoverCount::default()
+            },
+            Field::Threads,
+        ),
+    ];
+    for (problem, request, field) in cases {
+        let err = request.run(problem, &|_| {}).unwrap_err();
+        match err.kind() {
+            ErrorKind::InvalidRequest(invalid) => assert_eq!(invalid.field, field, "{request:?}"),
+            other => panic!("{request:?}: {other:?}"),
+        }
+    }
+    let queens = path("queens8.dlx");
+    let colours = path("latin4_colours.dlx");
+    for (args, flag) in [
+        (vec!["xc", &queens, "--knuth", "-j", "2"], "--threads"),
+        (vec!["xc", &colours, "--knuth"], "--knuth"),
+        (
+            vec!["xc", &colours, "--count", "--memo", "always"],
+            "--memo",
+        ),
+    ] {
+        let (code, out, err) = run_text(&args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+}
