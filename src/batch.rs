@@ -12,8 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::Board;
+use crate::budget::Budget;
 use crate::budget::Request;
-use crate::engine::{Engine, Outcome, Solve, Solver};
+use crate::engine::{self, Choice, Engine, Outcome, Solve, Solver};
 use crate::error::Result;
 use crate::exact_cover::PartsDone;
 use crate::io::puzzle::{Puzzle, PuzzleReader};
@@ -53,6 +54,8 @@ pub struct Solved {
     pub outcome: Outcome,
     /// The engine that answered: the one asked for, or the one [`Engine::Auto`] chose.
     pub engine: Engine,
+    /// Why that engine answered ([`Engine::choose`]).
+    pub why: engine::Why,
 }
 
 /// What a batch did, for `--stats`.
@@ -95,6 +98,9 @@ pub struct Answered {
     pub csp: usize,
     /// By the bitboard search.
     pub bitboard: usize,
+    /// By Dancing Links after the engine auto picked first ran out of its share of the
+    /// budget ([`engine::Why::Fallback`]); counted in `dlx` too.
+    pub fallback: usize,
 }
 
 impl Answered {
@@ -109,10 +115,19 @@ impl Answered {
             .filter(|(_, n)| *n > 0)
             .map(|(name, n)| format!("{name} {n}"))
             .collect();
-        parts.join(", ")
+        match self.fallback {
+            0 => parts.join(", "),
+            n => format!(
+                "{}; {n} by dlx after the first engine ran out",
+                parts.join(", ")
+            ),
+        }
     }
 
-    fn note(&mut self, engine: Engine) {
+    fn note(&mut self, engine: Engine, why: engine::Why) {
+        if why == engine::Why::Fallback {
+            self.fallback += 1;
+        }
         match engine {
             Engine::Dlx | Engine::Auto => self.dlx += 1,
             Engine::Csp(_) => self.csp += 1,
@@ -139,18 +154,22 @@ impl Summary {
         self.answered.dlx += other.answered.dlx;
         self.answered.csp += other.answered.csp;
         self.answered.bitboard += other.answered.bitboard;
+        self.answered.fallback += other.answered.fallback;
     }
 
     fn add(&mut self, record: &Record) {
         self.puzzles += 1;
         let Ok(Solved {
-            outcome, engine, ..
+            outcome,
+            engine,
+            why,
+            ..
         }) = &record.result
         else {
             self.errors += 1;
             return;
         };
-        self.answered.note(*engine);
+        self.answered.note(*engine, *why);
         self.nodes += outcome.nodes;
         self.solving += outcome.elapsed;
         if outcome.backtracks == 0 {
@@ -194,7 +213,8 @@ thread_local! {
 /// Solves one puzzle as `request` asks with this thread's solver for `engine` and the puzzle's
 /// board (its shape's, or its variant's).
 ///
-/// Returns the outcome and the engine that answered (the one [`Engine::Auto`] chose).
+/// Returns the outcome and the engine that answered, with why it did (the one [`Engine::Auto`]
+/// chose, see [`Engine::choose`]).
 ///
 /// # Errors
 /// [`crate::ErrorKind::UnsupportedBoard`], at the puzzle's line, when the engine cannot solve
@@ -204,7 +224,7 @@ pub fn solve_one(
     engine: Engine,
     request: &Request,
     parallelism: Parallelism,
-) -> Result<(Outcome, Engine)> {
+) -> Result<(Outcome, Choice)> {
     solve_one_with(puzzle, engine, request, parallelism, &|_| {})
 }
 
@@ -219,23 +239,66 @@ pub fn solve_one_with(
     request: &Request,
     parallelism: Parallelism,
     progress: &(dyn Fn(PartsDone) + Sync),
+) -> Result<(Outcome, Choice)> {
+    let choice = engine.choose(puzzle.board(), Some(&puzzle.grid));
+    let first_budget = engine::first_try(choice, &request.budget);
+    let (first, searched) = with_solver(puzzle, choice.engine, |solver| {
+        search_with(
+            solver,
+            puzzle,
+            request,
+            &first_budget,
+            parallelism,
+            progress,
+        )
+    })?;
+    let Some(then) = engine::after_first_try(choice, &first, &request.budget) else {
+        let choice = Choice {
+            engine: searched,
+            ..choice
+        };
+        return Ok((first, choice));
+    };
+    let rest = request.budget.after(first.nodes, first.elapsed);
+    let (outcome, searched) = with_solver(puzzle, then.engine, |solver| {
+        search_with(solver, puzzle, request, &rest, parallelism, progress)
+    })?;
+    let then = Choice {
+        engine: searched,
+        ..then
+    };
+    Ok((engine::with_first_try(outcome, &first), then))
+}
+
+/// One search of `puzzle` by `solver`, as `request` asks within `budget`.
+fn search_with(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    request: &Request,
+    budget: &Budget,
+    parallelism: Parallelism,
+    progress: &(dyn Fn(PartsDone) + Sync),
+) -> Outcome {
+    solver.set_restarts(request.restarts);
+    match parallelism {
+        Parallelism::AcrossPuzzles => solver.count(&puzzle.grid, request.limit, budget),
+        Parallelism::WithinPuzzle => {
+            solver.count_split_with(&puzzle.grid, request.limit, budget, progress)
+        }
+    }
+}
+
+/// Runs `search` with this thread's solver of `engine` (never [`Engine::Auto`]) for the
+/// puzzle's board, built on first use; returns what it found and the engine that searched (a
+/// CSP configuration as the board set it).
+fn with_solver(
+    puzzle: &Puzzle,
+    engine: Engine,
+    search: impl FnOnce(&mut Solver) -> Outcome,
 ) -> Result<(Outcome, Engine)> {
-    let engine = engine.for_puzzle(puzzle.board(), &puzzle.grid);
     let key = match &puzzle.board {
         Some(board) => BoardKey::Variant(board.clone()),
         None => BoardKey::Shape(puzzle.grid.shape()),
-    };
-    let search = |solver: &mut Solver| {
-        solver.set_restarts(request.restarts);
-        let outcome = match parallelism {
-            Parallelism::AcrossPuzzles => {
-                solver.count(&puzzle.grid, request.limit, &request.budget)
-            }
-            Parallelism::WithinPuzzle => {
-                solver.count_split_with(&puzzle.grid, request.limit, &request.budget, progress)
-            }
-        };
-        (outcome, solver.engine())
     };
     SOLVERS.with(|solvers| {
         // A split count waits for its parts on this thread, which may meanwhile run another
@@ -244,15 +307,12 @@ pub fn solve_one_with(
         let Ok(mut solvers) = solvers.try_borrow_mut() else {
             let mut solver =
                 Solver::new(engine, puzzle.board()).map_err(|err| err.with_line(puzzle.line))?;
-            return Ok(search(&mut solver));
+            return Ok((search(&mut solver), solver.engine()));
         };
-        let solver = match solvers
+        let solver = solvers
             .get_or_try_insert_with((engine, key), || Solver::new(engine, puzzle.board()))
-        {
-            Ok(solver) => solver,
-            Err(err) => return Err(err.with_line(puzzle.line)),
-        };
-        Ok(search(solver))
+            .map_err(|err| err.with_line(puzzle.line))?;
+        Ok((search(solver), solver.engine()))
     })
 }
 
@@ -300,11 +360,12 @@ where
     let record_of = |(item, line_after): (Result<Puzzle>, usize)| match item {
         Ok(puzzle) => Record {
             line: puzzle.line,
-            result: solve_one(&puzzle, engine, request, parallelism).map(|(outcome, engine)| {
+            result: solve_one(&puzzle, engine, request, parallelism).map(|(outcome, choice)| {
                 Solved {
                     puzzle,
                     outcome,
-                    engine,
+                    engine: choice.engine,
+                    why: choice.why,
                 }
             }),
         },

@@ -1,6 +1,8 @@
 //! quadrille's integration tests, in one binary to keep build time down.
 
 // The command-line tool is there to run only with the `cli` feature (on by default).
+#[cfg(feature = "cli")]
+mod auto;
 mod bitboard;
 mod board;
 #[cfg(feature = "cli")]

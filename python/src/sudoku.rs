@@ -97,6 +97,10 @@ pub struct SudokuResult {
     /// The engine that answered (the one "auto" chose).
     #[pyo3(get)]
     engine: Option<String>,
+    /// Why that engine answered: "named", or auto's reason ("bitboard-takes-the-board",
+    /// "killer-cages", "nearly-empty", "large-board", "fallback").
+    #[pyo3(get)]
+    why: Option<&'static str>,
     /// Search-tree nodes.
     #[pyo3(get)]
     nodes: u64,
@@ -135,6 +139,7 @@ impl SudokuResult {
                     solutions: outcome.solutions,
                     solution: outcome.solution.as_ref().map(|g| g.to_string()),
                     engine: Some(solved.engine.to_string()),
+                    why: Some(solved.why.name()),
                     nodes: outcome.nodes,
                     backtracks: outcome.backtracks,
                     restarts: outcome.restarts,
@@ -150,6 +155,7 @@ impl SudokuResult {
                 solutions: 0,
                 solution: None,
                 engine: None,
+                why: None,
                 nodes: 0,
                 backtracks: 0,
                 restarts: 0,
@@ -185,6 +191,7 @@ impl SudokuResult {
         d.set_item("exact", self.exact())?;
         d.set_item("solution", &self.solution)?;
         d.set_item("engine", &self.engine)?;
+        d.set_item("why", self.why)?;
         d.set_item("nodes", self.nodes)?;
         d.set_item("backtracks", self.backtracks)?;
         d.set_item("restarts", self.restarts)?;

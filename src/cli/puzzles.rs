@@ -1,7 +1,7 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
 use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
-use quadrille::engine::Engine;
+use quadrille::engine::{Engine, Why};
 use quadrille::io::puzzle::{Layout, PuzzleReader};
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
@@ -181,6 +181,7 @@ impl ResultWriter<'_> {
             puzzle,
             outcome,
             engine,
+            why,
         } = match &record.result {
             Ok(solved) => solved,
             Err(err) => {
@@ -234,6 +235,10 @@ impl ResultWriter<'_> {
                 "exact": outcome.is_complete(),
                 "engine": engine.to_string(),
             });
+            // Why auto chose the engine; a named engine needs no reason.
+            if *why != Why::Named {
+                object["why"] = json!(why.name());
+            }
             if let Some(solution) = solution {
                 object["solution"] = json!(solution.to_string());
             }

@@ -7,9 +7,12 @@
 //! [`crate::exact_cover`]), [`csp::CspSolver`] and [`BitboardSolver`] (plain search on
 //! bitboards, for boards of at most 128 cells); none of those knows of the others.
 
+mod auto;
 mod bitboard;
 mod dlx;
 
+pub use auto::{Choice, Why};
+pub(crate) use auto::{after_first_try, first_try, with_first_try};
 pub use bitboard::BitboardSolver;
 pub(crate) use bitboard::Found;
 pub use dlx::DlxSolver;
@@ -65,39 +68,17 @@ impl Engine {
             .collect()
     }
 
-    /// The engine that searches `puzzle` on `board` when this one is asked for: itself, except
-    /// that [`Engine::Auto`] takes the default CSP for a nearly empty puzzle (more than
-    /// [`csp::Config::FILL_ABOVE`] of its cells open) on a board larger than 25x25, the easy
-    /// end where the CSP fills the grid in reading order (`sh benches/peers/easy_end.sh`: the
-    /// empty 64x64 in 0.15 s against DLX's 0.61 s, three 64x64 with 99% blanks in 0.57 s
-    /// where DLX left two undecided at 10 s), and leaves every other choice to [`Solver::new`].
+    /// The engine that searches `puzzle` on `board` when this one is asked for: itself, or
+    /// for [`Engine::Auto`] the engine [`Engine::choose`] picks.
     pub fn for_puzzle(self, board: &Board, puzzle: &Grid) -> Engine {
-        let n = board.size();
-        if self != Engine::Auto || n <= Engine::EASY_END_ABOVE {
-            return self;
-        }
-        let cells = puzzle.cells().len() as u64;
-        let open = cells - puzzle.givens() as u64;
-        let (above, of) = csp::Config::FILL_ABOVE;
-        if open * of > cells * above {
-            Engine::Csp(csp::Config::default())
-        } else {
-            self
-        }
+        self.choose(board, Some(puzzle)).engine
     }
-
-    /// The largest board side on which [`Engine::for_puzzle`] keeps [`Engine::Auto`] for every
-    /// puzzle: up to 25x25, DLX fills nearly empty grids as fast as the CSP (0.03 s a puzzle
-    /// with 95% blanks).
-    pub const EASY_END_ABOVE: usize = 25;
 
     /// The engines `quadrille compare` runs on puzzles of `board` when none are named:
     /// [`Engine::defaults`], after the bitboard search where it takes the board (the engine
     /// [`Engine::Auto`] picks there).
     pub fn defaults_for(board: &Board) -> Vec<Engine> {
-        let bitboard = BitboardSolver::new(board)
-            .is_ok()
-            .then_some(Engine::Bitboard);
+        let bitboard = BitboardSolver::takes(board).then_some(Engine::Bitboard);
         bitboard.into_iter().chain(Engine::defaults()).collect()
     }
 }
@@ -286,13 +267,7 @@ impl Solver {
     /// Dancing Links, the strongest on large boards.
     pub fn new(engine: Engine, board: &Board) -> Result<Solver> {
         Ok(match engine {
-            Engine::Auto => match BitboardSolver::new(board) {
-                Ok(bitboard) => Solver::Bitboard(bitboard),
-                Err(_) if !board.cages().is_empty() => {
-                    Solver::Csp(csp::CspSolver::new(board, csp::Config::default()))
-                }
-                Err(_) => Solver::Dlx(DlxSolver::new(board)),
-            },
+            Engine::Auto => Solver::new(engine.choose(board, None).engine, board)?,
             Engine::Dlx => Solver::Dlx(DlxSolver::new(board)),
             Engine::Csp(config) => Solver::Csp(csp::CspSolver::new(board, config)),
             Engine::Bitboard => Solver::Bitboard(BitboardSolver::new(board)?),

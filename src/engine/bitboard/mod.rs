@@ -129,6 +129,15 @@ impl BitboardSolver {
     /// The most groups of a board it solves: a set of groups is one 64-bit word.
     pub const MAX_GROUPS: usize = 64;
 
+    /// Whether it solves puzzles on `board`: at most [`BitboardSolver::MAX_CELLS`] cells and
+    /// [`BitboardSolver::MAX_GROUPS`] groups, and no killer cages ([`BitboardSolver::new`]
+    /// refuses the others, saying which limit they pass).
+    pub fn takes(board: &Board) -> bool {
+        board.cell_count() <= BitboardSolver::MAX_CELLS
+            && board.groups().len() <= BitboardSolver::MAX_GROUPS
+            && board.cages().is_empty()
+    }
+
     /// A solver for puzzles on `board`.
     ///
     /// # Errors
