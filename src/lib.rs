@@ -69,6 +69,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+mod bipartite;
 pub mod board;
 pub mod budget;
 pub mod compare;
