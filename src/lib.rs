@@ -48,7 +48,7 @@
 //! [`install`](rayon::ThreadPool::install)s, as the command-line tool does).
 //!
 //! Cargo features, both on by default: `cli` (the `quadrille` binary: clap, indicatif; and
-//! `runner`, the ordered runner, public for the binary's own batches) and `plot`
+//! `runner`, the ordered runner, public but hidden, for the binary's own batches) and `plot`
 //! (`compare::plot`: plotters). `default-features = false` builds the library alone.
 //!
 //! ```
@@ -84,7 +84,9 @@ pub mod long_count;
 pub mod merge;
 pub mod problems;
 pub mod restart;
+// Plumbing that the binary needs, not part of the library's API.
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod runner;
 #[cfg(not(feature = "cli"))]
 mod runner;

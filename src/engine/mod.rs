@@ -88,7 +88,7 @@ impl Engine {
     /// The largest board side on which [`Engine::for_puzzle`] keeps [`Engine::Auto`] for every
     /// puzzle: up to 25x25, DLX fills nearly empty grids as fast as the CSP (0.03 s a puzzle
     /// with 95% blanks).
-    pub const EASY_END_ABOVE: usize = 25;
+    pub(crate) const EASY_END_ABOVE: usize = 25;
 
     /// The engines `quadrille compare` runs on puzzles of `board` when none are named:
     /// [`Engine::defaults`], after the bitboard search where it takes the board (the engine
