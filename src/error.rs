@@ -37,6 +37,11 @@ pub struct Error {
     /// `Shape`, so that this module imports none that imports it, and so that an `Error`
     /// stays small enough to return by value.
     inferred: Option<(u8, u8)>,
+    /// Whether the cells of an [`ErrorKind::UnknownShape`] are as many as one row of a grid
+    /// has, so that the multi-line layout would read the input ([`Remedy::GridLayout`]). Set
+    /// where the error is built, by the reader that knows the shapes, so that this module
+    /// imports nothing from `sudoku`.
+    grid_row: bool,
 }
 
 /// What went wrong. Names and characters from the input are shown escaped (`'\u{7}'`, `'\t'`),
@@ -416,6 +421,7 @@ impl Error {
             line: None,
             column: None,
             inferred: None,
+            grid_row: false,
         }
     }
 
@@ -426,6 +432,7 @@ impl Error {
             line: Some(line),
             column: Some(column),
             inferred: None,
+            grid_row: false,
         }
     }
 
@@ -447,6 +454,13 @@ impl Error {
     pub fn with_inferred_boxes(mut self, box_rows: usize, box_cols: usize) -> Error {
         // Box sides fit a byte (a shape's side is at most 64); a larger one gets no note.
         self.inferred = u8::try_from(box_rows).ok().zip(u8::try_from(box_cols).ok());
+        self
+    }
+
+    /// The same error, noting whether its cells are as many as one row of a grid has (see
+    /// [`Error::remedy`]).
+    pub(crate) fn with_grid_row(mut self, grid_row: bool) -> Error {
+        self.grid_row = grid_row;
         self
     }
 
@@ -476,13 +490,8 @@ impl Error {
             });
         }
         match self.kind {
-            // A row of a grid (9 cells of a 9x9) read as a one-line puzzle; below 6 cells a
-            // short line is likelier a typo than a row.
-            ErrorKind::UnknownShape { cells }
-                if cells >= 6 && crate::sudoku::Shape::from_cell_count(cells * cells).is_some() =>
-            {
-                Some(Remedy::GridLayout)
-            }
+            // A row of a grid (9 cells of a 9x9) read as a one-line puzzle.
+            ErrorKind::UnknownShape { .. } if self.grid_row => Some(Remedy::GridLayout),
             ErrorKind::UnknownShape { .. } => Some(Remedy::GiveShape),
             _ => None,
         }

@@ -48,7 +48,7 @@
 //! [`install`](rayon::ThreadPool::install)s, as the command-line tool does).
 //!
 //! Cargo features, both on by default: `cli` (the `quadrille` binary: clap, indicatif; and
-//! `runner`, the ordered runner, public for the binary's own batches) and `plot`
+//! `runner`, the ordered runner, public but hidden, for the binary's own batches) and `plot`
 //! (`compare::plot`: plotters). `default-features = false` builds the library alone.
 //!
 //! ```
@@ -69,6 +69,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+mod bipartite;
 pub mod board;
 pub mod budget;
 pub mod compare;
@@ -84,7 +85,9 @@ pub mod merge;
 pub mod problems;
 pub mod request;
 pub mod restart;
+// Plumbing that the binary needs, not part of the library's API.
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod runner;
 #[cfg(not(feature = "cli"))]
 mod runner;

@@ -18,6 +18,7 @@ mod fuzz_checks;
 mod fuzz_corpus;
 mod generate_order;
 mod interrupt;
+mod layering;
 mod learning;
 mod logic;
 mod memo;

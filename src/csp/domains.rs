@@ -260,17 +260,6 @@ impl<'a> State<'a> {
     }
 }
 
-/// The indices of the set bits of `mask`, lowest first: cells of a word of the open set,
-/// digits of a domain, members of a unit.
-#[inline]
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
-}
+// The bitset iterator lives in the matching kernel, a leaf, so that the kernel needs nothing
+// from the CSP; the CSP's cells, digits and units are iterated by the same function.
+pub(crate) use crate::bipartite::bits;

@@ -8,9 +8,9 @@
 //! - [`config`]: the configuration ([`Propagation`] level, pigeonhole check,
 //!   [`VariableOrder`], [`ValueOrder`]) and its names, e.g. `mrv+lex+hidden-singles`.
 //! - `domains`: the per-shape tables and the state block, copied per search level.
-//! - `propagate`: the inference rules, run to a fixpoint.
-//! - `alldiff`: generalised arc consistency of one unit by bipartite matching and strongly
-//!   connected components (Régin 1994), for the `alldiff` level.
+//! - `propagate`: the inference rules, run to a fixpoint. At the `alldiff` level a unit is made
+//!   generalised-arc-consistent by bipartite matching and strongly connected components
+//!   (Régin 1994), in `crate::bipartite`, which the learning exact-cover search shares.
 //! - `intersections`: locked candidates where two units meet, for the `intersections` option.
 //! - `cages`: killer cages, whose digits are different and add up to a sum, on boards that
 //!   have them.
@@ -73,7 +73,6 @@
 //! shows every candidate is used (`alldiff`), and the scan of an overlap stops once every
 //! shared digit has a place outside it (`intersections`).
 
-pub(crate) mod alldiff;
 mod cages;
 pub mod config;
 mod domains;

@@ -1,6 +1,6 @@
 //! The inference rules: forward checking, naked singles, hidden singles, naked and hidden
 //! pairs and triples (in [`super::subsets`]), generalised arc consistency of the units
-//! (`alldiff`, in [`super::alldiff`]) and the pigeonhole check, run to a fixpoint on one state
+//! (`alldiff`, by the matching kernel in `crate::bipartite`) and the pigeonhole check, run to a fixpoint on one state
 //! block.
 //!
 //! Cheap rules run first and the stronger ones only when the cheap ones are stable, so a
@@ -21,10 +21,10 @@
 //! singles are stable, only those are checked by matching. The collecting is a separate
 //! instantiation of the pass, so the other levels do not pay for it.
 
-use super::alldiff::AllDiff;
 use super::config::Propagation;
 use super::domains::{CspTables, State, UNIT_WORDS, UnitSet};
 use super::stats::Inferences;
+use crate::bipartite::AllDiff;
 
 /// The rule engine for one configuration, borrowing the solver's tables and buffers.
 pub(crate) struct Propagator<'a> {
@@ -440,7 +440,7 @@ impl Propagator<'_> {
         if changed { Pass::Changed } else { Pass::Stable }
     }
 
-    /// Makes every stale unit generalised-arc-consistent (see [`super::alldiff`]), removing
+    /// Makes every stale unit generalised-arc-consistent (see `crate::bipartite`), removing
     /// the candidates no perfect matching of the unit uses.
     fn all_different(&mut self, s: &mut State) -> Pass {
         let t = self.t;

@@ -2,13 +2,13 @@
 
 use std::time::Instant;
 
-use super::alldiff::AllDiff;
 use super::config::{Config, Propagation, ValueOrder, VariableOrder};
 use super::domains::{CspTables, State};
 use super::propagate::Propagator;
 use super::restart::Run;
 use super::stack::StateStack;
 use super::stats::{CspReport, CspStats};
+use crate::bipartite::AllDiff;
 use crate::board::{Board, Cell, Digit};
 use crate::budget::past_deadline;
 use crate::restart::{self, Restarts};

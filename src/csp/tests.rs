@@ -608,9 +608,9 @@ fn with_propagator<R>(
     board: &crate::board::Board,
     f: impl FnOnce(&mut super::propagate::Propagator, &mut super::domains::State) -> R,
 ) -> R {
-    use super::alldiff::AllDiff;
     use super::domains::{CspTables, State};
     use super::propagate::Propagator;
+    use crate::bipartite::AllDiff;
     let t = CspTables::new(board);
     let mut block = vec![0; t.stride];
     t.reset(&mut block);
@@ -742,58 +742,6 @@ fn alldiff_finds_a_contradiction_by_matching() {
     ]);
     assert!(propagate_row(Propagation::Triples, &row).is_some());
     assert!(propagate_row(Propagation::AllDiff, &row).is_none());
-}
-
-#[test]
-fn alldiff_keeps_exactly_the_edges_of_some_perfect_matching() {
-    // Random unit graphs of up to 7 cells against every permutation. Each unit index is
-    // used twice in a row, so the second check starts from the first one's matching.
-    use super::alldiff::AllDiff;
-    let mut rng = Rng(0x5eed_a11d_1ff0_0001);
-    let mut checker = AllDiff::new(7, 8);
-    for round in 0..4000 {
-        let m = 1 + rng.below(7);
-        let full = (1u64 << m) - 1;
-        // Dense enough that about half of the graphs have a perfect matching.
-        let mut doms: Vec<u64> = (0..m)
-            .map(|_| rng.next() & rng.next() | rng.next() & full)
-            .collect();
-        for d in &mut doms {
-            *d &= full;
-        }
-        let mut supported = vec![0u64; m];
-        let mut any = false;
-        each_permutation(m, &mut |perm| {
-            if perm.iter().enumerate().all(|(k, &d)| doms[k] >> d & 1 != 0) {
-                any = true;
-                for (k, &d) in perm.iter().enumerate() {
-                    supported[k] |= 1 << d;
-                }
-            }
-        });
-        let positions: Vec<u8> = (0..m as u8).collect();
-        let mut pruned = doms.clone();
-        let ok = checker.prune(round % 8, &positions, &mut pruned, full);
-        assert_eq!(ok, any, "{doms:?}");
-        if ok {
-            assert_eq!(pruned, supported, "{doms:?}");
-        }
-    }
-}
-
-/// Calls `f` with every permutation of 0..m.
-fn each_permutation(m: usize, f: &mut dyn FnMut(&[usize])) {
-    fn go(perm: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
-        if k == perm.len() {
-            return f(perm);
-        }
-        for i in k..perm.len() {
-            perm.swap(k, i);
-            go(perm, k + 1, f);
-            perm.swap(k, i);
-        }
-    }
-    go(&mut (0..m).collect(), 0, f);
 }
 
 /// Random puzzles of several shapes (a 1x5 box makes a 5x5 Latin square), from nearly empty

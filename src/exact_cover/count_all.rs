@@ -32,23 +32,25 @@ use crate::restart::Restarts;
 
 /// The nodes of the first, plain search of a count: the unit of the restarts, so that a
 /// count and a search for one solution start alike.
-pub const FIRST_NODES: u64 = Restarts::DEFAULT_UNIT;
+pub(crate) const FIRST_NODES: u64 = Restarts::DEFAULT_UNIT;
 
 /// Solutions that make a count enumeration-bound when the first plain search finds them. Two,
 /// not one: a unique puzzle's plain search may find its solution at once and spend seconds
 /// proving there is no other (the proof is learning's job), while 6x10 pentominoes, whose
 /// 4.3 million nodes hold 9,356 solutions, has two in its first 3,000 nodes.
-pub const ENUMERATION_SOLUTIONS: u64 = 2;
+pub(crate) const ENUMERATION_SOLUTIONS: u64 = 2;
 
 /// Nodes that the first plain search of an enumeration-bound count walks before
 /// [`Dlx::count_start`] hands it over to be split: a count this small is done sooner on one
 /// thread than split (the threshold of [`Solver::count_split`](crate::engine::Solver::count_split)).
+/// Hidden: a tuning constant, public only for the count-path tests that bound a count's nodes.
+#[doc(hidden)]
 pub const SPLIT_NODES: u64 = 20_000;
 
 /// Solutions after which the learning search gives way to plain enumeration: each solution
 /// leaves a nogood that is never forgotten, and a learning node costs about 1.7 plain ones
 /// on pentominoes, so learning pays for proofs, not for long lists.
-pub const LEARNING_SOLUTIONS: u64 = 1_000;
+pub(crate) const LEARNING_SOLUTIONS: u64 = 1_000;
 
 /// How a count of all solutions goes on after [`Dlx::count_start`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -56,16 +56,12 @@ mod shard;
 mod split;
 mod xcc;
 
-pub use count_all::{
-    CountStart, ENUMERATION_SOLUTIONS, FIRST_NODES, LEARNING_SOLUTIONS, SPLIT_NODES,
-};
+pub(crate) use count_all::FIRST_NODES;
+pub use count_all::{CountStart, SPLIT_NODES};
 pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;
-pub use memo::{
-    DEFAULT_MEMORY, Memo, MemoBranching, MemoCount, MemoMode, TRIAL_NODES, TRIAL_SAVING_PERCENT,
-    Zdd, ZddSampler,
-};
+pub use memo::{DEFAULT_MEMORY, Memo, MemoBranching, MemoCount, MemoMode, Zdd, ZddSampler};
 pub use parallel::PartsDone;
 pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, Problem, ProblemBuilder};

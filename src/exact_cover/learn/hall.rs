@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use super::super::matching::{MAX_WIDTH, Matchings, NO_OPTION};
-use crate::csp::alldiff::{AllDiff, low_bits};
+use crate::bipartite::{AllDiff, low_bits};
 
 /// Cells of matching `group` (bits of left positions) whose free options reach only `digits`
 /// (bits of right positions), found when the trail was `at` steps long.

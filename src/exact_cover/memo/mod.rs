@@ -37,14 +37,14 @@ pub const DEFAULT_MEMORY: usize = 1 << 30;
 
 /// Nodes of the trial of [`MemoMode::Auto`]: a count that has not found its subproblems
 /// repeating by then goes on without remembering them.
-pub const TRIAL_NODES: u64 = 512;
+pub(crate) const TRIAL_NODES: u64 = 512;
 
 /// The plain nodes that the table's answers must have saved by the end of the trial, in percent
 /// of the nodes walked. A remembering node costs about three plain ones on 12 queens and on a
 /// 6x6 Sudoku with three givens, which took 855,237 nodes against plain search's 2,352,742 and
 /// still 25% longer (0.25 s against 0.20 s, `count --engine dlx -j1`); its trial saved 58% at
 /// 512 nodes. The domino boards from 8x8 to 16x16 saved 227% (10x10) to 3,304% (16x16).
-pub const TRIAL_SAVING_PERCENT: u64 = 150;
+pub(crate) const TRIAL_SAVING_PERCENT: u64 = 150;
 
 /// Whether a count remembers the counts of subproblems.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -18,12 +18,17 @@ pub(super) struct RawCell {
 }
 
 /// An error at a column, and at a line unless `line` is 0 (the caller adds it then).
-pub(super) fn error_at(kind: ErrorKind, line: usize, column: usize) -> Error {
-    if line == 0 {
-        Error::new(kind).with_column(column)
-    } else {
-        Error::at(kind, line, column)
-    }
+pub(super) fn error_at(err: impl Into<Error>, line: usize, column: usize) -> Error {
+    let err = err.into().with_column(column);
+    if line == 0 { err } else { err.with_line(line) }
+}
+
+/// The error for `cells` cells that make no shape the reader can infer, noting whether they
+/// are as many as one row of a grid has (9, a row of a 9x9): the multi-line layout would read
+/// them then. Below 6 cells a short line is likelier a typo than a row.
+pub(super) fn unknown_shape(cells: usize) -> Error {
+    let grid_row = cells >= 6 && Shape::from_cell_count(cells * cells).is_some();
+    Error::new(ErrorKind::UnknownShape { cells }).with_grid_row(grid_row)
 }
 
 /// The value of a one-character cell: `Some(0)` for a blank, `None` for a bad character.
@@ -202,7 +207,7 @@ pub(super) fn grid_of(
     let found = cells.len();
     let shape = shape
         .or_else(|| Shape::from_cell_count(found))
-        .ok_or_else(|| error_at(ErrorKind::UnknownShape { cells: found }, line, start))?;
+        .ok_or_else(|| error_at(unknown_shape(found), line, start))?;
     let expected = shape.cell_count();
     if found != expected {
         let (line, column) = match cells.get(expected) {

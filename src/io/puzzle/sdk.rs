@@ -1,7 +1,7 @@
 //! The multi-line grid layout (.sdk): n rows of n cells with optional decoration, put
 //! together one row at a time as the reader hands the lines over.
 
-use super::cells::{RawCell, char_value, finish, is_numeric_token, number_cell};
+use super::cells::{RawCell, char_value, finish, is_numeric_token, number_cell, unknown_shape};
 use super::{MAX_CHAR_SIZE, Puzzle};
 use crate::error::{Error, ErrorKind, Result};
 use crate::sudoku::Shape;
@@ -66,10 +66,7 @@ fn grid_mode(tokens: &[(usize, &str)], shape: Option<Shape>) -> Result<(Shape, b
         }
     }
     let column = tokens.first().map_or(1, |t| t.0);
-    Err(Error::new(ErrorKind::UnknownShape {
-        cells: chars * chars,
-    })
-    .with_column(column))
+    Err(unknown_shape(chars * chars).with_column(column))
 }
 
 /// The grid being read.

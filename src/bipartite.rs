@@ -1,4 +1,12 @@
-//! Generalised arc consistency of one unit (Régin 1994): a digit stays a candidate of a cell
+//! Perfect matchings of small bipartite graphs held as bitsets, and the edges no perfect
+//! matching uses: Régin's all-different filter (1994), with Hall sets as the reasons for its
+//! verdicts. Two searches use it: the CSP makes each unit of a board generalised-arc-consistent
+//! with it (`csp::propagate`), and the learning Dancing Links search checks Hall's condition
+//! on its declared matchings with it (`exact_cover::learn::hall`). It is a leaf: it imports
+//! nothing from the crate, so that neither search depends on the other through it.
+//!
+//! The words are a Sudoku unit's: the left side are cells, the right side digits, and a
+//! cell's domain is the set of digits it may still take. A digit stays in a cell's domain
 //! only if some way of giving the unit's cells different digits gives it to that cell.
 //!
 //! A unit has n cells and n digits, so a way of filling it is a perfect matching of its cells
@@ -20,7 +28,7 @@
 //!    from forward and backward reachability on bitsets (a pivot's component is what it
 //!    reaches and what reaches it), about n unions per component.
 //!
-//! The scratch arrays live in the [`AllDiff`] owned by the solver, so a check allocates
+//! The scratch arrays live in the [`AllDiff`] owned by the search, so a check allocates
 //! nothing.
 //!
 //! The learning Dancing Links search uses the same check on its groups and needs a reason for
@@ -29,15 +37,13 @@
 //! after a prune (Hall's theorem: a set S of cells whose domains hold exactly |S| digits
 //! takes those digits, so no other cell can).
 
-use super::domains::bits;
-
 /// No hint for a cell: its matched digit is not known.
 const NO_DIGIT: u8 = u8::MAX;
 
 /// The matching hints of every unit and the scratch space of one check.
 #[derive(Clone, Debug)]
 pub(crate) struct AllDiff {
-    /// The board's side n.
+    /// The side n of a unit: its number of cells and of digits.
     n: usize,
     /// The digit (0-based) matched to each position of each unit the last time it was checked
     /// (`n` per unit), or [`NO_DIGIT`]. Only a hint: it is checked against the domains before
@@ -280,6 +286,21 @@ fn nothing_to_prune(doms: &[u64], missing: u64) -> bool {
     missing & !(above | equal) == 0
 }
 
+/// The indices of the set bits of `mask`, lowest first: the cells of a set, the digits of a
+/// domain.
+#[inline]
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
 /// The `m` lowest bits.
 pub(crate) fn low_bits(m: usize) -> u64 {
     if m >= 64 { u64::MAX } else { (1 << m) - 1 }
@@ -371,5 +392,72 @@ mod tests {
         let mut pruned = pair;
         assert!(AllDiff::new(4, 1).prune(0, &[0, 1, 2, 3], &mut pruned, 0b1111));
         assert_eq!(pruned, [0b0011, 0b0011, 0b1100, 0b1100]);
+    }
+
+    /// A tiny deterministic generator (xorshift), so the tests need no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, k: usize) -> usize {
+            (self.next() % k as u64) as usize
+        }
+    }
+
+    #[test]
+    fn alldiff_keeps_exactly_the_edges_of_some_perfect_matching() {
+        // Random unit graphs of up to 7 cells against every permutation. Each unit index is
+        // used twice in a row, so the second check starts from the first one's matching.
+        let mut rng = Rng(0x5eed_a11d_1ff0_0001);
+        let mut checker = AllDiff::new(7, 8);
+        for round in 0..4000 {
+            let m = 1 + rng.below(7);
+            let full = (1u64 << m) - 1;
+            // Dense enough that about half of the graphs have a perfect matching.
+            let mut doms: Vec<u64> = (0..m)
+                .map(|_| rng.next() & rng.next() | rng.next() & full)
+                .collect();
+            for d in &mut doms {
+                *d &= full;
+            }
+            let mut supported = vec![0u64; m];
+            let mut any = false;
+            each_permutation(m, &mut |perm| {
+                if perm.iter().enumerate().all(|(k, &d)| doms[k] >> d & 1 != 0) {
+                    any = true;
+                    for (k, &d) in perm.iter().enumerate() {
+                        supported[k] |= 1 << d;
+                    }
+                }
+            });
+            let positions: Vec<u8> = (0..m as u8).collect();
+            let mut pruned = doms.clone();
+            let ok = checker.prune(round % 8, &positions, &mut pruned, full);
+            assert_eq!(ok, any, "{doms:?}");
+            if ok {
+                assert_eq!(pruned, supported, "{doms:?}");
+            }
+        }
+    }
+
+    /// Calls `f` with every permutation of 0..m.
+    fn each_permutation(m: usize, f: &mut dyn FnMut(&[usize])) {
+        fn go(perm: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
+            if k == perm.len() {
+                return f(perm);
+            }
+            for i in k..perm.len() {
+                perm.swap(k, i);
+                go(perm, k + 1, f);
+                perm.swap(k, i);
+            }
+        }
+        go(&mut (0..m).collect(), 0, f);
     }
 }
