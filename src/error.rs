@@ -361,6 +361,10 @@ pub enum Field {
     Search,
     /// How a count remembers subproblems.
     Memo,
+    /// The probes of an estimate.
+    Probes,
+    /// The shard of a split, and the number of shards.
+    Shard,
 }
 
 impl Field {
@@ -374,6 +378,8 @@ impl Field {
             Field::TimeBudget => "time_budget",
             Field::Search => "search",
             Field::Memo => "memo",
+            Field::Probes => "probes",
+            Field::Shard => "shard",
         }
     }
 }

@@ -3,18 +3,19 @@
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::exact_cover::{
-    Branching, Control, CountSink, Dlx, Interval, Memo, MemoMode, Plan, Problem, ProblemBuilder,
-    Report, Solution, Xcc, up_to,
+    Branching, Control, Dlx, Memo, MemoMode, Plan, Problem, ProblemBuilder, Report, Solution, Xcc,
+    up_to,
 };
 use quadrille::io::dlx;
-use quadrille::merge::ShardRecord;
-use quadrille::request::{CountRecord, ExactCoverCount, Route, Search as CountSearch};
+use quadrille::request::{
+    CountRecord, EstimateRequest, ExactCoverCount, Route, Search as CountSearch, ShardRequest,
+};
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount};
 
@@ -322,58 +323,16 @@ impl ExactCover {
         node_budget: Option<u64>,
         time_budget: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if probes == 0 {
-            return Err(PyValueError::new_err("probes: must be 1 or more"));
-        }
-        let budget = args::budget(node_budget, time_budget)?;
-        let mut links = self.plain("estimate")?;
-        let (estimate, sample) = interrupt::run(py, move |interrupt| {
-            let start = Instant::now();
-            // The sample's share of a time budget is kept back from the probes.
-            let deadline = budget
-                .time
-                .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
-            let estimate = links.estimate_within(probes, seed, deadline, &mut |_| {
-                if interrupt.is_raised() {
-                    Control::Stop
-                } else {
-                    Control::Continue
-                }
-            });
-            let left = budget.after(0, start.elapsed());
-            let sample_budget = Budget {
-                time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
-                ..budget
-            };
-            let sample = links.search(&sample_budget, CountSink::new(None));
-            (estimate, sample)
-        })?;
-        let time = if sample.is_complete() {
-            Some(sample.stats.elapsed)
-        } else {
-            estimate.time_at_speed_of(&sample.stats)
+        let request = EstimateRequest {
+            probes,
+            seed,
+            budget: args::budget(node_budget, time_budget)?,
         };
-        let pair = |i: &Interval| (i.low, i.high.is_finite().then_some(i.high));
-        let d = PyDict::new(py);
-        d.set_item("probes", estimate.probes)?;
-        d.set_item("probes_asked", probes)?;
-        let stopped = estimate.probes < probes;
-        d.set_item("stop", if stopped { "time_budget" } else { "exhausted" })?;
-        d.set_item("seed", seed)?;
-        d.set_item("solutions", estimate.solutions.estimate)?;
-        d.set_item("solutions_interval", pair(&estimate.solutions))?;
-        d.set_item("solutions_met", estimate.solutions.nonzero)?;
-        d.set_item("nodes", estimate.nodes.estimate)?;
-        d.set_item("nodes_interval", pair(&estimate.nodes))?;
-        d.set_item("updates", estimate.updates.estimate)?;
-        d.set_item("updates_interval", pair(&estimate.updates))?;
-        d.set_item("seconds", time.map(|t| t.as_secs_f64()))?;
-        d.set_item("probe_seconds", estimate.elapsed.as_secs_f64())?;
-        d.set_item("sample_seconds", sample.stats.elapsed.as_secs_f64())?;
-        if sample.is_complete() {
-            d.set_item("exact_solutions", sample.stats.solutions)?;
-        }
-        Ok(d)
+        request.check().map_err(args::invalid)?;
+        let mut links = self.plain("estimate")?;
+        let record =
+            interrupt::run(py, move |_| request.run(&mut links, &mut |_| {}))?.or_raise()?;
+        record_dict(py, &record)
     }
 
     /// Counts shard `shard` (1-based) of `shards` disjoint shards, as `quadrille xc --shard
@@ -389,47 +348,28 @@ impl ExactCover {
         node_budget: Option<u64>,
         time_budget: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if shards == 0 || shard == 0 || shard > shards {
-            return Err(PyValueError::new_err(format!(
-                "shard {shard} of {shards}: shards are 1 to N, N >= 1"
-            )));
-        }
-        let budget = args::budget(node_budget, time_budget)?;
+        let request = ShardRequest {
+            shard,
+            shards,
+            budget: args::budget(node_budget, time_budget)?,
+        };
+        request.check().map_err(args::invalid)?;
         let mut links = self.plain("count_shard")?;
-        let record = interrupt::run(py, move |_| {
-            let start = Instant::now();
-            let plan = links.shard_plan(shards);
-            let report = links.run(
-                &Plan::new().shard(&plan, shard),
-                &budget,
-                CountSink::new(None),
-            )?;
-            Ok::<_, quadrille::Error>(ShardRecord {
-                shard,
-                shards,
-                problem: format!("{:016x}", plan.problem_fingerprint()),
-                split: format!("{:016x}", plan.fingerprint()),
-                solutions: u128::from(report.stats.solutions),
-                nodes: u128::from(report.stats.nodes),
-                updates: u128::from(report.stats.updates),
-                seconds: start.elapsed().as_secs_f64(),
-                complete: report.is_complete(),
-                origin: None,
-            })
-        })?
-        .or_raise()?;
-        let d = PyDict::new(py);
-        d.set_item("shard", record.shard)?;
-        d.set_item("shards", record.shards)?;
-        d.set_item("problem", record.problem)?;
-        d.set_item("split", record.split)?;
-        d.set_item("solutions", record.solutions)?;
-        d.set_item("nodes", record.nodes)?;
-        d.set_item("updates", record.updates)?;
-        d.set_item("seconds", record.seconds)?;
-        d.set_item("complete", record.complete)?;
-        Ok(d)
+        let record = interrupt::run(py, move |_| request.run(&mut links))?.or_raise()?;
+        record_dict(py, &record)
     }
+}
+
+/// A record as a dict with the keys of its JSON object (the command-line tool's `--json`).
+fn record_dict<'py>(
+    py: Python<'py>,
+    record: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let text = serde_json::to_string(record).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    py.import("json")?
+        .call_method1("loads", (text,))?
+        .cast_into::<PyDict>()
+        .map_err(PyErr::from)
 }
 
 impl ExactCover {
@@ -443,9 +383,6 @@ impl ExactCover {
         Ok(Dlx::new(&self.problem))
     }
 }
-
-/// The time of the sample search that turns an estimate of updates into seconds.
-const SAMPLE: Duration = Duration::from_millis(300);
 
 /// Solutions a stream finds before the loop asks for them.
 const STREAM_AHEAD: usize = 64;
@@ -705,10 +642,8 @@ impl Count {
 
     /// The statistics: the object `quadrille xc --count --json` prints, as a dict.
     #[getter]
-    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.record)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        py.import("json")?.call_method1("loads", (text,))
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        record_dict(py, &self.record)
     }
 
     fn __int__(&self) -> u128 {

@@ -651,3 +651,30 @@ def test_a_request_out_of_range_names_its_keyword():
         colours.count(memo="always")
     with pytest.raises(ValueError, match="^knuth: .*colours"):
         colours.count(knuth=True)
+
+
+def test_an_estimate_and_a_shard_are_the_command_line_tools():
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary: build it, or set QUADRILLE_BIN")
+    import subprocess
+
+    path = str(FIXTURES / "pentominoes_6x10.dlx")
+    problem = q.ExactCover.read_dlx(path)
+    timed = ("seconds", "probe_seconds", "sample_seconds")
+    for mine, args in [
+        (problem.estimate(2000, seed=3), ["--estimate", "2000", "--seed", "3"]),
+        (problem.count_shard(2, 500), ["--shard", "2/500"]),
+    ]:
+        out = subprocess.run(
+            [binary, "xc", path, "--json", *args], capture_output=True, text=True, check=True
+        ).stdout
+        theirs = json.loads(out)
+        for key in timed:
+            mine.pop(key, None)
+            theirs.pop(key, None)
+        assert mine == theirs
+    with pytest.raises(ValueError, match="^probes: "):
+        problem.estimate(0)
+    with pytest.raises(ValueError, match="^shard: "):
+        problem.count_shard(3, 2)

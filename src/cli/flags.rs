@@ -18,6 +18,8 @@ pub fn flag_of(field: Field) -> &'static str {
         Field::TimeBudget => "--time-budget",
         Field::Search => "--knuth",
         Field::Memo => "--memo",
+        Field::Probes => "--estimate",
+        Field::Shard => "--shard",
         _ => "a flag",
     }
 }

@@ -3,22 +3,19 @@
 //! for a scheduler to run and `quadrille merge` to add up).
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use quadrille::exact_cover::{Control, CountSink, Dlx, Interval, Plan};
-use quadrille::merge::ShardRecord;
-use quadrille::{Budget, SolutionCount};
-use serde_json::json;
+use quadrille::exact_cover::{Dlx, Interval};
+use quadrille::request::{EstimateRequest, ShardRequest};
+use quadrille::{Budget, SolutionCount, Stop};
 
 use super::Status;
 use super::flags;
 
 /// The probes of `--estimate` without a number.
 pub const DEFAULT_PROBES: &str = "10000";
-/// How long the timed sample of `--estimate` searches, to measure this machine's speed.
-const SAMPLE: Duration = Duration::from_millis(300);
 
 /// Below this many probes that met a solution, the solutions' interval is flagged: on the 6x10
 /// pentominoes, 100,000 probes meet one 10 to 16 times (seeds 1 to 3) and the "95%" interval
@@ -50,9 +47,12 @@ pub fn shard_spec(text: &str) -> Result<(usize, usize), String> {
     if n == 0 || i == 0 || i > n {
         return Err(bad());
     }
-    if n > 1 << 20 {
-        return Err(format!("at most {} shards, not {n}", 1 << 20));
-    }
+    let request = ShardRequest {
+        shard: i,
+        shards: n,
+        budget: Budget::unlimited(),
+    };
+    request.check().map_err(|invalid| invalid.message)?;
     Ok((i, n))
 }
 
@@ -74,7 +74,8 @@ pub fn run(
 }
 
 /// Knuth's estimate from `probes` probes, or those a time budget leaves room for, and a timed
-/// sample search (within what is left of the budget) for the time a count would take.
+/// sample search for the time a count would take ([`EstimateRequest`]), with a bar on a
+/// terminal.
 fn estimate(
     links: &mut Dlx,
     probes: u64,
@@ -83,11 +84,6 @@ fn estimate(
     json: bool,
     quiet: bool,
 ) -> quadrille::Result<Status> {
-    let start = Instant::now();
-    // The sample's share of a time budget is kept back from the probes.
-    let deadline = budget
-        .time
-        .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
     let bar = (!quiet && super::stderr_is_terminal()).then(|| {
         let bar = ProgressBar::new(probes);
         bar.set_style(
@@ -99,62 +95,26 @@ fn estimate(
         );
         bar
     });
-    let estimate = links.estimate_within(probes, seed, deadline, &mut |taken| {
+    let request = EstimateRequest {
+        probes,
+        seed,
+        budget: *budget,
+    };
+    let record = request.run(links, &mut |taken| {
         if let Some(bar) = &bar {
             bar.set_position(taken);
         }
-        Control::Continue
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let left = budget.after(0, start.elapsed());
-    let sample_budget = Budget {
-        nodes: budget.nodes,
-        time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
-        ..*budget
-    };
-    let sample = links.search(&sample_budget, CountSink::new(None));
-    let stopped = estimate.probes < probes;
-    // A tree the sample exhausted is known exactly: its time is the sample's.
-    let time = if sample.is_complete() {
-        Some(sample.stats.elapsed)
-    } else {
-        estimate.time_at_speed_of(&sample.stats)
-    };
+    let record = record?;
     let mut out = super::stdout();
-    let pair = |i: &Interval| {
-        json!([
-            i.low,
-            if i.high.is_finite() {
-                json!(i.high)
-            } else {
-                json!(null)
-            }
-        ])
-    };
     if json {
-        let mut object = json!({
-            "probes": estimate.probes,
-            "probes_asked": probes,
-            "stop": if stopped { "time_budget" } else { "exhausted" },
-            "seed": seed,
-            "solutions": estimate.solutions.estimate,
-            "solutions_interval": pair(&estimate.solutions),
-            "solutions_met": estimate.solutions.nonzero,
-            "nodes": estimate.nodes.estimate,
-            "nodes_interval": pair(&estimate.nodes),
-            "updates": estimate.updates.estimate,
-            "updates_interval": pair(&estimate.updates),
-            "seconds": time.map(|t| t.as_secs_f64()),
-            "probe_seconds": estimate.elapsed.as_secs_f64(),
-            "sample_seconds": sample.stats.elapsed.as_secs_f64(),
-        });
-        if sample.is_complete() {
-            object["exact_solutions"] = json!(sample.stats.solutions);
-        }
+        let object = serde_json::to_value(record).map_err(std::io::Error::from)?;
         writeln!(out, "{object}")?;
     } else {
+        let estimate = &record.estimate;
         let line = |name: &str, i: &Interval| {
             let high = if i.high.is_finite() {
                 format!("{:.4e}", i.high)
@@ -166,11 +126,11 @@ fn estimate(
                 i.estimate, i.low
             )
         };
-        if stopped {
+        if record.probes < probes {
             writeln!(
                 out,
                 "estimate from {} probes (seed {seed}): the time budget stopped it before the {probes} asked:",
-                estimate.probes
+                record.probes
             )?;
         } else {
             writeln!(out, "estimate from {probes} probes (seed {seed}):")?;
@@ -189,18 +149,16 @@ fn estimate(
         writeln!(out, "{}{met}", line("solutions", &estimate.solutions))?;
         writeln!(out, "{}", line("nodes", &estimate.nodes))?;
         writeln!(out, "{}", line("updates", &estimate.updates))?;
-        match (time, sample.is_complete()) {
-            (Some(t), true) => writeln!(
+        match (record.seconds, record.exact_solutions) {
+            (Some(t), Some(solutions)) => writeln!(
                 out,
-                "time       {:.3} s: the timed sample counted everything, {} solutions",
-                t.as_secs_f64(),
-                sample.stats.solutions
+                "time       {t:.3} s: the timed sample counted everything, {solutions} solutions"
             )?,
-            (Some(t), false) => writeln!(
+            (Some(t), None) => writeln!(
                 out,
                 "time       about {} on one core here (at the speed of a {:.1} s sample)",
-                human(t),
-                sample.stats.elapsed.as_secs_f64()
+                human(Duration::from_secs_f64(t)),
+                record.sample_seconds
             )?,
             (None, _) => writeln!(out, "time       unknown: the sample measured nothing")?,
         }
@@ -229,47 +187,36 @@ fn count_shard(
     json: bool,
     quiet: bool,
 ) -> quadrille::Result<Status> {
-    let start = std::time::Instant::now();
-    let plan = links.shard_plan(shards);
-    let report = links.run(
-        &Plan::new().shard(&plan, shard),
-        budget,
-        CountSink::new(None),
-    )?;
-    let mut stats = report.stats;
-    // The shard's time is the whole run's, the plan included: what a scheduler pays.
-    stats.elapsed = start.elapsed();
+    let request = ShardRequest {
+        shard,
+        shards,
+        budget: *budget,
+    };
+    let record = request.run(links)?;
     let mut out = super::stdout();
     if json {
-        let record = ShardRecord {
-            shard,
-            shards,
-            problem: format!("{:016x}", plan.problem_fingerprint()),
-            split: format!("{:016x}", plan.fingerprint()),
-            solutions: stats.solutions as u128,
-            nodes: stats.nodes as u128,
-            updates: stats.updates as u128,
-            seconds: stats.elapsed.as_secs_f64(),
-            complete: report.is_complete(),
-            origin: None,
-        };
         writeln!(out, "{}", record.to_line())?;
     } else {
-        writeln!(out, "{}", SolutionCount::new(stats.solutions, report.stop))?;
+        let stop = if record.complete {
+            Stop::Exhausted
+        } else {
+            Stop::NodeBudget
+        };
+        writeln!(out, "{}", SolutionCount::new(record.solutions, stop))?;
     }
     out.flush()?;
     if !quiet {
         eprintln!(
             "shard {shard}/{shards}: {} solutions{}, {} nodes, {} updates, {:.3} s",
-            stats.solutions,
-            if report.is_complete() {
+            record.solutions,
+            if record.complete {
                 ""
             } else {
                 " (stopped by the budget: a lower bound)"
             },
-            stats.nodes,
-            stats.updates,
-            stats.elapsed.as_secs_f64()
+            record.nodes,
+            record.updates,
+            record.seconds
         );
     }
     Ok(Status::Success)

@@ -6,15 +6,19 @@
 //! - [`check`]: the rules a request's numbers obey (budgets, threads, limits), whose errors
 //!   ([`Invalid`]) name the field at fault, for each front end to say in its own words.
 //! - [`ExactCoverCount`]: the count of an exact-cover problem, with its [`CountRecord`].
+//! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
+//!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
 //!
 //! A request's budget holds its cancel flag ([`Budget::interrupt`](crate::Budget)): a front
 //! end that raises it stops the whole request, within a clock reading of each search.
 
 pub mod check;
 mod count;
+mod scale;
 
 pub use check::{Field, Invalid};
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
+pub use scale::{EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest};
 
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
 /// unless a caller installed another), and returns once the pool's threads have ended, so

@@ -1,0 +1,227 @@
+//! Counts too big for one run, asked the same way by every front end: [`EstimateRequest`]
+//! (Knuth's estimate of the tree, with the time a count would take here) and [`ShardRequest`]
+//! (one of N disjoint parts of the tree, for `quadrille merge` to add up). Both take plain
+//! links ([`Dlx`]): an exact-cover problem's, or a Sudoku puzzle's with its givens placed.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::check::{Field, Invalid};
+use crate::Result;
+use crate::budget::Budget;
+use crate::exact_cover::{Control, CountSink, Dlx, Estimate, Interval, Plan};
+use crate::merge::ShardRecord;
+
+/// How long the timed sample of an estimate searches, to measure this machine's speed.
+const SAMPLE: Duration = Duration::from_millis(300);
+
+/// The most shards a split may have.
+pub const MAX_SHARDS: usize = 1 << 20;
+
+/// Knuth's estimate of the search tree from `probes` random probes, and the time a count
+/// would take on this machine, measured by a sample search of at most 0.3 s: the request of
+/// `--estimate` and of Python's `ExactCover.estimate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EstimateRequest {
+    /// Probes to take (1 or more); a time budget may stop them first.
+    pub probes: u64,
+    /// The seed of the probes' random choices: the same seed gives the same estimate.
+    pub seed: u64,
+    /// The budget: its time bounds the probes and the sample together (the sample's share,
+    /// up to a quarter, is kept back from the probes), its nodes the sample.
+    pub budget: Budget,
+}
+
+/// The answer to an [`EstimateRequest`]; serialised, it is `--estimate --json`'s object.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EstimateRecord {
+    /// Probes taken.
+    pub probes: u64,
+    /// Probes asked for.
+    pub probes_asked: u64,
+    /// `exhausted` when every probe asked for was taken, `time_budget` when time stopped them.
+    pub stop: &'static str,
+    /// The seed.
+    pub seed: u64,
+    /// Estimated solutions.
+    pub solutions: f64,
+    /// Their 95% interval (no upper end when too few probes met one).
+    pub solutions_interval: (f64, Option<f64>),
+    /// Probes that met a solution.
+    pub solutions_met: u64,
+    /// Estimated search-tree nodes.
+    pub nodes: f64,
+    /// Their 95% interval.
+    pub nodes_interval: (f64, Option<f64>),
+    /// Estimated link updates.
+    pub updates: f64,
+    /// Their 95% interval.
+    pub updates_interval: (f64, Option<f64>),
+    /// The seconds a count would take here, at the sample's speed (exact when the sample
+    /// counted everything); none when the sample measured nothing.
+    pub seconds: Option<f64>,
+    /// Seconds of the probes.
+    pub probe_seconds: f64,
+    /// Seconds of the sample.
+    pub sample_seconds: f64,
+    /// The count, when the sample counted everything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_solutions: Option<u64>,
+    /// The estimate itself, with its standard errors.
+    #[serde(skip)]
+    pub estimate: Estimate,
+}
+
+impl EstimateRequest {
+    /// Checks the request: 1 probe or more.
+    pub fn check(&self) -> std::result::Result<(), Invalid> {
+        if self.probes == 0 {
+            return Err(Invalid::new(Field::Probes, "must be 1 or more"));
+        }
+        super::check::node_budget(self.budget.nodes)?;
+        Ok(())
+    }
+
+    /// Estimates the tree of `links`, telling `progress` the probes taken so far; the probes
+    /// stop early when the budget's time is up or its interrupt is raised.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    /// use quadrille::request::EstimateRequest;
+    ///
+    /// let mut links = Dlx::new(&problems::queens(8)?);
+    /// let request = EstimateRequest { probes: 1000, seed: 1, budget: Budget::unlimited() };
+    /// let record = request.run(&mut links, &mut |_| {})?;
+    /// assert_eq!(record.probes, 1000);
+    /// assert_eq!(record.exact_solutions, Some(92)); // the sample counted it all
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn run(&self, links: &mut Dlx, progress: &mut dyn FnMut(u64)) -> Result<EstimateRecord> {
+        self.check()?;
+        let budget = self.budget;
+        let start = Instant::now();
+        // The sample's share of a time budget is kept back from the probes.
+        let deadline = budget
+            .time
+            .map(|t| start + t.saturating_sub(SAMPLE.min(t / 4)));
+        let estimate = links.estimate_within(self.probes, self.seed, deadline, &mut |taken| {
+            progress(taken);
+            if budget.is_interrupted() {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        });
+        let left = budget.after(0, start.elapsed());
+        let sample_budget = Budget {
+            time: Some(left.time.map_or(SAMPLE, |t| t.min(SAMPLE))),
+            ..budget
+        };
+        let sample = links.search(&sample_budget, CountSink::new(None));
+        // A tree the sample exhausted is known exactly: its time is the sample's.
+        let time = if sample.is_complete() {
+            Some(sample.stats.elapsed)
+        } else {
+            estimate.time_at_speed_of(&sample.stats)
+        };
+        let pair = |i: &Interval| (i.low, i.high.is_finite().then_some(i.high));
+        Ok(EstimateRecord {
+            probes: estimate.probes,
+            probes_asked: self.probes,
+            stop: if estimate.probes < self.probes {
+                "time_budget"
+            } else {
+                "exhausted"
+            },
+            seed: self.seed,
+            solutions: estimate.solutions.estimate,
+            solutions_interval: pair(&estimate.solutions),
+            solutions_met: estimate.solutions.nonzero,
+            nodes: estimate.nodes.estimate,
+            nodes_interval: pair(&estimate.nodes),
+            updates: estimate.updates.estimate,
+            updates_interval: pair(&estimate.updates),
+            seconds: time.map(|t| t.as_secs_f64()),
+            probe_seconds: estimate.elapsed.as_secs_f64(),
+            sample_seconds: sample.stats.elapsed.as_secs_f64(),
+            exact_solutions: sample.is_complete().then_some(sample.stats.solutions),
+            estimate,
+        })
+    }
+}
+
+/// One shard of N disjoint shards of the search tree, counted on one thread: the request of
+/// `--shard I/N` and of Python's `ExactCover.count_shard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRequest {
+    /// The shard, 1 to `shards`.
+    pub shard: usize,
+    /// The number of shards, 1 to [`MAX_SHARDS`].
+    pub shards: usize,
+    /// The budget of the shard's search.
+    pub budget: Budget,
+}
+
+impl ShardRequest {
+    /// Checks the request: 1 <= shard <= shards <= [`MAX_SHARDS`].
+    pub fn check(&self) -> std::result::Result<(), Invalid> {
+        let (shard, shards) = (self.shard, self.shards);
+        if shards == 0 || shard == 0 || shard > shards {
+            return Err(Invalid::new(
+                Field::Shard,
+                format!("shard {shard} of {shards}: shards are 1 to N, N >= 1"),
+            ));
+        }
+        if shards > MAX_SHARDS {
+            return Err(Invalid::new(
+                Field::Shard,
+                format!("at most {MAX_SHARDS} shards, not {shards}"),
+            ));
+        }
+        super::check::node_budget(self.budget.nodes)?;
+        Ok(())
+    }
+
+    /// Counts the shard of `links`; the record's time is the whole run's, the split included:
+    /// what a scheduler pays.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    /// use quadrille::request::ShardRequest;
+    ///
+    /// let mut links = Dlx::new(&problems::queens(8)?);
+    /// let total: u128 = (1..=4)
+    ///     .map(|shard| ShardRequest { shard, shards: 4, budget: Budget::unlimited() })
+    ///     .map(|request| request.run(&mut links).map(|record| record.solutions))
+    ///     .sum::<quadrille::Result<u128>>()?;
+    /// assert_eq!(total, 92);
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn run(&self, links: &mut Dlx) -> Result<ShardRecord> {
+        self.check()?;
+        let start = Instant::now();
+        let plan = links.shard_plan(self.shards);
+        let report = links.run(
+            &Plan::new().shard(&plan, self.shard),
+            &self.budget,
+            CountSink::new(None),
+        )?;
+        Ok(ShardRecord {
+            shard: self.shard,
+            shards: self.shards,
+            problem: format!("{:016x}", plan.problem_fingerprint()),
+            split: format!("{:016x}", plan.fingerprint()),
+            solutions: u128::from(report.stats.solutions),
+            nodes: u128::from(report.stats.nodes),
+            updates: u128::from(report.stats.updates),
+            seconds: start.elapsed().as_secs_f64(),
+            complete: report.is_complete(),
+            origin: None,
+        })
+    }
+}
