@@ -365,6 +365,28 @@ pub enum Field {
     Probes,
     /// The shard of a split, and the number of shards.
     Shard,
+    /// The kind of puzzle to make.
+    Kind,
+    /// The givens of the puzzles to make.
+    Givens,
+    /// The blanks of the puzzles to make.
+    Blanks,
+    /// A uniform draw of the grids.
+    Uniform,
+    /// The symmetry of the givens.
+    Symmetry,
+    /// The minimality to prove.
+    Minimal,
+    /// The engine of the searches.
+    Engine,
+    /// A level of difficulty.
+    Difficulty,
+    /// A band of scores.
+    Score,
+    /// Whether to rate.
+    Rate,
+    /// Attempts per puzzle.
+    Attempts,
 }
 
 impl Field {
@@ -380,6 +402,17 @@ impl Field {
             Field::Memo => "memo",
             Field::Probes => "probes",
             Field::Shard => "shard",
+            Field::Kind => "kind",
+            Field::Givens => "givens",
+            Field::Blanks => "blanks",
+            Field::Uniform => "uniform",
+            Field::Symmetry => "symmetry",
+            Field::Minimal => "minimal",
+            Field::Engine => "engine",
+            Field::Difficulty => "difficulty",
+            Field::Score => "score",
+            Field::Rate => "rate",
+            Field::Attempts => "attempts",
         }
     }
 }

@@ -499,8 +499,10 @@ def test_generate_makes_unique_puzzles_with_their_options():
     assert all(m["givens"] == 20 and "solution" not in m for m in random)
     for m in q.generate(2, kind="contradictory"):
         assert q.count(m["puzzle"]).solutions == 0
-    with pytest.raises(ValueError, match="for unique puzzles"):
+    with pytest.raises(ValueError, match="^symmetry: only unique puzzles take it"):
         q.generate(1, kind="random", symmetry="none")
+    with pytest.raises(ValueError, match="^givens: a random 9x9 puzzle has from 0 to 81 givens"):
+        q.generate(1, kind="random", givens=100)
 
 
 def test_compare_rows_are_ready_for_a_dataframe():
@@ -678,3 +680,22 @@ def test_an_estimate_and_a_shard_are_the_command_line_tools():
         problem.estimate(0)
     with pytest.raises(ValueError, match="^shard: "):
         problem.count_shard(3, 2)
+
+
+def test_generate_is_the_command_line_tools():
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary: build it, or set QUADRILLE_BIN")
+    import subprocess
+
+    for kwargs, flags in [
+        (dict(seed=7, rate=True), ["--seed", "7", "--rate"]),
+        (dict(seed=2, box="2x3", minimal="orbits"), ["--seed", "2", "--box", "2x3", "--minimal", "orbits"]),
+        (dict(seed=5, kind="random", uniform=True, box="2x2", givens=6),
+         ["--seed", "5", "--kind", "random", "--uniform", "--box", "2x2", "--givens", "6"]),
+        (dict(seed=1, kind="contradictory"), ["--seed", "1", "--kind", "contradictory"]),
+    ]:
+        out = subprocess.run(
+            [binary, "generate", "-n", "3", "--json", *flags], capture_output=True, text=True, check=True
+        ).stdout
+        assert q.generate(3, **kwargs) == [json.loads(line) for line in out.splitlines()]

@@ -20,6 +20,17 @@ pub fn flag_of(field: Field) -> &'static str {
         Field::Memo => "--memo",
         Field::Probes => "--estimate",
         Field::Shard => "--shard",
+        Field::Kind => "--kind",
+        Field::Givens => "--givens",
+        Field::Blanks => "--blanks",
+        Field::Uniform => "--uniform",
+        Field::Symmetry => "--symmetry",
+        Field::Minimal => "--minimal",
+        Field::Engine => "--engine",
+        Field::Difficulty => "--difficulty",
+        Field::Score => "--score",
+        Field::Rate => "--rate",
+        Field::Attempts => "--attempts",
         _ => "a flag",
     }
 }

@@ -1,31 +1,28 @@
 //! `quadrille generate`: puzzles from a seed, one per line.
 //!
-//! Unique puzzles are made to order by `quadrille::generate::Generator`; [`judge`] accepts a
-//! finished puzzle or sends it back for the next attempt, by its rating from
-//! `quadrille::logic` (`--difficulty`, `--score`), and [`write_json`] prints that rating.
+//! The library's [`GenerateRequest`] checks the flags and makes the puzzles; this module reads
+//! the flags into it, shows a spinner of the thinning on a terminal, prints each puzzle (or
+//! its `--json` record) and the `--stats` summary.
 
 use std::io::Write;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
+use quadrille::Budget;
 use quadrille::engine::Engine;
 use quadrille::generate::{
-    CheckStats, Generated, Generator, Minimality, Order, Progress, ProgressSnapshot, Symmetry,
-    UniformGrids, random_contradictory, random_puzzle, rated_within_on,
+    CheckStats, Generated, Minimality, Order, Progress, ProgressSnapshot, Symmetry,
 };
-use quadrille::logic::{self, Difficulty, Rating, Scale};
-use quadrille::runner::{self, WithinChunk};
+use quadrille::logic::{Difficulty, Scale};
+use quadrille::request::{self, GenerateRequest, score_band};
 use quadrille::sudoku::{Grid, Shape};
 use serde_json::json;
 
 use super::flags;
 use super::long_count::{TICK, spinner_of};
-use super::{Status, stderr_is_terminal, stdout, usage};
-
-/// Puzzles made together: enough to keep every thread busy.
-const CHUNK: usize = 256;
+use super::{Status, stderr_is_terminal, stdout};
 
 /// Arguments of `quadrille generate`.
 #[derive(clap::Args, Debug)]
@@ -122,7 +119,7 @@ pub struct Args {
     quiet: bool,
 }
 
-/// The kinds of puzzle `generate` makes.
+/// The kinds of puzzle `generate` makes (clap's names of [`request::Kind`]).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     /// Exactly one solution; givens removed while it stays so.
@@ -133,173 +130,52 @@ enum Kind {
     Contradictory,
 }
 
-/// The givens a kind of puzzle can have on `shape`, as `random_contradictory` and the other
-/// generators document them; `None` when the kind cannot be made at all on this shape (that
-/// error is the library's to give).
-fn givens_range(kind: Kind, shape: Shape) -> Option<RangeInclusive<usize>> {
-    let (n, cells) = (shape.size(), shape.cell_count());
-    match kind {
-        Kind::Unique | Kind::Random => Some(0..=cells),
-        Kind::Contradictory if n < 2 => None,
-        // X, the cell of digit d in Y's row and the one in Y's box are emptied; when a box is
-        // one row or one column, the box's is one of the other two.
-        Kind::Contradictory if shape.box_rows() == 1 || shape.box_cols() == 1 => {
-            Some(n..=cells - 2)
-        }
-        Kind::Contradictory => Some(n..=cells - 3),
-    }
-}
-
-/// The givens asked for by `--givens`, or by `--blanks` as their complement; a usage error,
-/// in the words of the flag used, when the kind cannot give them.
-fn requested_givens(args: &Args) -> Result<Option<usize>, Status> {
-    let shape = args.shape;
-    let (n, cells) = (shape.size(), shape.cell_count());
-    let kind = format!("{:?}", args.kind).to_lowercase();
-    let range = givens_range(args.kind, shape);
-    match (args.givens, args.blanks) {
-        (Some(givens), _) => match range {
-            Some(range) if !range.contains(&givens) => Err(usage(format!(
-                "invalid value '{givens}' for '--givens <K>': a {kind} {n}x{n} puzzle has from {} to {} givens",
-                range.start(),
-                range.end()
-            ))),
-            _ => Ok(Some(givens)),
-        },
-        (None, Some(blanks)) => {
-            let range = range.unwrap_or(0..=cells);
-            match cells.checked_sub(blanks) {
-                Some(givens) if range.contains(&givens) => Ok(Some(givens)),
-                _ => Err(usage(format!(
-                    "invalid value '{blanks}' for '--blanks <K>': a {kind} {n}x{n} puzzle has from {} to {} blanks",
-                    cells - range.end(),
-                    cells - range.start()
-                ))),
-            }
-        }
-        (None, None) => Ok(None),
-    }
-}
-
-/// Parses `--score MIN..MAX` into tenths of SE's scale; either end may be left out.
+/// Parses `--score MIN..MAX` into tenths of the scale ([`score_band`]); either end may be
+/// left out.
 fn score_range(text: &str) -> Result<RangeInclusive<u16>, String> {
     let (min, max) = text
         .split_once("..")
         .ok_or_else(|| format!("'{text}' is not MIN..MAX, e.g. 2.6..4.0 or 6.5.."))?;
-    let tenths = |end: &str, default: u16| -> Result<u16, String> {
-        if end.trim().is_empty() {
-            return Ok(default);
-        }
-        match end.trim().parse::<f64>() {
-            Ok(score) if (0.0..=1000.0).contains(&score) => Ok((score * 10.0).round() as u16),
-            _ => Err(format!("'{end}' is not a score from 0 to 1000")),
+    let end = |end: &str| -> Result<Option<f64>, String> {
+        match end.trim() {
+            "" => Ok(None),
+            number => number
+                .parse()
+                .map(Some)
+                .map_err(|_| format!("'{end}' is not a score from 0 to 1000")),
         }
     };
-    let (min, max) = (tenths(min, 0)?, tenths(max, u16::MAX)?);
-    if min > max {
-        return Err(format!("the range {text} is empty: MIN is above MAX"));
-    }
-    Ok(min..=max)
+    score_band(end(min)?, end(max)?).map_err(|invalid| invalid.message)
 }
 
-/// What the judge says of an accepted puzzle, printed with it by `--json`: its rating, when
-/// one was asked for (by `--difficulty`, `--score` or `--rate`).
-type Verdict = Option<Rating>;
-
-/// Accepts a finished unique puzzle (`Some`, with what to print of it) or sends it back for the
-/// next attempt (`None`): a puzzle outside the asked band of scores goes back.
-fn judge(args: &Args, made: &Generated) -> Option<Verdict> {
-    let band = args
-        .score
-        .clone()
-        .or_else(|| args.difficulty.map(Difficulty::tenths));
-    match band {
-        Some(band) => rated_within_on(args.scale, band)(made).map(Some),
-        None => Some(args.rate.then(|| {
-            logic::with_thread_solver(made.puzzle.shape(), args.scale, |solver| {
-                solver.rate_unique_up_to(&made.puzzle, &made.solution, u16::MAX)
-            })
-        })),
-    }
-}
-
-/// The unique-puzzle flags that make no sense for other kinds, and `--minimal` with a floor.
-fn check_flags(args: &Args) -> Result<(), Status> {
-    let unique_only = [
-        ("--symmetry", args.symmetry.is_some()),
-        ("--minimal", args.minimal.is_some()),
-        ("--node-budget", args.node_budget.is_some()),
-        ("--engine", args.engine.is_some()),
-        ("--time-budget", args.time_budget.is_some()),
-        ("--difficulty", args.difficulty.is_some()),
-        ("--score", args.score.is_some()),
-    ];
-    let misplaced = unique_only.iter().find(|(_, set)| *set);
-    let kind = format!("{:?}", args.kind).to_lowercase();
-    if let (true, Some((flag, _))) = (args.kind != Kind::Unique, misplaced) {
-        return Err(usage(format!(
-            "{flag} is for unique puzzles, not --kind {kind}"
-        )));
-    }
-    if args.uniform && args.kind != Kind::Random {
-        return Err(usage(format!(
-            "--uniform draws the grids of --kind random, not --kind {kind}"
-        )));
-    }
-    if args.minimal.is_some() && (args.givens.is_some() || args.blanks.is_some()) {
-        return Err(usage(
-            "--minimal takes as few givens as uniqueness allows: leave out --givens and --blanks",
-        ));
-    }
-    Ok(())
-}
-
-/// The memory the diagram of every grid may take for `--uniform`: 6x6 Sudoku needs about
-/// 290 MB and Latin squares of order 6 about 990 MB (`/usr/bin/time -v`).
-const UNIFORM_MEMORY: usize = 1 << 30;
-
-/// One line of output: a puzzle, or why there is none.
-type Made = quadrille::Result<(Grid, Option<(Generated, Verdict)>)>;
-
-/// Generates the puzzles in parallel and prints them in seed order.
+/// Generates the puzzles in parallel ([`GenerateRequest`]) and prints them in seed order.
 pub fn run(args: Args) -> quadrille::Result<Status> {
     let shape = args.shape;
     let cells = shape.cell_count();
-    let givens = match requested_givens(&args).and_then(|g| check_flags(&args).map(|()| g)) {
-        Ok(givens) => givens,
-        Err(status) => return Ok(status),
-    };
-    let order = Order {
-        symmetry: args.symmetry.unwrap_or(Symmetry::default_for(shape)),
-        minimal: args.minimal.unwrap_or_default(),
-        nodes: args.node_budget,
-        min_givens: givens.unwrap_or(0),
+    let request = GenerateRequest {
+        shape,
+        count: args.count,
+        seed: args.seed,
+        kind: args.kind.into(),
+        givens: args.givens,
+        blanks: args.blanks,
+        uniform: args.uniform,
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        budget: Budget {
+            nodes: args.node_budget,
+            time: args.time_budget,
+            interrupt: None,
+        },
         attempts: args.attempts,
-        time: args.time_budget,
         engine: args.engine,
-        ..Order::new(shape)
+        difficulty: args.difficulty,
+        score: args.score.clone(),
+        scale: args.scale,
+        rate: args.rate,
+        threads: args.threads,
     };
-    // The diagram of every grid, built once for every puzzle.
-    let uniform = match args
-        .uniform
-        .then(|| UniformGrids::new(shape, UNIFORM_MEMORY))
-    {
-        Some(Ok(grids)) => Some(grids),
-        Some(Err(err)) if matches!(err.kind(), quadrille::ErrorKind::DiagramTooLarge { .. }) => {
-            let n = shape.size();
-            eprintln!(
-                "quadrille: --uniform: the diagram of every {n}x{n} grid needs more than 1 GiB; it fits for 4x4 and 6x6 Sudoku and Latin squares up to order 6"
-            );
-            return Ok(Status::BadInput);
-        }
-        Some(Err(err)) => return Err(err),
-        None => None,
-    };
-    // One generator per thread at a time: its solvers are built once, not per puzzle.
-    let generators: Mutex<Vec<Generator>> = Mutex::new(Vec::new());
-    // What the puzzles given up cost, for `--stats` (a sum: the order of the threads does not
-    // matter).
-    let given_up_checks = Mutex::new(CheckStats::default());
+    request.check()?;
     let spinner = (args.kind == Kind::Unique && !args.quiet && stderr_is_terminal()).then(|| {
         spinner_of(
             "generating",
@@ -308,48 +184,6 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     });
     let progress = Arc::new(Progress::default());
     let made_so_far = AtomicU64::new(0);
-    let make = |i: usize| -> Made {
-        let seed = args.seed.wrapping_add(i as u64);
-        match args.kind {
-            Kind::Unique => {
-                let spare = generators.lock().map(|mut g| g.pop()).unwrap_or(None);
-                let mut generator = match spare {
-                    Some(generator) => generator,
-                    None => {
-                        let mut generator = Generator::new(&order)?;
-                        if spinner.is_some() {
-                            generator.report_to(Arc::clone(&progress));
-                        }
-                        generator
-                    }
-                };
-                let made = generator.generate(seed, |made| judge(&args, made));
-                if made.is_err()
-                    && let Ok(mut checks) = given_up_checks.lock()
-                {
-                    checks.add(&generator.stats());
-                }
-                if let Ok(mut spare) = generators.lock() {
-                    spare.push(generator);
-                }
-                let (made, verdict) = made?;
-                Ok((made.puzzle.clone(), Some((made, verdict))))
-            }
-            Kind::Random => {
-                let givens = givens.unwrap_or(cells / 3);
-                let puzzle = match &uniform {
-                    Some(grids) => grids.puzzle(seed, givens),
-                    None => random_puzzle(shape, seed, givens),
-                };
-                Ok((puzzle, None))
-            }
-            Kind::Contradictory => Ok((
-                random_contradictory(shape, seed, givens.unwrap_or(cells / 3))?,
-                None,
-            )),
-        }
-    };
-    let pool = flags::pool(args.threads)?;
     let mut out = stdout();
     let mut line = String::new();
     let mut summary = Tally::default();
@@ -370,45 +204,44 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                 }
             });
         }
-        // In chunks, so that output starts early and memory stays flat.
-        let generated = pool.install(|| {
-            runner::run_in_order(0..args.count, CHUNK, WithinChunk::Parallel, make, |made| {
-                let seed = args.seed.wrapping_add(summary.puzzles + summary.failed);
-                line.clear();
-                match made {
-                    Ok((puzzle, extra)) => {
-                        summary.add(&puzzle, extra.as_ref().map(|(g, _)| g));
-                        if args.json {
-                            line = write_json(&puzzle, seed, extra.as_ref()).to_string();
-                        } else {
-                            if let Some(header) = header.take() {
-                                line.push_str(&header);
-                                line.push('\n');
-                            }
-                            puzzle.write_line(&mut line);
+        let reporting = spinner.is_some().then(|| Arc::clone(&progress));
+        let generated = request.run(reporting, &mut |made| {
+            let seed = args.seed.wrapping_add(summary.puzzles + summary.failed);
+            line.clear();
+            match made {
+                Ok(record) => {
+                    summary.add(&record.grid, record.made.as_ref());
+                    if args.json {
+                        line = serde_json::to_value(&record)
+                            .map_err(std::io::Error::from)?
+                            .to_string();
+                    } else {
+                        if let Some(header) = header.take() {
+                            line.push_str(&header);
+                            line.push('\n');
                         }
+                        record.grid.write_line(&mut line);
                     }
-                    Err(err) if matches!(err.kind(), quadrille::ErrorKind::GaveUp { .. }) => {
-                        summary.failed += 1;
-                        if let quadrille::ErrorKind::GaveUp { attempts, .. } = err.kind() {
-                            summary.given_up_attempts += attempts;
-                        }
-                        if args.json {
-                            line = json!({"seed": seed, "error": err.to_string()}).to_string();
-                        } else {
-                            line = format!("error: {err}");
-                        }
-                        if !super::stdout_is_terminal() {
-                            let say = || eprintln!("quadrille: {err}");
-                            spinner.as_ref().map_or_else(say, |s| s.suspend(say));
-                        }
-                    }
-                    Err(err) => return Err(err),
                 }
-                made_so_far.store(summary.puzzles + summary.failed, Ordering::Relaxed);
-                writeln!(out, "{line}")?;
-                Ok::<(), quadrille::Error>(())
-            })
+                Err(err) => {
+                    summary.failed += 1;
+                    if let quadrille::ErrorKind::GaveUp { attempts, .. } = err.kind() {
+                        summary.given_up_attempts += attempts;
+                    }
+                    if args.json {
+                        line = json!({"seed": seed, "error": err.to_string()}).to_string();
+                    } else {
+                        line = format!("error: {err}");
+                    }
+                    if !super::stdout_is_terminal() {
+                        let say = || eprintln!("quadrille: {err}");
+                        spinner.as_ref().map_or_else(say, |s| s.suspend(say));
+                    }
+                }
+            }
+            made_so_far.store(summary.puzzles + summary.failed, Ordering::Relaxed);
+            writeln!(out, "{line}")?;
+            Ok(())
         });
         drop(stop_showing);
         generated
@@ -416,11 +249,19 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     if let Some(spinner) = spinner {
         spinner.finish_and_clear();
     }
-    generated?;
+    let given_up = match generated {
+        Ok(given_up) => given_up,
+        Err(err) if matches!(err.kind(), quadrille::ErrorKind::DiagramTooLarge { .. }) => {
+            let n = shape.size();
+            eprintln!(
+                "quadrille: --uniform: the diagram of every {n}x{n} grid needs more than 1 GiB; it fits for 4x4 and 6x6 Sudoku and Latin squares up to order 6"
+            );
+            return Ok(Status::BadInput);
+        }
+        Err(err) => return Err(err),
+    };
     out.flush()?;
-    if let Ok(checks) = given_up_checks.lock() {
-        summary.given_up_checks = *checks;
-    }
+    summary.given_up_checks = given_up.checks;
     if args.stats {
         summary.print(start.elapsed(), args.kind == Kind::Unique);
     }
@@ -429,6 +270,16 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     } else {
         Status::Success
     })
+}
+
+impl From<Kind> for request::Kind {
+    fn from(kind: Kind) -> request::Kind {
+        match kind {
+            Kind::Unique => request::Kind::Unique,
+            Kind::Random => request::Kind::Random,
+            Kind::Contradictory => request::Kind::Contradictory,
+        }
+    }
 }
 
 /// What the spinner knows, in a line of an 80-column terminal: the puzzles made of `count`,
@@ -442,34 +293,6 @@ fn describe(seen: ProgressSnapshot, made: u64, count: usize, cells: usize) -> St
         "{made}/{count} made, {}/{cells} tried, {} givens left, {} undecided",
         seen.tried, seen.givens, seen.undecided
     )
-}
-
-/// The `--json` object of one puzzle; `extra` is what a unique puzzle's generation knows.
-fn write_json(puzzle: &Grid, seed: u64, extra: Option<&(Generated, Verdict)>) -> serde_json::Value {
-    let mut object = json!({
-        "puzzle": puzzle.to_string(),
-        "givens": puzzle.givens(),
-        "seed": seed,
-    });
-    if let Some((made, verdict)) = extra {
-        object["symmetry"] = json!(made.symmetry.name());
-        object["minimal"] = match made.minimal {
-            Minimality::Any => serde_json::Value::Null,
-            proved => json!(proved.name()),
-        };
-        object["attempt"] = json!(made.attempt);
-        object["solution"] = json!(made.solution.to_string());
-        if let Some(rating) = verdict {
-            object["rating"] = json!({
-                "score": rating.score(),
-                "difficulty": Difficulty::of(rating.tenths).name(),
-                "hardest": rating.hardest.name(),
-                "steps": rating.steps,
-                "guesses": rating.guesses,
-            });
-        }
-    }
-    object
 }
 
 /// What `--stats` reports.

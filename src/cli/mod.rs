@@ -73,6 +73,40 @@ pub fn usage(message: impl std::fmt::Display) -> Status {
     Status::Usage
 }
 
+/// Reports a usage error of subcommand `name` as clap reports its own, with the subcommand's
+/// usage, and gives the status of exit code 2.
+pub fn usage_of(name: &str, message: impl std::fmt::Display) -> Status {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let _ = match command.find_subcommand_mut(name) {
+        Some(sub) => sub
+            .clone()
+            .bin_name(format!("quadrille {name}"))
+            .error(clap::error::ErrorKind::ValueValidation, message)
+            .print(),
+        None => command
+            .error(clap::error::ErrorKind::ValueValidation, message)
+            .print(),
+    };
+    Status::Usage
+}
+
+impl Command {
+    /// The subcommand's name, as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Solve(_) => "solve",
+            Command::Count(_) => "count",
+            Command::Xc(_) => "xc",
+            Command::Compare(_) => "compare",
+            Command::Generate(_) => "generate",
+            Command::Merge(_) => "merge",
+            Command::Explain(_) => "explain",
+            Command::Rate(_) => "rate",
+        }
+    }
+}
+
 /// Parses the arguments, runs the subcommand and turns its result into an exit code.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -86,6 +120,7 @@ pub fn run() -> ExitCode {
             };
         }
     };
+    let name = cli.command.name();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
@@ -105,11 +140,10 @@ pub fn run() -> ExitCode {
             let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() else {
                 unreachable!("matched just above")
             };
-            usage(format!(
-                "{}: {}",
-                flags::flag_of(invalid.field),
-                invalid.message
-            ));
+            usage_of(
+                name,
+                format!("{}: {}", flags::flag_of(invalid.field), invalid.message),
+            );
             ExitCode::from(2)
         }
         Err(err) => {

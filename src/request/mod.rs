@@ -6,6 +6,7 @@
 //! - [`check`]: the rules a request's numbers obey (budgets, threads, limits), whose errors
 //!   ([`Invalid`]) name the field at fault, for each front end to say in its own words.
 //! - [`ExactCoverCount`]: the count of an exact-cover problem, with its [`CountRecord`].
+//! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
 //!
@@ -14,10 +15,12 @@
 
 pub mod check;
 mod count;
+mod generate;
 mod scale;
 
 pub use check::{Field, Invalid};
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
+pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
 pub use scale::{EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest};
 
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
