@@ -699,3 +699,41 @@ def test_generate_is_the_command_line_tools():
             [binary, "generate", "-n", "3", "--json", *flags], capture_output=True, text=True, check=True
         ).stdout
         assert q.generate(3, **kwargs) == [json.loads(line) for line in out.splitlines()]
+
+
+def test_eight_python_threads_of_mixed_jobs_share_the_pool_and_the_objects():
+    """Issue 41: two Python threads counting with threads=0 made the per-thread solver cache
+    panic ('RefCell already borrowed') on a rayon worker that ran a second count while it
+    waited on the first. Eight threads here run counts split on the shared global pool, exact
+    cover counts on two threads, batches, generation and rating, on shared objects, and every
+    answer is checked against its known value."""
+    dominoes = q.ExactCover.read_dlx(FIXTURES / "dominoes_8x8.dlx")
+    queens = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx")
+    sample = (FIXTURES / "sudoku" / "9x9_sample.txt").read_text()
+    made = q.generate(2, seed=11, rate=True, threads=1)
+    jobs = [
+        lambda: q.count("12" + "." * 34, engine="dlx", threads=0).solutions == 940032,
+        lambda: q.count("1" + "." * 15, threads=0).solutions == 72,
+        lambda: int(dominoes.count(threads=2)) == 12988816,
+        lambda: queens.count(threads=0) == 92,
+        lambda: all(r.solutions == 1 for r in q.solve_many(sample, limit=2, threads=0)),
+        lambda: q.generate(2, seed=11, rate=True, threads=0) == made,
+        lambda: q.rate(made[0]["puzzle"]).score == made[0]["rating"]["score"],
+        lambda: q.count("12" + "." * 34, engine="dlx", threads=2).solutions == 940032,
+    ]
+    failures = []
+
+    def run(job, rounds=3):
+        for _ in range(rounds):
+            try:
+                if not job():
+                    failures.append(f"wrong answer from job {jobs.index(job)}")
+            except Exception as err:  # the test reports every failure, not the first
+                failures.append(f"job {jobs.index(job)}: {err!r}")
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
