@@ -293,9 +293,12 @@ impl Stop {
 /// ```
 /// use quadrille::{SolutionCount, Stop};
 ///
-/// assert_eq!(SolutionCount::new(9, Stop::Exhausted).to_string(), "9");
-/// assert_eq!(SolutionCount::new(2, Stop::Limit).to_string(), "2+");
-/// assert_eq!(SolutionCount::new(0, Stop::TimeBudget).to_string(), "0+");
+/// assert_eq!(SolutionCount::new(9u64, Stop::Exhausted).to_string(), "9");
+/// assert_eq!(SolutionCount::new(2u64, Stop::Limit).to_string(), "2+");
+/// assert_eq!(SolutionCount::new(0u64, Stop::TimeBudget).to_string(), "0+");
+/// // Counts past 64 bits, as a count of domino tilings reaches.
+/// let big = SolutionCount::new(2_444_888_770_250_892_795_802_079_170_816u128, Stop::Exhausted);
+/// assert_eq!(big.to_string(), "2444888770250892795802079170816");
 /// ```
 ///
 /// Serialised, it is the number alone (its exactness is the record's `complete`), and a string
