@@ -387,6 +387,8 @@ pub enum Field {
     Rate,
     /// Attempts per puzzle.
     Attempts,
+    /// The decision diagram of every solution (`--zdd`, `--sample`).
+    Diagram,
 }
 
 impl Field {
@@ -413,6 +415,7 @@ impl Field {
             Field::Score => "score",
             Field::Rate => "rate",
             Field::Attempts => "attempts",
+            Field::Diagram => "diagram",
         }
     }
 }

@@ -233,3 +233,54 @@ fn a_request_out_of_range_names_its_field_and_the_tool_its_flag() {
         assert!(err.contains(flag), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn draws_stop_at_the_time_budget_and_a_diagram_file_that_cannot_be_written_is_named() {
+    let queens = path("queens8.dlx");
+    let args = [
+        "xc", &queens, "--sample", "100000000", "--seed", "3", "--time-budget", "0.2",
+    ];
+    let (code, out, err) = run_text(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("the time budget stopped the draws after"), "{err}");
+    // Every draw is a solution: eight queens, one per row.
+    let draws: Vec<&str> = out.split("\n\n").collect();
+    assert!(!draws.is_empty() && draws.len() < 100_000_000);
+    for draw in &draws[..draws.len().min(1000)] {
+        assert_eq!(draw.trim().lines().count(), 8, "{draw}");
+    }
+    // The same seed draws the same solutions, from the library too.
+    let (_, first, _) = run_text(&["xc", &queens, "--sample", "3", "--seed", "3"], "");
+    assert!(out.starts_with(first.trim_end()), "{first}");
+    let request = quadrille::request::SampleRequest {
+        k: 3,
+        seed: 3,
+        memo: Memo::default(),
+        budget: Budget::unlimited(),
+    };
+    let problem = fixture_problem("queens8.dlx");
+    let mut drawn = Vec::new();
+    let record = request
+        .run(&problem, &mut |options| {
+            drawn.push(options.to_vec());
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!((record.drawn, record.solutions), (3, Some(92)));
+    let mut text = Vec::new();
+    for (i, options) in drawn.iter().enumerate() {
+        if i > 0 {
+            text.push(b'\n');
+        }
+        quadrille::io::dlx::write_solution(&problem, options, &mut text).unwrap();
+    }
+    assert_eq!(String::from_utf8(text).unwrap(), first);
+
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    for target in [dir.to_string(), format!("{dir}/no-such-dir-{}/x", std::process::id())] {
+        let (code, _, err) = run_text(&["xc", &queens, "--zdd", &target], "");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(&format!("--zdd {target}: ")), "{err}");
+    }
+}

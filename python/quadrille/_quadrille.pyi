@@ -113,6 +113,14 @@ class ExactCover:
         knuth: bool = False,
         memo: str = "auto",
     ) -> Count: ...
+    def sample(
+        self,
+        k: int,
+        *,
+        seed: int = 0,
+        time_budget: Optional[float] = None,
+        memory: Optional[int] = None,
+    ) -> List[List[int]]: ...
     def estimate(
         self,
         probes: int = 10000,

@@ -14,7 +14,8 @@ use quadrille::exact_cover::{
 };
 use quadrille::io::dlx;
 use quadrille::request::{
-    CountRecord, EstimateRequest, ExactCoverCount, Route, Search as CountSearch, ShardRequest,
+    CountRecord, EstimateRequest, ExactCoverCount, Route, SampleRequest, Search as CountSearch,
+    ShardRequest,
 };
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount};
@@ -309,6 +310,43 @@ impl ExactCover {
         let problem = Arc::clone(&self.problem);
         let record = interrupt::run(py, move |_| request.run(&problem, &|_| {}))?.or_raise()?;
         Ok(Count::of(&record))
+    }
+
+    /// `k` solutions drawn exactly uniformly at random (with repetition) from the decision
+    /// diagram of every solution, each a sorted list of option indices, as `quadrille xc
+    /// --sample K --seed SEED` draws them (the same seed, the same solutions); `memory` bounds
+    /// the diagram (bytes), and a time budget stops the draws early. Plain exact cover only.
+    #[pyo3(signature = (k, *, seed = 0, time_budget = None, memory = None))]
+    fn sample(
+        &self,
+        py: Python<'_>,
+        k: u64,
+        seed: u64,
+        time_budget: Option<f64>,
+        memory: Option<usize>,
+    ) -> PyResult<Vec<Vec<usize>>> {
+        let mut memo = Memo::default();
+        if let Some(memory) = memory {
+            memo.memory = memory;
+        }
+        let request = SampleRequest {
+            k,
+            seed,
+            memo,
+            budget: args::budget(None, time_budget)?,
+        };
+        let problem = Arc::clone(&self.problem);
+        let drawn = interrupt::run(py, move |_| {
+            let mut drawn = Vec::new();
+            request
+                .run(&problem, &mut |options| {
+                    drawn.push(options.to_vec());
+                    Ok(())
+                })
+                .map(|_| drawn)
+        })?
+        .or_raise()?;
+        Ok(drawn)
     }
 
     /// Knuth's estimate of the search tree from `probes` random probes (`quadrille xc

@@ -737,3 +737,22 @@ def test_eight_python_threads_of_mixed_jobs_share_the_pool_and_the_objects():
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_sample_draws_what_the_command_line_tool_draws():
+    queens = q.ExactCover.read_dlx(FIXTURES / "queens8.dlx")
+    drawn = queens.sample(5, seed=3)
+    assert len(drawn) == 5 and drawn == queens.sample(5, seed=3)
+    every = set(tuple(s) for s in queens.solutions().solutions)
+    assert all(tuple(s) in every for s in drawn)
+    assert len(queens.sample(10**9, time_budget=0.1)) < 10**9
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary: build it, or set QUADRILLE_BIN")
+    import subprocess
+
+    out = subprocess.run(
+        [binary, "xc", str(FIXTURES / "queens8.dlx"), "--sample", "5", "--seed", "3"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert [queens.option_text(i) for s in drawn for i in s] == [l for l in out.splitlines() if l]

@@ -31,6 +31,7 @@ pub fn flag_of(field: Field) -> &'static str {
         Field::Score => "--score",
         Field::Rate => "--rate",
         Field::Attempts => "--attempts",
+        Field::Diagram => "--zdd/--sample",
         _ => "a flag",
     }
 }

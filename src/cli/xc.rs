@@ -4,11 +4,9 @@ use std::io::Write;
 
 use quadrille::exact_cover::{Branching, Control, Dlx, PartsDone, Plan, Problem, Xcc, up_to};
 use quadrille::io::dlx;
-use quadrille::request::{CountRecord, ExactCoverCount, Search, problem_kind};
+use quadrille::request::{self, CountRecord, ExactCoverCount, SampleRequest, Search, problem_kind};
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
-use rand::SeedableRng;
-use rand_pcg::Pcg64;
 use serde_json::json;
 
 use super::flags::{self, BudgetArgs, MemoArgs};
@@ -143,11 +141,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             }
         }
     } else {
+        if args.zdd.is_some() || args.sample.is_some() {
+            return diagram(&args, &problem, &budget);
+        }
         let mut dlx = Dlx::new(&problem);
         dlx.set_memo(args.memo.memo());
-        if args.zdd.is_some() || args.sample.is_some() {
-            return diagram(&args, &problem, &mut dlx);
-        }
         if let Some(status) = scale::run(
             &args.scale,
             &mut dlx,
@@ -250,34 +248,53 @@ fn list(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<St
     Ok(Status::Success)
 }
 
-/// Builds the diagram of every solution, writes it (`--zdd`) and draws from it (`--sample`).
-fn diagram(args: &Args, problem: &Problem, dlx: &mut Dlx) -> quadrille::Result<Status> {
+/// Writes the diagram of every solution (`--zdd`, [`request::diagram`]) or draws from it
+/// (`--sample`, [`SampleRequest`]).
+fn diagram(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<Status> {
     let start = std::time::Instant::now();
-    let zdd = dlx.zdd(&args.memo.memo())?;
-    if let Some(path) = &args.zdd {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
-        zdd.write(&mut file)?;
-        file.flush()?;
-    }
-    let count = zdd.count();
     let mut out = stdout();
+    let zdd = request::diagram(problem, &args.memo.memo())?;
+    if let Some(path) = &args.zdd {
+        let written = std::fs::File::create(path)
+            .map_err(quadrille::Error::from)
+            .and_then(|file| {
+                let mut file = std::io::BufWriter::new(file);
+                zdd.write(&mut file)?;
+                file.flush()?;
+                Ok(())
+            });
+        if let Err(err) = written {
+            eprintln!("quadrille: --zdd {}: {err}", path.display());
+            return Ok(Status::BadInput);
+        }
+    }
+    let (count, nodes) = (zdd.count(), zdd.node_count());
     if let Some(k) = args.sample {
-        if let Some(sampler) = zdd.sampler() {
-            let mut rng = Pcg64::seed_from_u64(args.seed);
-            let mut options = Vec::new();
-            for i in 0..k {
-                sampler.sample(&mut rng, &mut options);
-                options.sort_unstable();
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                dlx::write_solution(problem, &options, &mut out)?;
+        let request = SampleRequest {
+            k,
+            seed: args.seed,
+            memo: args.memo.memo(),
+            budget: *budget,
+        };
+        let mut first = true;
+        let record = request.draw(&zdd, start, &mut |options| {
+            if !first {
+                writeln!(out)?;
             }
+            first = false;
+            dlx::write_solution(problem, options, &mut out)?;
+            Ok(())
+        })?;
+        if record.stop != Stop::Exhausted && !args.quiet {
+            eprintln!(
+                "quadrille: the time budget stopped the draws after {} of {k}",
+                record.drawn
+            );
         }
     } else if args.json {
         let object = json!({
             "solutions": count.map(|c| c.to_string()),
-            "zdd_nodes": zdd.node_count(),
+            "zdd_nodes": nodes,
             "seconds": start.elapsed().as_secs_f64(),
         });
         writeln!(out, "{object}")?;
@@ -290,9 +307,8 @@ fn diagram(args: &Args, problem: &Problem, dlx: &mut Dlx) -> quadrille::Result<S
     out.flush()?;
     if !args.quiet {
         eprintln!(
-            "{} solutions, a diagram of {} nodes, {:.3} s",
+            "{} solutions, a diagram of {nodes} nodes, {:.3} s",
             count.map_or_else(|| format!("more than {}", u128::MAX), |c| c.to_string()),
-            zdd.node_count(),
             start.elapsed().as_secs_f64()
         );
     }

@@ -6,6 +6,8 @@
 //! - [`check`]: the rules a request's numbers obey (budgets, threads, limits), whose errors
 //!   ([`Invalid`]) name the field at fault, for each front end to say in its own words.
 //! - [`ExactCoverCount`]: the count of an exact-cover problem, with its [`CountRecord`].
+//! - [`diagram`] and [`SampleRequest`]: the decision diagram of every solution, and solutions
+//!   drawn from it exactly uniformly.
 //! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
@@ -15,11 +17,13 @@
 
 pub mod check;
 mod count;
+mod diagram;
 mod generate;
 mod scale;
 
 pub use check::{Field, Invalid};
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
+pub use diagram::{SampleRecord, SampleRequest, diagram};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
 pub use scale::{EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest};
 

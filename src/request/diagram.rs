@@ -1,0 +1,129 @@
+//! The decision diagram of every solution of plain exact cover, and solutions drawn from it
+//! exactly uniformly: the requests of `xc --zdd` and `xc --sample`, and of Python's
+//! `ExactCover.sample`.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use super::check::{Field, Invalid};
+use super::count::problem_kind;
+use crate::budget::{Budget, Stop};
+use crate::error::Result;
+use crate::exact_cover::{Dlx, Memo, Problem, Zdd};
+
+/// `k` solutions drawn exactly uniformly at random (with repetition) from the diagram of every
+/// solution, seeded: the same seed gives the same solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampleRequest {
+    /// How many solutions to draw.
+    pub k: u64,
+    /// The seed of the draws.
+    pub seed: u64,
+    /// How the diagram is built: its memory and its item choice.
+    pub memo: Memo,
+    /// The budget of the draws: its time and its interrupt stop them.
+    pub budget: Budget,
+}
+
+/// What a [`SampleRequest`] drew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampleRecord {
+    /// Solutions drawn.
+    pub drawn: u64,
+    /// The number of solutions, or `None` beyond 128 bits.
+    pub solutions: Option<u128>,
+    /// Nodes of the diagram.
+    pub zdd_nodes: usize,
+    /// `Exhausted` when every draw asked for was made, `TimeBudget` when the budget's time or
+    /// its interrupt stopped them first.
+    pub stop: Stop,
+}
+
+/// The diagram of every solution of `problem` within `memo`'s memory: plain exact cover only.
+///
+/// # Errors
+/// An [`Invalid`] request for a problem with colours or multiplicities, or
+/// [`ErrorKind::DiagramTooLarge`](crate::ErrorKind::DiagramTooLarge).
+pub fn diagram(problem: &Problem, memo: &Memo) -> Result<Zdd> {
+    if !problem.is_plain() {
+        return Err(Invalid::new(
+            Field::Diagram,
+            format!(
+                "the diagram is for plain exact cover, and the problem has {}",
+                problem_kind(problem)
+            ),
+        )
+        .into());
+    }
+    Dlx::new(problem).zdd(memo)
+}
+
+impl SampleRequest {
+    /// Builds the diagram of `problem` and hands `each` the solutions drawn, each as its
+    /// option indices in increasing order; none when the problem has no solution or more than
+    /// 128 bits count.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Memo;
+    /// use quadrille::problems;
+    /// use quadrille::request::SampleRequest;
+    ///
+    /// let request = SampleRequest { k: 5, seed: 1, memo: Memo::default(), budget: Budget::unlimited() };
+    /// let mut queens = Vec::new();
+    /// let record = request.run(&problems::queens(8)?, &mut |options| {
+    ///     queens.push(options.to_vec());
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!((record.drawn, record.solutions), (5, Some(92)));
+    /// assert!(queens.iter().all(|q| q.len() == 8));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn run(
+        &self,
+        problem: &Problem,
+        each: &mut dyn FnMut(&[usize]) -> Result<()>,
+    ) -> Result<SampleRecord> {
+        let start = Instant::now();
+        let zdd = diagram(problem, &self.memo)?;
+        self.draw(&zdd, start, each)
+    }
+
+    /// [`SampleRequest::run`] on a diagram already built, whose building began at `start` (the
+    /// budget's time runs from there).
+    pub fn draw(
+        &self,
+        zdd: &Zdd,
+        start: Instant,
+        each: &mut dyn FnMut(&[usize]) -> Result<()>,
+    ) -> Result<SampleRecord> {
+        if self.k == 0 {
+            return Err(Invalid::new(Field::Limit, "draw 1 solution or more").into());
+        }
+        let deadline = self.budget.deadline(start);
+        let mut record = SampleRecord {
+            drawn: 0,
+            solutions: zdd.count(),
+            zdd_nodes: zdd.node_count(),
+            stop: Stop::Exhausted,
+        };
+        let Some(sampler) = zdd.sampler() else {
+            return Ok(record);
+        };
+        let mut rng = Pcg64::seed_from_u64(self.seed);
+        let mut options = Vec::new();
+        while record.drawn < self.k {
+            if self.budget.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
+                record.stop = Stop::TimeBudget;
+                break;
+            }
+            sampler.sample(&mut rng, &mut options);
+            options.sort_unstable();
+            each(&options)?;
+            record.drawn += 1;
+        }
+        Ok(record)
+    }
+}
