@@ -389,6 +389,10 @@ pub enum Field {
     Attempts,
     /// The decision diagram of every solution (`--zdd`, `--sample`).
     Diagram,
+    /// The propagation levels whose backtracks a rating counts.
+    Levels,
+    /// The nodes of each level's search.
+    LevelNodes,
 }
 
 impl Field {
@@ -416,6 +420,8 @@ impl Field {
             Field::Rate => "rate",
             Field::Attempts => "attempts",
             Field::Diagram => "diagram",
+            Field::Levels => "levels",
+            Field::LevelNodes => "level_nodes",
         }
     }
 }

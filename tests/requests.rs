@@ -238,11 +238,21 @@ fn a_request_out_of_range_names_its_field_and_the_tool_its_flag() {
 fn draws_stop_at_the_time_budget_and_a_diagram_file_that_cannot_be_written_is_named() {
     let queens = path("queens8.dlx");
     let args = [
-        "xc", &queens, "--sample", "100000000", "--seed", "3", "--time-budget", "0.2",
+        "xc",
+        &queens,
+        "--sample",
+        "100000000",
+        "--seed",
+        "3",
+        "--time-budget",
+        "0.2",
     ];
     let (code, out, err) = run_text(&args, "");
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("the time budget stopped the draws after"), "{err}");
+    assert!(
+        err.contains("the time budget stopped the draws after"),
+        "{err}"
+    );
     // Every draw is a solution: eight queens, one per row.
     let draws: Vec<&str> = out.split("\n\n").collect();
     assert!(!draws.is_empty() && draws.len() < 100_000_000);
@@ -278,9 +288,43 @@ fn draws_stop_at_the_time_budget_and_a_diagram_file_that_cannot_be_written_is_na
 
     let dir = std::env::temp_dir();
     let dir = dir.to_str().unwrap();
-    for target in [dir.to_string(), format!("{dir}/no-such-dir-{}/x", std::process::id())] {
+    for target in [
+        dir.to_string(),
+        format!("{dir}/no-such-dir-{}/x", std::process::id()),
+    ] {
         let (code, _, err) = run_text(&["xc", &queens, "--zdd", &target], "");
         assert_eq!(code, 1, "{err}");
         assert!(err.contains(&format!("--zdd {target}: ")), "{err}");
     }
+}
+
+#[test]
+fn a_rating_is_the_library_records_and_an_unrated_puzzle_has_no_hardest_technique() {
+    use quadrille::io::puzzle::{Layout, PuzzleReader};
+    use quadrille::request::RateRequest;
+
+    let lines = [
+        // Unique: x-wing, 3.2 (the README's example).
+        "................12....345........3....6.......71..8......2.6..834.......5..7.....",
+        // Nine solutions: not rated, and no hardest technique (it said "full house").
+        "1...........4..2",
+    ];
+    for line in lines {
+        let puzzle = PuzzleReader::new(line.as_bytes(), None, Layout::Line)
+            .next()
+            .unwrap()
+            .unwrap();
+        let record = RateRequest::default().run(&puzzle).unwrap();
+        let (code, out, err) = run_text(&["rate", "--json"], &format!("{line}\n"));
+        assert_eq!(code, 0, "{err}");
+        let json: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(serde_json::to_value(&record).unwrap(), json, "{line}");
+        assert_eq!(record.score.is_some(), record.hardest.is_some(), "{line}");
+    }
+    let (_, out, _) = run_text(&["rate", "--json"], "1...........4..2\n");
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&json["score"], &json["hardest"]),
+        (&Value::Null, &Value::Null)
+    );
 }

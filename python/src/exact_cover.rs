@@ -399,7 +399,7 @@ impl ExactCover {
 }
 
 /// A record as a dict with the keys of its JSON object (the command-line tool's `--json`).
-fn record_dict<'py>(
+pub(crate) fn record_dict<'py>(
     py: Python<'py>,
     record: &impl serde::Serialize,
 ) -> PyResult<Bound<'py, PyDict>> {

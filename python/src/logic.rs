@@ -4,13 +4,12 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use quadrille::Budget;
 use quadrille::board::{Cell, Digit};
-use quadrille::csp::{Propagation, backtracks_by_level, backtracks_by_level_on};
 use quadrille::logic::{self, Candidates, Ending, cell_name, digit_name, step_svg};
+use quadrille::request::{RateRecord, RateRequest, propagation_levels};
 
 use crate::args;
-use crate::errors;
+use crate::errors::OrRaise;
 use crate::interrupt;
 use crate::sudoku::Reading;
 
@@ -269,9 +268,9 @@ pub struct Rating {
     /// stopped it).
     #[pyo3(get)]
     score: Option<f64>,
-    /// The hardest technique.
+    /// The hardest technique (None unrated).
     #[pyo3(get)]
-    hardest: &'static str,
+    hardest: Option<&'static str>,
     /// Steps taken, guesses included.
     #[pyo3(get)]
     steps: u32,
@@ -290,6 +289,8 @@ pub struct Rating {
     /// The levels whose search the node budget cut (their backtracks are lower bounds).
     #[pyo3(get)]
     budget_cut: Vec<&'static str>,
+    /// The library's record, for `to_dict`.
+    record: RateRecord,
 }
 
 #[pymethods]
@@ -303,26 +304,16 @@ impl Rating {
 
     /// The rating as a dict, with the keys of `quadrille rate --json`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("score", self.score)?;
-        d.set_item("hardest", self.hardest)?;
-        d.set_item("steps", self.steps)?;
-        d.set_item("guesses", self.guesses)?;
-        d.set_item("solved", self.ending == "solved")?;
-        d.set_item("unique", self.unique)?;
-        let levels = PyDict::new(py);
-        for (name, count) in &self.backtracks {
-            levels.set_item(name, count)?;
-        }
-        d.set_item("backtracks", levels)?;
-        Ok(d)
+        crate::exact_cover::record_dict(py, &self.record)
     }
 
     fn __repr__(&self) -> String {
         match self.score {
             Some(score) => format!(
                 "Rating({score:.1} {}, steps={}, guesses={})",
-                self.hardest, self.steps, self.guesses
+                self.hardest.unwrap_or("none"),
+                self.steps,
+                self.guesses
             ),
             None => format!("Rating({}, not rated)", self.ending),
         }
@@ -351,68 +342,26 @@ fn rate(
     time_budget: Option<f64>,
 ) -> PyResult<Rating> {
     let puzzle = Reading::new(r#box, input, variant)?.one(puzzle)?;
-    let budget = args::budget(node_budget, time_budget)?;
-    let levels = levels
-        .iter()
-        .map(|name| {
-            Propagation::ALL
-                .into_iter()
-                .find(|p| p.name() == name.trim())
-                .ok_or_else(|| errors::message(format!(
-                    "'{name}' is not a propagation level (fc, ac, hidden-singles, pairs, triples, alldiff)"
-                )))
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    if level_nodes == 0 {
-        return Err(PyValueError::new_err("level_nodes: must be 1 or more"));
-    }
-    let scale = scale_named(scale)?;
-    let (rating, backtracks) = interrupt::run(py, |interrupt| {
-        let start = std::time::Instant::now();
-        let rating = logic::with_puzzle_solver(&puzzle, scale, |solver| {
-            solver.rate_within(&puzzle.grid, &budget)
-        });
-        // The searches share what is left of the puzzle's time budget.
-        let level_budget = Budget {
-            nodes: Some(level_nodes),
-            time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
-            ..budget
-        };
-        // A level at a time, none once interrupted: an interrupted search of a large grid
-        // still takes its first 1,024 nodes (about 0.1 s at 36x36), a level's each.
-        let mut backtracks = Vec::new();
-        for level in &levels {
-            if interrupt.is_raised() {
-                break;
-            }
-            let level = std::slice::from_ref(level);
-            backtracks.extend(match &puzzle.board {
-                None => backtracks_by_level(&puzzle.grid, level, &level_budget),
-                Some(board) => backtracks_by_level_on(board, &puzzle.grid, level, &level_budget),
-            });
-        }
-        (rating, backtracks)
-    })?;
-    let rated = !matches!(
-        rating.ending,
-        Ending::Several | Ending::NoSolution | Ending::Undecided(_)
-    );
+    let request = RateRequest {
+        levels: propagation_levels(levels.iter().map(String::as_str)).map_err(args::invalid)?,
+        level_nodes,
+        scale: scale_named(scale)?,
+        budget: args::budget(node_budget, time_budget)?,
+    };
+    request.check().map_err(args::invalid)?;
+    let record = interrupt::run(py, |_| request.run(&puzzle))?.or_raise()?;
     Ok(Rating {
-        score: rated.then(|| rating.score()),
-        hardest: rating.hardest.name(),
-        steps: rating.steps,
-        guesses: rating.guesses,
-        ending: rating.ending.name(),
-        unique: (!matches!(rating.ending, Ending::Undecided(_))).then_some(rating.unique),
-        backtracks: levels
-            .iter()
-            .zip(&backtracks)
+        score: record.score,
+        hardest: record.hardest,
+        steps: record.steps,
+        guesses: record.guesses,
+        ending: record.rating.ending.name(),
+        unique: record.unique,
+        backtracks: (record.level_backtracks.iter())
             .map(|(p, b)| (p.name(), b.count))
             .collect(),
-        budget_cut: (levels.iter().zip(&backtracks))
-            .filter(|(_, b)| b.cut)
-            .map(|(p, _)| p.name())
-            .collect(),
+        budget_cut: record.budget_cut.clone(),
+        record,
     })
 }
 

@@ -756,3 +756,23 @@ def test_sample_draws_what_the_command_line_tool_draws():
         capture_output=True, text=True, check=True,
     ).stdout
     assert [queens.option_text(i) for s in drawn for i in s] == [l for l in out.splitlines() if l]
+
+
+def test_a_rating_is_the_command_line_tools():
+    several = "1...........4..2"
+    r = q.rate(several)
+    assert r.score is None and r.hardest is None and r.ending == "several solutions"
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary: build it, or set QUADRILLE_BIN")
+    import subprocess
+
+    for line in [several, "................12....345........3....6.......71..8......2.6..834.......5..7....."]:
+        out = subprocess.run(
+            [binary, "rate", "--json"], input=line + "\n", capture_output=True, text=True, check=True
+        ).stdout
+        assert q.rate(line).to_dict() == json.loads(out)
+    with pytest.raises(ValueError, match="^levels: 'x' is not a propagation level"):
+        q.rate(several, levels=["x"])
+    with pytest.raises(ValueError, match="^level_nodes: "):
+        q.rate(several, level_nodes=0)

@@ -32,6 +32,8 @@ pub fn flag_of(field: Field) -> &'static str {
         Field::Rate => "--rate",
         Field::Attempts => "--attempts",
         Field::Diagram => "--zdd/--sample",
+        Field::Levels => "--levels",
+        Field::LevelNodes => "--level-nodes",
         _ => "a flag",
     }
 }

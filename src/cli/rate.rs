@@ -6,10 +6,10 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use quadrille::Budget;
-use quadrille::csp::{LevelBacktracks, Propagation, backtracks_by_level, backtracks_by_level_on};
+use quadrille::csp::Propagation;
 use quadrille::io::puzzle::Puzzle;
-use quadrille::logic::{self, Ending, Rating, Technique};
+use quadrille::logic::{Ending, Technique};
+use quadrille::request::{RateRecord, RateRequest, propagation_levels};
 use serde_json::json;
 
 use super::flags;
@@ -48,58 +48,20 @@ pub struct Args {
 struct Levels(Vec<Propagation>);
 
 fn levels(text: &str) -> Result<Levels, String> {
-    if text.trim() == "none" {
-        return Ok(Levels(Vec::new()));
-    }
-    text.split(',')
-        .map(|name| {
-            Propagation::ALL
-                .into_iter()
-                .find(|p| p.name() == name.trim())
-                .ok_or_else(|| {
-                    format!("'{name}' is not a propagation level (fc, ac, hidden-singles, pairs, triples, alldiff)")
-                })
-        })
-        .collect::<Result<_, _>>()
+    propagation_levels(text.split(','))
         .map(Levels)
+        .map_err(|invalid| invalid.message)
 }
 
-struct Rated {
-    rating: Rating,
-    backtracks: Vec<LevelBacktracks>,
-    elapsed: Duration,
-}
-
-fn rate_one(puzzle: &Puzzle, args: &Args) -> Rated {
-    let start = Instant::now();
-    let budget = args.input.budget.budget();
-    let rating = logic::with_puzzle_solver(puzzle, args.input.scale, |solver| {
-        solver.rate_within(&puzzle.grid, &budget)
-    });
-    // The searches share what is left of the puzzle's time budget.
-    let levels = Budget {
-        nodes: Some(args.level_nodes),
-        time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
-        ..budget
+/// Rates one puzzle with the library's [`RateRequest`].
+fn rate_one(puzzle: &Puzzle, args: &Args) -> quadrille::Result<RateRecord> {
+    let request = RateRequest {
+        levels: args.levels.0.clone(),
+        level_nodes: args.level_nodes,
+        scale: args.input.scale,
+        budget: args.input.budget.budget(),
     };
-    let backtracks = match &puzzle.board {
-        None => backtracks_by_level(&puzzle.grid, &args.levels.0, &levels),
-        Some(board) => backtracks_by_level_on(board, &puzzle.grid, &args.levels.0, &levels),
-    };
-    Rated {
-        rating,
-        backtracks,
-        elapsed: start.elapsed(),
-    }
-}
-
-/// Whether a rating is one: a puzzle without exactly one solution, or one whose budget ran
-/// out, has none.
-fn is_rated(ending: Ending) -> bool {
-    !matches!(
-        ending,
-        Ending::Several | Ending::NoSolution | Ending::Undecided(_)
-    )
+    request.run(puzzle)
 }
 
 /// Rates every puzzle of the inputs.
@@ -118,7 +80,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         &args.input,
         |puzzle, _| rate_one(puzzle, &args),
         |done| {
-            let (puzzle, result) = match done.result {
+            let (_, result) = match done.result {
                 Ok(ok) => ok,
                 Err(err) => {
                     return logical::write_error(
@@ -130,10 +92,22 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                     );
                 }
             };
-            let r = result.rating;
+            let result = match result {
+                Ok(result) => result,
+                Err(err) => {
+                    return logical::write_error(
+                        &mut out,
+                        args.input.json,
+                        done.line,
+                        done.file.as_deref(),
+                        &err,
+                    );
+                }
+            };
+            let r = &result.rating;
             rated += 1;
             working += result.elapsed;
-            if is_rated(r.ending) {
+            if result.is_rated() {
                 counts[usize::from(r.tenths).min(120)] += 1;
                 *by_technique.entry(r.hardest).or_default() += 1;
             }
@@ -141,43 +115,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             unsolvable += u64::from(r.ending == Ending::NoSolution);
             several += u64::from(r.ending == Ending::Several);
             undecided += u64::from(matches!(r.ending, Ending::Undecided(_)));
-            let names = args.levels.0.iter().map(|p| p.name());
             if args.input.json {
-                let mut levels = serde_json::Map::new();
-                for (name, b) in names.zip(&result.backtracks) {
-                    levels.insert(name.to_string(), json!(b.count));
-                }
-                // A puzzle without exactly one solution, or one the budget stopped, has no
-                // rating: no score.
-                let rated = is_rated(r.ending);
-                let mut object = json!({
-                    "line": puzzle.line,
-                    "score": rated.then(|| r.score()),
-                    "hardest": r.hardest.name(),
-                    "steps": r.steps,
-                    "guesses": r.guesses,
-                    "solved": r.ending == Ending::Solved,
-                    // Unknown when a budget stopped the count.
-                    "unique": (!matches!(r.ending, Ending::Undecided(_))).then_some(r.unique),
-                    "backtracks": levels,
-                });
-                let cut: Vec<&str> = args
-                    .levels
-                    .0
-                    .iter()
-                    .zip(&result.backtracks)
-                    .filter(|(_, b)| b.cut)
-                    .map(|(p, _)| p.name())
-                    .collect();
-                if !cut.is_empty() {
-                    object["budget_cut"] = json!(cut);
-                }
-                if let Ending::Undecided(stop) = r.ending {
-                    object["stopped"] = json!(stop.name());
-                }
-                if let Some(label) = &puzzle.label {
-                    object["label"] = json!(label);
-                }
+                let mut object = serde_json::to_value(&result).map_err(std::io::Error::from)?;
                 if let Some(file) = &done.file {
                     object["file"] = json!(file);
                 }
@@ -195,11 +134,11 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
                         r.guesses
                     ),
                 };
-                if !result.backtracks.is_empty() {
+                if !result.level_backtracks.is_empty() {
                     line.push_str(" backtracks");
-                    for (name, b) in names.zip(&result.backtracks) {
+                    for (level, b) in &result.level_backtracks {
                         let plus = if b.cut { "+" } else { "" };
-                        line.push_str(&format!(" {name}={}{plus}", b.count));
+                        line.push_str(&format!(" {}={}{plus}", level.name(), b.count));
                     }
                 }
                 writeln!(out, "{line}")

@@ -9,6 +9,7 @@
 //! - [`diagram`] and [`SampleRequest`]: the decision diagram of every solution, and solutions
 //!   drawn from it exactly uniformly.
 //! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
+//! - [`RateRequest`]: a puzzle's rating, with its [`RateRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
 //!
@@ -19,12 +20,14 @@ pub mod check;
 mod count;
 mod diagram;
 mod generate;
+mod rate;
 mod scale;
 
 pub use check::{Field, Invalid};
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
 pub use diagram::{SampleRecord, SampleRequest, diagram};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
+pub use rate::{RateRecord, RateRequest, propagation_levels};
 pub use scale::{EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest};
 
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
