@@ -54,7 +54,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("compare", &["batch", "budget", "engine", "error", "io", "restart", "runner", "sudoku"]),
     // The requests that every front end asks: the top, which may import what is below.
     ("request", &[
-        "budget", "csp", "engine", "error", "exact_cover", "generate", "io", "logic", "merge",
+        "budget", "compare", "csp", "engine", "error", "exact_cover", "generate", "io", "logic",
+        "merge",
         "restart", "runner", "sudoku",
     ]),
 ];

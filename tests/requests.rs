@@ -328,3 +328,31 @@ fn a_rating_is_the_library_records_and_an_unrated_puzzle_has_no_hardest_techniqu
         (&Value::Null, &Value::Null)
     );
 }
+
+#[test]
+fn a_comparison_plans_its_engines_and_budget_from_its_first_puzzle() {
+    use quadrille::io::puzzle::{Layout, PuzzleReader};
+    use quadrille::request::CompareRequest;
+
+    let asked = CompareRequest {
+        threads: 1,
+        ..CompareRequest::default()
+    };
+    for (text, first_engine, nodes) in [
+        ("1...........4..2\n", "bitboard", 100_000),
+        (&*format!("{}\n", ".".repeat(256)), "dlx", 400_000),
+    ] {
+        let puzzles = PuzzleReader::new(text.as_bytes(), None, Layout::Line);
+        let (engines, request, comparison) = asked.run(puzzles).unwrap();
+        assert_eq!(engines[0].to_string(), first_engine);
+        assert_eq!(request.budget.nodes, Some(nodes));
+        assert!(comparison.disagreements().is_empty());
+    }
+    let contradictory = CompareRequest {
+        nodes: Some(5),
+        no_node_budget: true,
+        ..CompareRequest::default()
+    };
+    let err = contradictory.check().unwrap_err();
+    assert_eq!(err.field, Field::NodeBudget);
+}

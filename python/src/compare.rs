@@ -3,9 +3,8 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use quadrille::compare as engines_compare;
 use quadrille::engine::Engine;
-use quadrille::{Budget, Request};
+use quadrille::request::CompareRequest;
 
 use crate::args;
 use crate::errors::{self, OrRaise};
@@ -51,48 +50,27 @@ fn compare<'py>(
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let text = crate::sudoku::puzzle_text(puzzles)?;
     let reading = Reading::new(r#box, input, variant)?;
-    let asked = args::budget(node_budget, time_budget)?;
-    let limit = args::limit(Some(limit))?;
-    let threads = args::threads(threads)?;
-    let named = engines
-        .map(|names| {
-            names
-                .iter()
-                .map(|n| args::engine(n))
-                .collect::<PyResult<Vec<_>>>()
-        })
-        .transpose()?;
-    let mut reader = reading.reader(&text).peekable();
-    let (engines, default_budget) = match reader.peek() {
-        Some(Ok(puzzle)) => (
-            Engine::defaults_for(puzzle.board()),
-            engines_compare::default_budget(puzzle.grid.shape()),
-        ),
-        _ => (
-            Engine::defaults(),
-            engines_compare::default_budget(quadrille::sudoku::Shape::CLASSIC),
-        ),
-    };
-    let engines = named.unwrap_or(engines);
-    let request = Request {
+    let budget = args::budget(node_budget, time_budget)?;
+    let asked = CompareRequest {
+        engines: engines
+            .map(|names| {
+                names
+                    .iter()
+                    .map(|n| args::engine(n))
+                    .collect::<PyResult<Vec<_>>>()
+            })
+            .transpose()?,
         limit,
-        budget: match (no_node_budget, asked.nodes, asked.time) {
-            (false, None, None) => default_budget,
-            (lifted, nodes, time) => Budget {
-                nodes: nodes.filter(|_| !lifted),
-                time,
-                interrupt: None,
-            },
-        }
-        .interrupted_by(interrupt::this_thread()),
+        nodes: budget.nodes,
+        no_node_budget,
+        time: budget.time,
+        interrupt: budget.interrupt,
         restarts: args::restarts(seed, no_restarts),
+        threads,
     };
-    let comparison = interrupt::run(py, |interrupt| {
-        // Puzzles are read a chunk at a time: once interrupted, no further chunk is read.
-        let reader = reader.take_while(|_| !interrupt.is_raised());
-        args::on_threads(threads, || engines_compare::run(reader, &engines, &request))
-    })?
-    .or_raise()?;
+    asked.check().map_err(args::invalid)?;
+    let reader = reading.reader(&text);
+    let (engines, _, comparison) = interrupt::run(py, |_| asked.run(reader))?.or_raise()?;
     if let (Some(error), false) = (comparison.skipped().first(), skip_errors) {
         return Err(errors::error_at("", error));
     }

@@ -776,3 +776,13 @@ def test_a_rating_is_the_command_line_tools():
         q.rate(several, levels=["x"])
     with pytest.raises(ValueError, match="^level_nodes: "):
         q.rate(several, level_nodes=0)
+
+
+def test_compare_checks_its_request_in_the_library():
+    text = (FIXTURES / "sudoku" / "9x9_sample.txt").read_text()
+    with pytest.raises(ValueError, match="^node_budget: "):
+        q.compare(text, node_budget=5, no_node_budget=True)
+    with pytest.raises(ValueError, match="^limit: "):
+        q.compare(text, limit=0)
+    rows = q.compare(text)
+    assert rows[0]["engine"] == "bitboard"  # the defaults suit the first puzzle's board

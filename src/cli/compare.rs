@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use quadrille::compare::{self, Comparison};
 use quadrille::engine::Engine;
 use quadrille::io::puzzle::PuzzleReader;
+use quadrille::request::CompareRequest;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
-use quadrille::{Budget, Request};
 
 use super::flags;
 use super::progress::track_reading;
@@ -78,7 +78,6 @@ pub struct Args {
 
 /// Runs the comparison, prints the table, and writes the JSON and the chart if asked.
 pub fn run(args: Args) -> quadrille::Result<Status> {
-    let pool = flags::pool(args.threads)?;
     let input = open_input(Some(&args.file))?;
     let layout = InputLayout::of(args.input, &input.name);
     let name = input.name.clone();
@@ -94,32 +93,18 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     }
     // Even a small file can take long with weak engines: every file gets a bar.
     let (reader, bar) = track_reading(input, 0, args.quiet);
-    let mut puzzles = PuzzleReader::new(reader, args.shape, layout)
-        .with_variant(args.variant)
-        .peekable();
-    // The default budget and engines suit the file's first puzzle.
-    let (shape, default_engines) = match puzzles.peek() {
-        Some(Ok(puzzle)) => (puzzle.grid.shape(), Engine::defaults_for(puzzle.board())),
-        _ => (Shape::CLASSIC, Engine::defaults()),
-    };
-    let engines = if args.engines.is_empty() {
-        default_engines
-    } else {
-        args.engines.clone()
-    };
-    let request = Request {
-        limit: Some(args.limit),
-        budget: match (args.no_node_budget, args.node_budget, args.time_budget) {
-            (false, None, None) => compare::default_budget(shape),
-            (lifted, nodes, time) => Budget {
-                nodes: nodes.filter(|_| !lifted),
-                time,
-                interrupt: None,
-            },
-        },
+    let puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
+    let asked = CompareRequest {
+        engines: (!args.engines.is_empty()).then(|| args.engines.clone()),
+        limit: args.limit,
+        nodes: args.node_budget,
+        no_node_budget: args.no_node_budget,
+        time: args.time_budget,
+        interrupt: None,
         restarts: args.restarts.restarts(),
+        threads: args.threads,
     };
-    let comparison = pool.install(|| compare::run(puzzles, &engines, &request));
+    let (_, request, comparison) = asked.run(puzzles)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -9,6 +9,7 @@
 //! - [`diagram`] and [`SampleRequest`]: the decision diagram of every solution, and solutions
 //!   drawn from it exactly uniformly.
 //! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
+//! - [`CompareRequest`]: engines compared over the same puzzles.
 //! - [`RateRequest`]: a puzzle's rating, with its [`RateRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
@@ -17,6 +18,7 @@
 //! end that raises it stops the whole request, within a clock reading of each search.
 
 pub mod check;
+mod compare;
 mod count;
 mod diagram;
 mod generate;
@@ -24,6 +26,7 @@ mod rate;
 mod scale;
 
 pub use check::{Field, Invalid};
+pub use compare::CompareRequest;
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
 pub use diagram::{SampleRecord, SampleRequest, diagram};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
