@@ -5,8 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use quadrille::board::{Cell, Digit};
-use quadrille::logic::{self, Candidates, Ending, cell_name, digit_name, step_svg};
-use quadrille::request::{RateRecord, RateRequest, propagation_levels};
+use quadrille::logic::{self, Candidates, cell_name, digit_name, step_svg};
+use quadrille::request::{ExplainRequest, RateRecord, RateRequest, propagation_levels};
 
 use crate::args;
 use crate::errors::OrRaise;
@@ -212,32 +212,25 @@ fn explain(
     time_budget: Option<f64>,
 ) -> PyResult<Explanation> {
     let puzzle = Reading::new(r#box, input, variant)?.one(puzzle)?;
-    let budget = args::budget(node_budget, time_budget)?;
-    let scale = scale_named(scale)?;
-    let (steps, ending, stuck, unique) = interrupt::run(py, |interrupt| {
-        logic::with_puzzle_solver(&puzzle, scale, |solver| {
-            let mut steps = Vec::new();
-            let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
-                steps.push((step.clone(), state.clone()));
-                !interrupt.is_raised()
-            });
-            let stuck = (ending == Ending::Stuck).then(|| {
-                let mut candidates = String::new();
-                logic::write_candidates(solver.state(), &mut candidates);
-                (solver.state().grid().to_string(), candidates)
-            });
-            (steps, ending, stuck, solver.found_unique())
-        })
-    })?;
-    let hardest = steps
-        .iter()
-        .fold(None::<&logic::Step>, |best, (step, _)| match best {
-            Some(best) if best.tenths() >= step.tenths() => Some(best),
-            _ => Some(step),
+    let request = ExplainRequest {
+        guesses,
+        scale: scale_named(scale)?,
+        budget: args::budget(node_budget, time_budget)?,
+    };
+    let (steps, explained) = interrupt::run(py, |_| {
+        let mut steps = Vec::new();
+        let explained = request.run(&puzzle, &mut |state, step| {
+            steps.push((step.clone(), state.clone()));
+            true
         });
-    let rated = matches!(ending, Ending::Solved | Ending::Stuck | Ending::Stopped);
-    let score = rated.then(|| f64::from(hardest.map_or(0, |s| s.tenths())) / 10.0);
-    let hardest = hardest.map_or("none".to_string(), |s| s.technique().to_string());
+        explained.map(|explained| (steps, explained))
+    })?
+    .or_raise()?;
+    let stuck = explained.stuck.as_ref().map(|state| {
+        let mut candidates = String::new();
+        logic::write_candidates(state, &mut candidates);
+        (state.grid().to_string(), candidates)
+    });
     let steps = (steps.into_iter().enumerate())
         .map(|(i, (step, before))| {
             Py::new(
@@ -252,10 +245,10 @@ fn explain(
         .collect::<PyResult<_>>()?;
     Ok(Explanation {
         steps,
-        ending: ending.name(),
-        unique: (!matches!(ending, Ending::Undecided(_))).then_some(unique),
-        score,
-        hardest,
+        ending: explained.ending.name(),
+        unique: explained.unique,
+        score: explained.score,
+        hardest: explained.hardest,
         stuck,
     })
 }

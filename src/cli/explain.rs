@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use quadrille::io::puzzle::Puzzle;
 use quadrille::logic::{
-    self, Candidates, Ending, Step, cell_name, digit_name, step_svg, write_candidates,
+    Candidates, Ending, Step, cell_name, digit_name, step_svg, write_candidates,
 };
+use quadrille::request::ExplainRequest;
 use serde_json::{Value, json};
 
 use super::logical::{self, InputArgs};
@@ -77,51 +78,51 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
     let mut steps_json = Vec::new();
     let mut svg_error = None;
     let mut count = 0usize;
-    let mut hardest: Option<(u16, String)> = None;
     if !args.input.json {
         let place = file.map(|f| format!("{f}: ")).unwrap_or_default();
         let _ = writeln!(text, "{place}line {}: {}", puzzle.line, puzzle.grid);
     }
-    let budget = args.input.budget.budget();
-    let (ending, stuck, unique) = logic::with_puzzle_solver(puzzle, args.input.scale, |solver| {
-        let guesses = !args.no_guesses;
-        let ending = solver.solve_within(&puzzle.grid, guesses, &budget, |state, step| {
-            count += 1;
-            if hardest.as_ref().is_none_or(|h| step.tenths() > h.0) {
-                hardest = Some((step.tenths(), step.technique().to_string()));
+    let request = ExplainRequest {
+        guesses: !args.no_guesses,
+        scale: args.input.scale,
+        budget: args.input.budget.budget(),
+    };
+    let explained = request.run(puzzle, &mut |state, step| {
+        count += 1;
+        if args.input.json {
+            steps_json.push(step_json(step, n));
+        } else {
+            if args.verbose {
+                write_candidates(state, &mut text);
             }
-            if args.input.json {
-                steps_json.push(step_json(step, n));
-            } else {
-                if args.verbose {
-                    write_candidates(state, &mut text);
-                }
-                let _ = writeln!(text, "  {count}. {}", step_line(step, n));
-            }
-            if let Some(dir) = &args.svg
-                && svg_error.is_none()
-            {
-                svg_error = write_svg(dir, file, puzzle.line, count, state, step).err();
-            }
-            true
-        });
-        let stuck = (ending == Ending::Stuck).then(|| solver.state().clone());
-        (ending, stuck, solver.found_unique())
+            let _ = writeln!(text, "  {count}. {}", step_line(step, n));
+        }
+        if let Some(dir) = &args.svg
+            && svg_error.is_none()
+        {
+            svg_error = write_svg(dir, file, puzzle.line, count, state, step).err();
+        }
+        true
     });
+    let explained = explained.map_err(|err| std::io::Error::other(err.to_string()))?;
     if let Some(err) = svg_error {
         return Err(err);
     }
+    let ending = explained.ending;
     let ending_name = ending.name();
-    let (tenths, name) = hardest.unwrap_or((0, "none".to_string()));
+    let unique = explained.unique;
+    let stuck = explained.stuck;
+    let name = explained.hardest;
+    let score = explained.score;
+    let explained_score = explained.hardest_score;
     if args.input.json {
         let mut object = json!({
             "line": puzzle.line,
             "solved": ending == Ending::Solved,
             "ending": ending_name,
             // Unknown when a budget stopped the count.
-            "unique": (!matches!(ending, Ending::Undecided(_))).then_some(unique),
-            "score": matches!(ending, Ending::Solved | Ending::Stuck | Ending::Stopped)
-                .then(|| f64::from(tenths) / 10.0),
+            "unique": unique,
+            "score": score,
             "hardest": name,
             "steps": steps_json,
         });
@@ -168,7 +169,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
                 let _ = writeln!(
                     text,
                     "  {ending_name} in {count} steps; hardest: {name} ({:.1})",
-                    f64::from(tenths) / 10.0,
+                    explained_score,
                 );
             }
         }

@@ -10,6 +10,7 @@
 //!   drawn from it exactly uniformly.
 //! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
 //! - [`CompareRequest`]: engines compared over the same puzzles.
+//! - [`ExplainRequest`]: a solution step by step, with what it concludes ([`Explained`]).
 //! - [`RateRequest`]: a puzzle's rating, with its [`RateRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
@@ -21,6 +22,7 @@ pub mod check;
 mod compare;
 mod count;
 mod diagram;
+mod explain;
 mod generate;
 mod rate;
 mod scale;
@@ -29,6 +31,7 @@ pub use check::{Field, Invalid};
 pub use compare::CompareRequest;
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
 pub use diagram::{SampleRecord, SampleRequest, diagram};
+pub use explain::{ExplainRequest, Explained};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
 pub use rate::{RateRecord, RateRequest, propagation_levels};
 pub use scale::{EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest};
