@@ -226,6 +226,13 @@ impl CspTables {
         &self.cell_bits
     }
 
+    /// Whether there is one unit set per cell: always, as [`CspTables::new`] builds them. The
+    /// loops that index the unit sets unchecked test it once per call rather than trust it.
+    #[inline]
+    pub fn has_unit_set_per_cell(&self) -> bool {
+        self.cell_bits.len() == self.cells
+    }
+
     /// The units of `cell` as a set.
     #[inline]
     pub fn unit_set_of(&self, cell: usize) -> &UnitSet {
