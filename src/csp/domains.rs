@@ -20,42 +20,47 @@ pub(crate) const UNIT_WORDS: usize = 3;
 pub(crate) type UnitSet = [u64; UNIT_WORDS];
 
 /// Units (the board's groups) and peers of every cell, computed once per board.
+///
+/// The fields are private and set only by [`CspTables::new`], so the relations between them
+/// that the propagator's unchecked indexing relies on hold for the life of the tables: every
+/// cell index they hold is below `cells`, there are `cells` unit sets, and no cell has more
+/// than `max_peers` peers. Other modules read them through the methods below.
 #[derive(Clone, Debug)]
 pub(crate) struct CspTables {
     /// The board's side n.
-    pub n: usize,
+    n: usize,
     /// n*n.
-    pub cells: usize,
+    cells: usize,
     /// The mask of all n digits.
-    pub full: u64,
+    full: u64,
     /// The number of units (groups).
-    pub unit_count: usize,
+    unit_count: usize,
     /// The units' cells, n per unit, flattened, in the board's group order.
-    pub units: Vec<u16>,
+    units: Vec<u16>,
     /// The units of every cell, flattened: cell c's are `cell_units[unit_starts[c]..unit_starts[c + 1]]`.
-    pub cell_units: Vec<u16>,
+    cell_units: Vec<u16>,
     unit_starts: Vec<u32>,
     /// The units of every cell as a set, for marking units dirty. With at most 64 units
     /// (n <= 21 for a Sudoku) everything is in word 0.
-    pub cell_bits: Vec<UnitSet>,
+    cell_bits: Vec<UnitSet>,
     /// Whether there are at most 64 units, so that unit sets fit in one word.
-    pub compact: bool,
+    compact: bool,
     /// The set of all units.
-    pub all_units: UnitSet,
+    all_units: UnitSet,
     /// The most peers any cell has.
-    pub max_peers: usize,
+    max_peers: usize,
     /// The peers of every cell (the other cells of its units, once each), flattened:
     /// cell c's are `peers[peer_starts[c]..peer_starts[c + 1]]`.
-    pub peers: Vec<u16>,
+    peers: Vec<u16>,
     peer_starts: Vec<u32>,
     /// For grids of at most 256 cells, the peers of every cell as a cell bitset
     /// (`open_words` words per cell), so that counting a cell's open peers is a few
     /// popcounts; empty for larger grids, which walk the peer list instead.
-    pub peer_masks: Vec<u64>,
+    peer_masks: Vec<u64>,
     /// Words in the open-cell bitset.
-    pub open_words: usize,
+    open_words: usize,
     /// Words in one state block.
-    pub stride: usize,
+    stride: usize,
     /// Killer cages (see [`super::cages`]): cage i's cells are
     /// `cage_cells[cage_starts[i]..cage_starts[i + 1]]`, its digit sets (masks)
     /// `cage_sets[set_starts[i]..set_starts[i + 1]]`. Empty on boards without cages.
@@ -64,7 +69,7 @@ pub(crate) struct CspTables {
     cage_sets: Vec<u64>,
     set_starts: Vec<u32>,
     /// The pairs of units that share two cells or more, for locked candidates.
-    pub overlaps: Overlaps,
+    overlaps: Overlaps,
 }
 
 impl CspTables {
@@ -169,6 +174,102 @@ impl CspTables {
         };
         tables.overlaps = Overlaps::new(&tables);
         tables
+    }
+
+    /// The board's side n.
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The number of cells, n*n: every cell index in these tables (a unit's cells, a cell's
+    /// peers and the bits of its peer mask) is below it.
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.cells
+    }
+
+    /// The mask of all n digits.
+    #[inline]
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    /// The number of units (groups).
+    #[inline]
+    pub fn unit_count(&self) -> usize {
+        self.unit_count
+    }
+
+    /// Whether there are at most 64 units, so that every unit set is in word 0.
+    #[inline]
+    pub fn compact(&self) -> bool {
+        self.compact
+    }
+
+    /// The set of all units.
+    #[inline]
+    pub fn all_units(&self) -> UnitSet {
+        self.all_units
+    }
+
+    /// The most peers any cell has: no cell's [`peers`](Self::peers), nor the set bits of
+    /// its [`peer_mask`](Self::peer_mask), are more.
+    #[inline]
+    pub fn max_peers(&self) -> usize {
+        self.max_peers
+    }
+
+    /// The units of every cell as a set, indexed by cell: [`cells`](Self::cells) of them.
+    #[inline]
+    pub fn unit_sets(&self) -> &[UnitSet] {
+        &self.cell_bits
+    }
+
+    /// Whether there is one unit set per cell: always, as [`CspTables::new`] builds them. The
+    /// loops that index the unit sets unchecked test it once per call rather than trust it.
+    #[inline]
+    pub fn has_unit_set_per_cell(&self) -> bool {
+        self.cell_bits.len() == self.cells
+    }
+
+    /// The units of `cell` as a set.
+    #[inline]
+    pub fn unit_set_of(&self, cell: usize) -> &UnitSet {
+        &self.cell_bits[cell]
+    }
+
+    /// Whether the grid is small enough (at most 256 cells) to keep every cell's peers as a
+    /// cell bitset ([`peer_mask`](Self::peer_mask)).
+    #[inline]
+    pub fn has_peer_masks(&self) -> bool {
+        !self.peer_masks.is_empty()
+    }
+
+    /// The peers of `cell` as a cell bitset of [`open_words`](Self::open_words) words, with
+    /// bits only below [`cells`](Self::cells); only when [`has_peer_masks`](Self::has_peer_masks).
+    #[inline]
+    pub fn peer_mask(&self, cell: usize) -> &[u64] {
+        let words = self.open_words;
+        &self.peer_masks[cell * words..(cell + 1) * words]
+    }
+
+    /// Words in the open-cell bitset.
+    #[inline]
+    pub fn open_words(&self) -> usize {
+        self.open_words
+    }
+
+    /// Words in one state block.
+    #[inline]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The pairs of units that share two cells or more, for locked candidates.
+    #[inline]
+    pub fn overlaps(&self) -> &Overlaps {
+        &self.overlaps
     }
 
     /// The number of killer cages.

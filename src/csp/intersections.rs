@@ -36,9 +36,9 @@ impl Overlaps {
         let mut cells = Vec::new();
         // Membership of every unit, made once: remade for every pair it took a tenth of a
         // second to build a 64x64 solver, longer than the empty 64x64 grid's search.
-        let members: Vec<Vec<bool>> = (0..t.unit_count)
+        let members: Vec<Vec<bool>> = (0..t.unit_count())
             .map(|u| {
-                let mut set = vec![false; t.cells];
+                let mut set = vec![false; t.cells()];
                 for &c in t.unit(u) {
                     set[c as usize] = true;
                 }
@@ -48,7 +48,7 @@ impl Overlaps {
         for (a, in_a) in members.iter().enumerate() {
             for (b, in_b) in members.iter().enumerate().skip(a + 1) {
                 let shared = t.unit(a).iter().filter(|&&c| in_b[c as usize]).count();
-                if shared < 2 || shared == t.n {
+                if shared < 2 || shared == t.n() {
                     continue;
                 }
                 let start = cells.len() as u32;
@@ -78,12 +78,12 @@ impl Propagator<'_> {
         // Units changed by this pass go through hidden singles, which marks them again.
         let crossed = std::mem::take(&mut self.crossed);
         let changed_unit = |u: usize| crossed[u / 64] >> (u % 64) & 1 != 0;
-        for o in &t.overlaps.overlaps {
+        for o in &t.overlaps().overlaps {
             let [a, b] = o.units.map(usize::from);
             if !changed_unit(a) && !changed_unit(b) {
                 continue;
             }
-            let cells = &t.overlaps.cells;
+            let cells = &t.overlaps().cells;
             let union = |range: std::ops::Range<u32>| {
                 cells[range.start as usize..range.end as usize]
                     .iter()

@@ -76,9 +76,9 @@ impl Propagator<'_> {
         }
         self.mark(cell, u64::MAX);
         let queued = self.len;
-        if !t.peer_masks.is_empty() {
+        if t.has_peer_masks() {
             self.eliminate_open(s, cell, bit);
-        } else if t.compact {
+        } else if t.compact() {
             self.eliminate::<true>(s, cell, bit);
         } else {
             self.eliminate::<false>(s, cell, bit);
@@ -106,17 +106,22 @@ impl Propagator<'_> {
         let mut len = self.len;
         let dom = &mut *s.dom;
         let queue = &mut *self.queue;
-        assert!(dom.len() == t.cells && t.cell_bits.len() == t.cells);
-        assert!(queue.len() > len + t.max_peers);
+        // The unit sets' count is tested on the tables (a `Vec`'s length, which LLVM knows to
+        // be bounded), not on the slice: the slice's test made LLVM fold the `&&` into a select
+        // and allocate registers differently in `assign`, costing `eliminate_open`'s loop four
+        // moves a peer (3% more instructions on the forum-hardest set, callgrind).
+        assert!(dom.len() == t.cells() && t.has_unit_set_per_cell());
+        assert!(queue.len() > len + t.max_peers());
         for &p in t.peers(cell) {
             let p = p as usize;
-            // SAFETY: peers are cell indices (< t.cells = dom.len() = cell_bits.len(), built
-            // in `CspTables::new`), and `len` grows by at most one per peer from a value with
-            // room for all peers (checked above).
+            // SAFETY: `CspTables::new`, the only writer of the tables' private fields, made
+            // every peer a cell index below `t.cells()` (= dom.len() = t.unit_sets().len(),
+            // checked above) and gave no cell more than `t.max_peers()` peers, so `len`, which
+            // grows by at most one per peer, stays below queue.len() (checked above).
             let (dp, units, slot) = unsafe {
                 (
                     dom.get_unchecked_mut(p),
-                    t.cell_bits.get_unchecked(p),
+                    t.unit_sets().get_unchecked(p),
                     queue.get_unchecked_mut(len),
                 )
             };
@@ -151,28 +156,30 @@ impl Propagator<'_> {
     #[inline(always)]
     fn eliminate_open(&mut self, s: &mut State, cell: usize, bit: u64) {
         let t = self.t;
-        let words = t.open_words;
+        let words = t.open_words();
         let shift = bit.trailing_zeros();
         let mut removed = 0u64;
         let mut dirty = self.dirty[0];
         let mut len = self.len;
         let dom = &mut *s.dom;
         let queue = &mut *self.queue;
-        let cell_bits = &t.cell_bits[..];
-        assert!(dom.len() == t.cells && cell_bits.len() == t.cells && t.compact);
-        assert!(queue.len() > len + t.max_peers && s.open.len() == words);
-        let masks = &t.peer_masks[cell * words..(cell + 1) * words];
+        let unit_sets = t.unit_sets();
+        assert!(dom.len() == t.cells() && unit_sets.len() == t.cells() && t.compact());
+        assert!(queue.len() > len + t.max_peers() && s.open.len() == words);
+        let masks = t.peer_mask(cell);
         for (word, (&peers, &open)) in masks.iter().zip(s.open.iter()).enumerate() {
             let mut todo = peers & open;
             while todo != 0 {
                 let p = word * 64 + todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                // SAFETY: as in `eliminate`: p is a cell of the grid (a bit of the open set
-                // below t.cells), and `len` grows by at most one per peer.
+                // SAFETY: as in `eliminate`: p is a set bit of `t.peer_mask(cell)`, which
+                // `CspTables::new` set for the cell's peers only, so p < t.cells(); and
+                // there are at most `t.max_peers()` such bits, so `len` grows by at most one
+                // per peer from a value with room for all of them.
                 let (dp, units, slot) = unsafe {
                     (
                         dom.get_unchecked_mut(p),
-                        cell_bits.get_unchecked(p),
+                        unit_sets.get_unchecked(p),
                         queue.get_unchecked_mut(len),
                     )
                 };
@@ -194,7 +201,7 @@ impl Propagator<'_> {
     /// Marks the units of `cell` dirty when `mask` is all ones.
     #[inline]
     fn mark(&mut self, cell: usize, mask: u64) {
-        let units = &self.t.cell_bits[cell];
+        let units = self.t.unit_set_of(cell);
         for (word, &set) in self.dirty.iter_mut().zip(units) {
             *word |= set & mask;
         }
@@ -256,7 +263,7 @@ impl Propagator<'_> {
     /// the `excluded` digits out of their cells, and propagates to a fixpoint.
     pub fn root(&mut self, s: &mut State, cells: &[u8], excluded: &[(usize, u8)]) -> bool {
         self.len = 0;
-        self.dirty = self.t.all_units;
+        self.dirty = self.t.all_units();
         self.stale = UnitSet::default();
         self.crossed = UnitSet::default();
         cells
@@ -408,7 +415,7 @@ impl Propagator<'_> {
     fn hidden_single_in(&mut self, s: &mut State, u: usize) -> Pass {
         let t = self.t;
         let mut changed = false;
-        if s.placed[u] == t.full {
+        if s.placed[u] == t.full() {
             return Pass::Stable;
         }
         {
@@ -419,7 +426,7 @@ impl Propagator<'_> {
                 twice |= once & d;
                 once |= d;
             }
-            if once != t.full {
+            if once != t.full() {
                 return Pass::Failed;
             }
             let mut singles = once & !twice & !s.placed[u];
@@ -452,7 +459,7 @@ impl Propagator<'_> {
             while self.stale[word] != 0 {
                 let u = word * 64 + self.stale[word].trailing_zeros() as usize;
                 self.stale[word] &= self.stale[word] - 1;
-                let missing = t.full & !s.placed[u];
+                let missing = t.full() & !s.placed[u];
                 if missing.count_ones() <= 2 {
                     // Two open cells or fewer: once singles are stable both cells hold both
                     // digits (or the unit is done), and both matchings exist.
@@ -504,8 +511,8 @@ impl Propagator<'_> {
     fn pigeonhole_check(&mut self, s: &State) -> bool {
         let t = self.t;
         let mut doms = [0u64; 64];
-        for u in 0..t.unit_count {
-            let missing = t.full & !s.placed[u];
+        for u in 0..t.unit_count() {
+            let missing = t.full() & !s.placed[u];
             if missing == 0 {
                 continue;
             }

@@ -73,18 +73,18 @@ impl CspSolver {
     pub fn new(board: &Board, config: Config) -> CspSolver {
         let config = config.for_side(board.size());
         let tables = CspTables::new(board);
-        let cells = tables.cells;
-        let stack = StateStack::new(tables.stride, cells);
+        let cells = tables.cells();
+        let stack = StateStack::new(tables.stride(), cells);
         CspSolver {
             config,
             stack,
             choices: vec![Choice::default(); cells + 1],
-            queue: vec![0; cells + tables.max_peers + 1],
+            queue: vec![0; cells + tables.max_peers() + 1],
             first: vec![0; cells],
             alldiff: Box::new(AllDiff::new(
-                tables.n,
+                tables.n(),
                 if config.propagation >= Propagation::AllDiff {
-                    tables.unit_count
+                    tables.unit_count()
                 } else {
                     0
                 },
@@ -150,7 +150,7 @@ impl CspSolver {
         if let Some(near) = near {
             assert_eq!(
                 near.size(),
-                self.tables.n,
+                self.tables.n(),
                 "the grid's side is not the board's"
             );
             self.preferred.extend_from_slice(near.cells());
@@ -198,7 +198,7 @@ impl CspSolver {
         budget: &Budget,
     ) -> CspReport {
         let start = Instant::now();
-        let n = self.tables.n;
+        let n = self.tables.n();
         assert!(
             (excluded.iter()).all(|&(cell, d)| cell.index() < n * n && d.index() < n),
             "an excluded cell or digit is not on the board"
@@ -210,7 +210,7 @@ impl CspSolver {
         let excluded = &ruled_out[..];
         assert_eq!(
             puzzle.size(),
-            self.tables.n,
+            self.tables.n(),
             "the puzzle's side is not the board's"
         );
         let restarts = restart::for_limit(self.restarts, limit);
@@ -315,7 +315,7 @@ impl CspSolver {
         };
         stats.nodes += 1;
         let (above, until) = (Config::FILL_ABOVE, Config::FILL_UNTIL);
-        let cells = t.cells as u64;
+        let cells = t.cells() as u64;
         let filling = config.fill
             && root_ok
             && *State::view(t, stack.at(0)).count * above.1 > cells * above.0;
@@ -492,17 +492,14 @@ fn choose(order: VariableOrder, t: &CspTables, s: &State, floor: u32) -> usize {
         VariableOrder::MrvDegree => {
             // One pass; the degree is computed only for cells that tie with the smallest
             // domain so far.
-            let w = t.open_words;
             let degree = |cell: usize| {
-                if t.peer_masks.is_empty() {
+                if !t.has_peer_masks() {
                     t.peers(cell)
                         .iter()
                         .filter(|&&p| s.is_open(p as usize))
                         .count() as u32
                 } else {
-                    let masks = &t.peer_masks[cell * w..(cell + 1) * w];
-                    masks
-                        .iter()
+                    (t.peer_mask(cell).iter())
                         .zip(s.open.iter())
                         .map(|(m, o)| (m & o).count_ones())
                         .sum()

@@ -27,8 +27,8 @@ impl Propagator<'_> {
             2
         };
         for k in 2..=max_k {
-            for u in 0..self.t.unit_count {
-                if s.placed[u] == self.t.full {
+            for u in 0..self.t.unit_count() {
+                if s.placed[u] == self.t.full() {
                     continue;
                 }
                 match self.naked(s, u, k) {
@@ -108,7 +108,7 @@ impl Propagator<'_> {
     fn hidden(&mut self, s: &mut State, u: usize, k: u32) -> Pass {
         let t = self.t;
         let unit = t.unit(u);
-        let missing = t.full & !s.placed[u];
+        let missing = t.full() & !s.placed[u];
         let mut places = [0u64; 64];
         for (i, &c) in unit.iter().enumerate() {
             let c = c as usize;

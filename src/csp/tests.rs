@@ -612,17 +612,17 @@ fn with_propagator<R>(
     use super::propagate::Propagator;
     use crate::bipartite::AllDiff;
     let t = CspTables::new(board);
-    let mut block = vec![0; t.stride];
+    let mut block = vec![0; t.stride()];
     t.reset(&mut block);
     let mut s = State::view(&t, &mut block);
-    let mut queue = vec![0; t.cells + t.max_peers + 1];
-    let mut alldiff = AllDiff::new(t.n, t.unit_count);
+    let mut queue = vec![0; t.cells() + t.max_peers() + 1];
+    let mut alldiff = AllDiff::new(t.n(), t.unit_count());
     let mut inf = Inferences::default();
     let mut p = Propagator {
         t: &t,
         queue: &mut queue,
         len: 0,
-        dirty: t.all_units,
+        dirty: t.all_units(),
         stale: Default::default(),
         alldiff: &mut alldiff,
         inf: &mut inf,

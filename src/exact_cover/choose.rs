@@ -50,7 +50,7 @@ impl<'a> ActiveItems<'a> {
     /// The active primary items, in the order of their headers (Knuth's item list).
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = ActiveItem> + 'a {
-        (self.dlx.links.primary_headers().iter().enumerate())
+        (self.dlx.links().primary_headers().iter().enumerate())
             .filter(|(_, header)| header.len() & COVERED == 0)
             .map(|(i, header)| ActiveItem::new(i, header.len()))
     }
@@ -122,7 +122,7 @@ impl Mrv {
     /// fewest. The remembering count calls it after its own scan for forced items.
     #[inline(always)]
     pub(crate) fn unforced(items: &ActiveItems<'_>) -> ActiveItem {
-        let links = &items.dlx.links;
+        let links = items.dlx.links();
         let headers = links.primary_headers();
         // The first item of two options, from the `len`s kept in bytes when there are some.
         let two = if links.tracks_bytes() {
@@ -140,14 +140,14 @@ impl ActiveItems<'_> {
     /// or none), where there is no order of options to choose.
     #[inline(always)]
     fn branching_item(&self, chosen: ActiveItem) -> Option<Item> {
-        (chosen.len > 1).then(|| self.dlx.links.primary_item(chosen.index()))
+        (chosen.len > 1).then(|| self.dlx.links().primary_item(chosen.index()))
     }
 
     /// The first active item with at most one option left, if any: from the `len`s kept in
     /// bytes ([`Dlx::track_forced_items`]), else from the headers.
     #[inline(always)]
     fn forced(&self) -> Option<ActiveItem> {
-        let links = &self.dlx.links;
+        let links = self.dlx.links();
         let i = if links.tracks_bytes() {
             scan::first_byte(links.primary_byte_lens(), ByteWant::AtMostOne)?
         } else {
@@ -235,7 +235,7 @@ impl ItemChooser for ConflictMrv {
         if let Some(forced) = items.forced() {
             return forced;
         }
-        let links = &items.dlx.links;
+        let links = items.dlx.links();
         let headers = links.primary_headers();
         self.weights.fit(headers.len());
         // The minimum is most often 2 (see `first_minimum`): look at the items of two options
@@ -265,7 +265,7 @@ impl ItemChooser for ConflictMrv {
         let Some(h) = items.branching_item(chosen) else {
             return 0;
         };
-        let links = &items.dlx.links;
+        let links = items.dlx.links();
         if let Some(k) = preferred_position(items.dlx, h) {
             return k;
         }
@@ -293,7 +293,7 @@ impl ItemChooser for ConflictMrv {
 
     #[inline]
     fn dead_end(&mut self, items: &ActiveItems<'_>) {
-        let links = &items.dlx.links;
+        let links = items.dlx.links();
         let headers = links.primary_headers();
         self.weights.fit(headers.len());
         let empty = if links.tracks_bytes() {
@@ -370,7 +370,7 @@ impl ReadingOrder {
     /// The first active item, if it stands before `until`; called with no item forced.
     #[inline]
     pub(crate) fn reading(&self, items: &ActiveItems<'_>) -> Option<ActiveItem> {
-        let headers = items.dlx.links.primary_headers();
+        let headers = items.dlx.links().primary_headers();
         let i = scan::first(headers, Want::Active).filter(|&i| i < self.until)?;
         Some(ActiveItem::new(i, headers[i].len()))
     }
@@ -422,14 +422,14 @@ impl ItemChooser for FirstItem {
 /// [`Dlx::set_preferred`]: crate::exact_cover::Dlx::set_preferred
 #[inline]
 fn preferred_position(dlx: &Dlx, h: Item) -> Option<u32> {
-    if dlx.preferred.is_empty() {
+    if !dlx.prefers_any() {
         return None;
     }
-    let links = &dlx.links;
+    let links = dlx.links();
     let mut next = links.first_option(h);
     let mut k = 0;
     while let Some(x) = next {
-        if dlx.preferred[links.option_of(x)] {
+        if dlx.is_preferred(links.option_of(x)) {
             return Some(k);
         }
         k += 1;

@@ -158,7 +158,7 @@ impl Dlx {
     ) -> CountStart {
         // A count that may remember subproblems stops its first search at the cutoff, to try
         // remembering next: a tree smaller than that is counted as it is.
-        let remembering = self.memo.mode != MemoMode::Off;
+        let remembering = self.memo().mode != MemoMode::Off;
         let enumerating = Cell::new(false);
         let mut seen = 0u64;
         let first_sink = |s: &Solution<'_>| {
@@ -193,8 +193,8 @@ impl Dlx {
         if enumerating.get() {
             if remembering {
                 let rest = budget.after(first.stats.nodes, first.stats.elapsed);
-                let trial = self.memo.mode == MemoMode::Auto;
-                let memo = self.memo;
+                let trial = self.memo().mode == MemoMode::Auto;
+                let memo = self.memo();
                 if let Some(counted) = self.memo_search(&rest, &memo, trial, None) {
                     let mut report = counted.report;
                     report.stats.add(&Stats {

@@ -4,6 +4,11 @@
 //! the choice stack and the preferred options, and the public methods that set the links up
 //! between searches. The searches are in `search`, `runs`, `learn`, `split`, `shard`,
 //! `estimate` and `parallel`, and `plan` chooses among them.
+//!
+//! The fields are private to this module: the searches reach them through small inlined
+//! methods named after what they do with them (`links` and `links_mut`, `choice` and
+//! `set_choice` for the choice stack, `first_tried`, `prefers_any` and `is_preferred`,
+//! `memo`), which compile to the field accesses they replace.
 
 use std::sync::{Arc, OnceLock};
 
@@ -21,20 +26,20 @@ use crate::Result;
 pub struct Dlx {
     /// The node block, the forced options and the tracking: all the links' invariants. Never
     /// replaced: the handles on the stacks below are these links'.
-    pub(super) links: Links,
+    links: Links,
     /// The search's choice stack, one node per level, allocated once (empty when the problem
     /// has no option, and so no level).
-    pub(super) stack: Vec<OptionNode>,
+    stack: Vec<OptionNode>,
     /// The option each level tried first, when the item chooser rotates the option order
     /// ([`ItemChooser::ROTATES`](super::ItemChooser::ROTATES)): the level is done when its
     /// option list wraps around to it.
-    pub(super) first_tried: Vec<OptionNode>,
+    first_tried: Vec<OptionNode>,
     /// Per option, whether a rotating search tries it first in its items' lists (see
     /// [`Dlx::set_preferred`]); empty when none is.
-    pub(super) preferred: Vec<bool>,
+    preferred: Vec<bool>,
     /// Whether and how a count of every solution remembers subproblems (see
     /// [`Dlx::set_memo`]).
-    pub(super) memo: Memo,
+    memo: Memo,
     /// The matchings declared ([`Dlx::set_matchings`]), by header number (0-based).
     matching_groups: Arc<Vec<(Vec<usize>, Vec<usize>)>>,
     /// Their tables, built when a search first needs them (only the learning search at the
@@ -171,6 +176,67 @@ impl Dlx {
     /// The number of matchings declared by [`Dlx::set_matchings`] that hold and are kept.
     pub fn matchings_kept(&self) -> usize {
         self.matching_table().len()
+    }
+
+    /// The links, for the searches and the item choosers to read.
+    #[inline]
+    pub(super) fn links(&self) -> &Links {
+        &self.links
+    }
+
+    /// The links, for the searches to cover and uncover. The links' own invariants are the
+    /// `links` module's; a search undoes its covers newest first, so that it leaves the links
+    /// as it found them (see [`Dlx`]). This is also the one way a caller could replace them,
+    /// which would leave the nodes on the choice stack pointing into other links: no search
+    /// does.
+    #[inline]
+    pub(super) fn links_mut(&mut self) -> &mut Links {
+        &mut self.links
+    }
+
+    /// The node of the option chosen at `level` of the search now running (or of the
+    /// solution last put on the stack).
+    #[inline]
+    pub(super) fn choice(&self, level: usize) -> OptionNode {
+        self.stack[level]
+    }
+
+    /// Records `x` as the option chosen at `level`. The stack has one slot per primary item
+    /// and one more, and a search goes no deeper than that.
+    #[inline]
+    pub(super) fn set_choice(&mut self, level: usize, x: OptionNode) {
+        self.stack[level] = x;
+    }
+
+    /// The option that a rotating search tried first at `level`: the level is done when its
+    /// option list wraps around to it.
+    #[inline]
+    pub(super) fn first_tried(&self, level: usize) -> OptionNode {
+        self.first_tried[level]
+    }
+
+    /// Records `x` as the option a rotating search tries first at `level`.
+    #[inline]
+    pub(super) fn set_first_tried(&mut self, level: usize, x: OptionNode) {
+        self.first_tried[level] = x;
+    }
+
+    /// Whether any option is preferred ([`Dlx::set_preferred`]).
+    #[inline]
+    pub(super) fn prefers_any(&self) -> bool {
+        !self.preferred.is_empty()
+    }
+
+    /// Whether `option` is preferred; only when [`Dlx::prefers_any`].
+    #[inline]
+    pub(super) fn is_preferred(&self, option: usize) -> bool {
+        self.preferred[option]
+    }
+
+    /// Whether and how a count of every solution remembers subproblems ([`Dlx::set_memo`]).
+    #[inline]
+    pub(super) fn memo(&self) -> Memo {
+        self.memo
     }
 
     /// The tables of the matchings declared, built on first use.

@@ -236,38 +236,38 @@ impl Dlx {
     /// One probe from the present node, whose weight (the product of the branching degrees
     /// above it) is `weight`. Leaves the links as it found them.
     pub(crate) fn probe(&mut self, rng: &mut Pcg64, mut weight: f64) -> Probe {
-        let keep = self.links.forced_count();
+        let keep = self.links().forced_count();
         let mut probe = Probe::default();
         loop {
             probe.nodes += weight;
-            if self.links.is_solved() {
+            if self.links().is_solved() {
                 probe.solutions += weight;
                 break;
             }
-            if self.links.known_dead_end() {
+            if self.links().known_dead_end() {
                 break;
             }
             let chosen = Mrv.choose(&ActiveItems::new(self));
             if chosen.len == 0 {
                 break;
             }
-            let h = self.links.primary_item(chosen.index());
+            let h = self.links().primary_item(chosen.index());
             // The node covers its item once (the `hide`s of every option in its list), and each
             // child covers the rest of its option: the sampled child stands for all `len`.
             let mut cover_item = 0;
-            let mut next = self.links.first_option(h);
+            let mut next = self.links().first_option(h);
             let mut pick = None;
             let k = rng.random_range(0..chosen.len);
             for i in 0..chosen.len {
                 let x = next.expect("an item's list holds its `len` options");
-                cover_item += self.links.option_size(x) - 1;
+                cover_item += self.links().option_size(x) - 1;
                 if i == k {
                     pick = Some(x);
                 }
-                next = self.links.next_option(x);
+                next = self.links().next_option(x);
             }
             let picked = pick.expect("k < len, the length of the list walked");
-            let option = self.links.option_of(picked);
+            let option = self.links().option_of(picked);
             let both = self
                 .force(option)
                 .expect("an option in an active item's list has every item active");

@@ -196,7 +196,7 @@ impl Dlx {
                 self.search_cut(&mut FirstItem, budget, sink, None)
             }
             (None, Branching::Knuth, None) => {
-                let tracked = self.links.tracks_dead_ends();
+                let tracked = self.links().tracks_dead_ends();
                 self.track_dead_ends(true);
                 let report = self.search_cut(&mut KnuthMrv, budget, sink, None);
                 self.track_dead_ends(tracked);

@@ -46,7 +46,7 @@ impl Dlx {
                 sink.solution(s)
             };
             // With preferred options, every run orders the options (see `Dlx::set_preferred`).
-            let report = if PLAIN_FIRST && run == 0 && self.preferred.is_empty() {
+            let report = if PLAIN_FIRST && run == 0 && !self.prefers_any() {
                 self.search_cut(&mut Mrv, &run_budget, pass_on, Some(cutoff))
             } else {
                 self.search_cut(&mut chooser, &run_budget, pass_on, Some(cutoff))
@@ -108,7 +108,7 @@ impl Dlx {
             sink.solution(s)
         };
         let mut chooser = ConflictMrv::new(restarts.seed);
-        let mut first = if self.preferred.is_empty() {
+        let mut first = if !self.prefers_any() {
             self.search_cut(&mut Mrv, budget, pass_on, Some(cutoff))
         } else {
             // It orders the options (see `Dlx::set_preferred`); its weights go on to learning.
@@ -122,7 +122,7 @@ impl Dlx {
         debug_assert_eq!(first.stats.solutions, 0, "a run with solutions is not cut");
         first.stats.restarts += 1;
         let descent = self.descent();
-        let easy_end = self.preferred.is_empty() && near_the_easy_end(&first.stats, descent);
+        let easy_end = !self.prefers_any() && near_the_easy_end(&first.stats, descent);
         // Runs after the first can reach the bottom of a descent (see `Restarts::reaching`); at
         // the easy end, of two, since nearly every descent there meets a few dead ends.
         let restarts = restarts.reaching(if easy_end { 2 * descent } else { descent });
@@ -193,10 +193,10 @@ impl Dlx {
     /// items over the most primary items an option holds (the open cells of a Sudoku grid).
     pub(crate) fn descent(&self) -> u64 {
         let active = ActiveItems::new(self).iter().count();
-        let primary = self.links.primary_count();
-        let widest = (0..self.links.option_count())
+        let primary = self.links().primary_count();
+        let widest = (0..self.links().option_count())
             .map(|k| {
-                (self.links.items_of(k))
+                (self.links().items_of(k))
                     .filter(|h| h.number() <= primary)
                     .count()
             })

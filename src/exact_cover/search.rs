@@ -71,16 +71,16 @@ pub(crate) trait Picks {
 
 impl Picks for Dlx {
     fn count(&self, depth: usize) -> usize {
-        self.links.forced_count() + depth
+        self.links().forced_count() + depth
     }
 
     fn option(&self, _: usize, i: usize) -> usize {
-        let forced = self.links.forced_nodes();
+        let forced = self.links().forced_nodes();
         let x = match forced.get(i) {
             Some(&x) => x,
-            None => self.stack[i - forced.len()],
+            None => self.choice(i - forced.len()),
         };
-        self.links.option_of(x)
+        self.links().option_of(x)
     }
 }
 
@@ -317,7 +317,7 @@ impl Dlx {
         sink: S,
         cutoff: Option<Cutoff<'_>>,
     ) -> Report {
-        match (self.links.tracks_dead_ends(), self.links.tracks_bytes()) {
+        match (self.links().tracks_dead_ends(), self.links().tracks_bytes()) {
             (true, true) => self.algorithm_x::<C, S, true, true>(chooser, budget, sink, cutoff),
             (true, false) => self.algorithm_x::<C, S, true, false>(chooser, budget, sink, cutoff),
             _ => self.algorithm_x::<C, S, false, false>(chooser, budget, sink, cutoff),
@@ -361,17 +361,17 @@ impl Dlx {
             }
             stats.max_depth = stats.max_depth.max(level);
 
-            if self.links.all_covered::<BYTES>() {
+            if self.links().all_covered::<BYTES>() {
                 stats.solutions += 1;
                 let solution = Solution::new(self, level);
                 if sink.solution(&solution) == Control::Stop {
                     break 'search Stop::Limit;
                 }
-            } else if !TRACK || self.links.empty_items() == 0 {
+            } else if !TRACK || self.links().empty_items() == 0 {
                 let chosen = chooser.choose(&ActiveItems::new(self));
-                let h = self.links.primary_item(chosen.index());
-                if let Some(first) = self.links.first_option(h) {
-                    stats.updates += self.links.cover::<TRACK, BYTES>(h);
+                let h = self.links().primary_item(chosen.index());
+                if let Some(first) = self.links().first_option(h) {
+                    stats.updates += self.links_mut().cover::<TRACK, BYTES>(h);
                     if C::COUNTS_COVERS {
                         stats.covers += 1;
                     }
@@ -379,15 +379,15 @@ impl Dlx {
                     if C::ROTATES {
                         for _ in 0..chooser.first_option(&ActiveItems::new(self), chosen) {
                             // Past the bottom of the list comes its top.
-                            x = self.links.next_option(x).unwrap_or(first);
+                            x = self.links().next_option(x).unwrap_or(first);
                         }
-                        self.first_tried[level] = x;
+                        self.set_first_tried(level, x);
                     }
-                    stats.updates += self.links.cover_others::<TRACK, BYTES>(x);
+                    stats.updates += self.links_mut().cover_others::<TRACK, BYTES>(x);
                     if C::COUNTS_COVERS {
-                        stats.covers += self.links.option_size(x) - 1;
+                        stats.covers += self.links().option_size(x) - 1;
                     }
-                    self.stack[level] = x;
+                    self.set_choice(level, x);
                     level += 1;
                     continue 'search;
                 }
@@ -409,39 +409,40 @@ impl Dlx {
                     break 'search Stop::Exhausted;
                 }
                 level -= 1;
-                let x = self.stack[level];
-                self.links.uncover_others::<TRACK, BYTES>(x);
-                let h = self.links.item_of(x);
-                let mut next = self.links.next_option(x);
+                let x = self.choice(level);
+                self.links_mut().uncover_others::<TRACK, BYTES>(x);
+                let h = self.links().item_of(x);
+                let mut next = self.links().next_option(x);
                 if C::ROTATES {
                     // Past the bottom of the list comes its top; back at the first option
                     // tried, the level is done.
                     if next.is_none() {
-                        next = self.links.first_option(h);
+                        next = self.links().first_option(h);
                     }
-                    if next == Some(self.first_tried[level]) {
+                    if next == Some(self.first_tried(level)) {
                         next = None;
                     }
                 }
                 if let Some(next) = next {
-                    stats.updates += self.links.cover_others::<TRACK, BYTES>(next);
+                    stats.updates += self.links_mut().cover_others::<TRACK, BYTES>(next);
                     if C::COUNTS_COVERS {
-                        stats.covers += self.links.option_size(next) - 1;
+                        stats.covers += self.links().option_size(next) - 1;
                     }
-                    self.stack[level] = next;
+                    self.set_choice(level, next);
                     level += 1;
                     continue 'search;
                 }
-                self.links.uncover::<TRACK, BYTES>(h);
+                self.links_mut().uncover::<TRACK, BYTES>(h);
             }
         };
 
         // A search stopped early unwinds what it had chosen.
         while level > 0 {
             level -= 1;
-            let x = self.stack[level];
-            self.links.uncover_others::<TRACK, BYTES>(x);
-            self.links.uncover::<TRACK, BYTES>(self.links.item_of(x));
+            let x = self.choice(level);
+            self.links_mut().uncover_others::<TRACK, BYTES>(x);
+            let h = self.links().item_of(x);
+            self.links_mut().uncover::<TRACK, BYTES>(h);
         }
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();

@@ -193,7 +193,7 @@ impl Dlx {
         if shard == 1 {
             // The split counted these; a search of each, from its options forced, hands it
             // to the sink as any other.
-            let keep = self.links.forced_count();
+            let keep = self.links().forced_count();
             for options in &plan.top_solutions {
                 for &option in options {
                     self.force(option)
@@ -232,17 +232,17 @@ impl Dlx {
 
     /// Estimated nodes of one part, from `probes` probes seeded by `seed`.
     fn estimate_part(&mut self, part: &Subtree, probes: usize, seed: u64) -> f64 {
-        let keep = self.links.forced_count();
+        let keep = self.links().forced_count();
         let (h, _) = self.enter(part);
         let mut rng = Pcg64::seed_from_u64(seed);
         let len = part.options().len();
         let mut nodes = 0.0;
         for _ in 0..probes {
             let k = rng.random_range(0..len as u64) as usize;
-            let x = self.links.node_of(part.options()[k], h);
-            self.links.choose(x);
+            let x = self.links().node_of(part.options()[k], h);
+            self.links_mut().choose(x);
             nodes += self.probe(&mut rng, len as f64).nodes;
-            self.links.unchoose(x);
+            self.links_mut().unchoose(x);
         }
         self.leave(h, keep);
         nodes / probes as f64
@@ -253,7 +253,7 @@ impl Dlx {
     /// (FNV-1a over the numbers, not the standard library's hasher, which may change).
     pub fn fingerprint(&self) -> u64 {
         let mut hash = Fnv::new();
-        let links = &self.links;
+        let links = self.links();
         hash.add(links.item_count() as u64);
         hash.add(links.primary_count() as u64);
         hash.add(links.option_count() as u64);

@@ -79,7 +79,7 @@ impl Dlx {
     /// what one search counts (`split_parts_count_what_one_search_counts`).
     pub(crate) fn split(&mut self, wanted: usize) -> Split {
         let wanted = wanted.max(1);
-        let keep = self.links.forced_count();
+        let keep = self.links().forced_count();
         let mut stats = Stats::default();
         let mut level = Vec::new();
         let mut solutions = Vec::new();
@@ -102,8 +102,8 @@ impl Dlx {
                 let (h, updates) = self.enter(part);
                 stats.updates += updates;
                 for &option in &part.options {
-                    let x = self.links.node_of(option, h);
-                    stats.updates += self.links.choose(x);
+                    let x = self.links().node_of(option, h);
+                    stats.updates += self.links_mut().choose(x);
                     stats.max_depth = stats.max_depth.max(depth + 1);
                     let solved = stats.solutions;
                     let open = self.open_node(&mut stats);
@@ -118,7 +118,7 @@ impl Dlx {
                         None if stats.solutions > solved => solutions.push(prefix),
                         None => {}
                     }
-                    self.links.unchoose(x);
+                    self.links_mut().unchoose(x);
                 }
                 self.leave(h, keep);
             }
@@ -153,7 +153,7 @@ impl Dlx {
         let deadline = budget.deadline(start);
         let stop_at = budget.stop_at(start);
         let node_limit = budget.node_limit();
-        let keep = self.links.forced_count();
+        let keep = self.links().forced_count();
         let mut stats = Stats::default();
         let (h, updates) = self.enter(part);
         stats.updates += updates;
@@ -172,11 +172,11 @@ impl Dlx {
                 stop = Stop::Limit;
                 break;
             }
-            let x = self.links.node_of(option, h);
-            stats.updates += self.links.choose(x);
+            let x = self.links().node_of(option, h);
+            stats.updates += self.links_mut().choose(x);
             let left = budget.until(budget.nodes.map(|_| node_limit - stats.nodes), deadline);
             let report = self.search(&left, |s: &Solution<'_>| sink.solution(s));
-            self.links.unchoose(x);
+            self.links_mut().unchoose(x);
             let mut sub = report.stats;
             sub.max_depth += part.prefix.len() + 1;
             sub.elapsed = Default::default();
@@ -196,21 +196,21 @@ impl Dlx {
     /// # Panics
     /// If the part is not a part of these links' tree.
     pub(crate) fn enter(&mut self, part: &Subtree) -> (Item, u64) {
-        let h = self.links.item_by_id(part.header);
+        let h = self.links().item_by_id(part.header);
         let mut updates = 0;
         for &option in &part.prefix {
             updates += self
-                .links
+                .links_mut()
                 .force(option)
                 .expect("a part's prefix is a path of the tree");
         }
-        (h, updates + self.links.cover_item(h))
+        (h, updates + self.links_mut().cover_item(h))
     }
 
     /// Undoes [`Dlx::enter`] of a part whose item is `h`, leaving `keep` options forced.
     pub(crate) fn leave(&mut self, h: Item, keep: usize) {
-        self.links.uncover_item(h);
-        self.links.release_to(keep);
+        self.links_mut().uncover_item(h);
+        self.links_mut().release_to(keep);
     }
 
     /// Counts the node the links stand at (`stats.nodes`, and a solution or dead end there).
@@ -218,11 +218,11 @@ impl Dlx {
     /// node is a leaf.
     fn open_node(&mut self, stats: &mut Stats) -> Option<(Item, Vec<usize>)> {
         stats.nodes += 1;
-        if self.links.is_solved() {
+        if self.links().is_solved() {
             stats.solutions += 1;
             return None;
         }
-        if self.links.known_dead_end() {
+        if self.links().known_dead_end() {
             stats.backtracks += 1;
             return None;
         }
@@ -231,12 +231,12 @@ impl Dlx {
             stats.backtracks += 1;
             return None;
         }
-        let h = self.links.primary_item(chosen.index());
+        let h = self.links().primary_item(chosen.index());
         let mut options = Vec::with_capacity(chosen.len as usize);
-        let mut next = self.links.first_option(h);
+        let mut next = self.links().first_option(h);
         while let Some(x) = next {
-            options.push(self.links.option_of(x));
-            next = self.links.next_option(x);
+            options.push(self.links().option_of(x));
+            next = self.links().next_option(x);
         }
         Some((h, options))
     }

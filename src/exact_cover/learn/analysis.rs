@@ -218,7 +218,7 @@ impl Dlx {
             match l.trail[t] {
                 Step::Force(x, h) => {
                     let before = l.marked.len();
-                    l.explain_item(h, self.links.option_of(x) as u32);
+                    l.explain_item(h, self.links().option_of(x) as u32);
                     pending += (l.marked[before..].iter())
                         .filter(|&&m| l.level_of[m as usize] == level)
                         .count();
@@ -229,7 +229,7 @@ impl Dlx {
         // The nogood: the UIP's option and the lower levels' choices.
         l.learned.clear();
         let uip_option = self
-            .links
+            .links()
             .option_of(l.trail[uip].chosen().expect("a choice")) as u32;
         l.learned.push(uip_option);
         let mut back = 0;
@@ -237,13 +237,13 @@ impl Dlx {
         for i in 0..l.marked.len() {
             let m = l.marked[i];
             let v = l.level_of[m as usize];
-            if v < level && !l.implied(&self.links, m) {
+            if v < level && !l.implied(self.links(), m) {
                 if v > back {
                     back = v;
                     second = l.learned.len();
                 }
                 let x = l.trail[m as usize].chosen().expect("a choice");
-                l.learned.push(self.links.option_of(x) as u32);
+                l.learned.push(self.links().option_of(x) as u32);
             }
         }
         self.backjump::<BYTES, HALL>(l, back);

@@ -187,7 +187,7 @@ impl Learner {
     /// The learner of a search of `dlx`, checking Hall's condition on its matchings when
     /// `hall` is set and it has some.
     fn new(dlx: &Dlx, hall: bool) -> Learner {
-        let links = &dlx.links;
+        let links = dlx.links();
         let options = links.option_count();
         let headers = links.item_count() + 1;
         // The options of each item, as built: counted, then placed.
@@ -285,12 +285,12 @@ impl Dlx {
         budget: &Budget,
         sink: S,
     ) -> Report {
-        let tracked = self.links.tracks_dead_ends();
+        let tracked = self.links().tracks_dead_ends();
         if !tracked {
             self.track_dead_ends(true);
         }
         // Hall's condition is checked only with `fill`: code without it for the others.
-        let report = match (self.links.tracks_bytes(), fill.is_some()) {
+        let report = match (self.links().tracks_bytes(), fill.is_some()) {
             (true, false) => {
                 self.learn::<S, true, false>(chooser, restarts, first_run, fill, budget, sink)
             }
@@ -321,7 +321,7 @@ impl Dlx {
         budget: &Budget,
         mut sink: S,
     ) -> Report {
-        debug_assert!(self.links.tracks_dead_ends());
+        debug_assert!(self.links().tracks_dead_ends());
         let start = Instant::now();
         let deadline = budget.stop_at(start);
         let node_limit = budget.node_limit();
@@ -342,15 +342,15 @@ impl Dlx {
                     l.queue += 1;
                     if let Some(x) = l.trail[t].chosen()
                         && let Some(g) =
-                            self.watch::<BYTES, HALL>(&mut l, self.links.option_of(x) as u32)
+                            self.watch::<BYTES, HALL>(&mut l, self.links().option_of(x) as u32)
                     {
                         break 'propagate Some(Conflict::Nogood(g));
                     }
                 }
-                if self.links.empty_items() > 0 {
+                if self.links().empty_items() > 0 {
                     break 'propagate Some(Conflict::Empty(self.first_empty::<BYTES>()));
                 }
-                if self.links.all_covered::<BYTES>() {
+                if self.links().all_covered::<BYTES>() {
                     stats.solutions += 1;
                     let depth = self.solution_on_stack(&l);
                     stats.max_depth = stats.max_depth.max(depth);
@@ -384,7 +384,7 @@ impl Dlx {
                 }
                 stats.nodes += 1;
                 run_nodes += 1;
-                let x = (self.links.first_option(h)).expect("an item of one option");
+                let x = (self.links().first_option(h)).expect("an item of one option");
                 stats.updates += self.choose::<BYTES, HALL>(&mut l, Step::Force(x, h));
             };
 
@@ -429,8 +429,8 @@ impl Dlx {
             let reading = fill.and_then(|fill| fill.reading(&ActiveItems::new(self)));
             let chosen = reading.unwrap_or_else(|| chooser.choose(&ActiveItems::new(self)));
             debug_assert!(chosen.len >= 2);
-            let h = self.links.primary_item(chosen.index());
-            let first = (self.links.first_option(h)).expect("an item of two options or more");
+            let h = self.links().primary_item(chosen.index());
+            let first = (self.links().first_option(h)).expect("an item of two options or more");
             let mut x = first;
             let skip = match reading {
                 Some(_) => 0,
@@ -438,7 +438,7 @@ impl Dlx {
             };
             for _ in 0..skip {
                 // Past the bottom of the list comes its top.
-                x = self.links.next_option(x).unwrap_or(first);
+                x = self.links().next_option(x).unwrap_or(first);
             }
             l.decisions.push(l.trail.len() as u32);
             stats.updates += self.choose::<BYTES, HALL>(&mut l, Step::Decide(x));
@@ -460,7 +460,7 @@ impl Dlx {
     fn choose<const BYTES: bool, const HALL: bool>(&mut self, l: &mut Learner, step: Step) -> u64 {
         let x = step.chosen().expect("a choice");
         let t = l.trail.len() as u32;
-        let h = self.links.item_of(x);
+        let h = self.links().item_of(x);
         let hidden_at = &mut l.hidden_at;
         let hall = &mut l.hall;
         let mut note = |k: u32| {
@@ -469,9 +469,11 @@ impl Dlx {
                 hall.remove(k);
             }
         };
-        let updates = self.links.cover_noting::<true, BYTES>(h, &mut note)
-            + self.links.cover_others_noting::<true, BYTES>(x, &mut note);
-        let k = self.links.option_of(x) as u32;
+        let updates = self.links_mut().cover_noting::<true, BYTES>(h, &mut note)
+            + self
+                .links_mut()
+                .cover_others_noting::<true, BYTES>(x, &mut note);
+        let k = self.links().option_of(x) as u32;
         l.chosen_at[k as usize] = t;
         l.depth += 1;
         l.trail.push(step);
@@ -485,7 +487,7 @@ impl Dlx {
         let (Step::Hide(k, _) | Step::HideUnit(k) | Step::Prune(k, _)) = step else {
             unreachable!("a hide")
         };
-        self.links.hide_whole_option::<BYTES>(k);
+        self.links_mut().hide_whole_option::<BYTES>(k);
         if HALL && let Some(hall) = &mut l.hall {
             hall.remove(k);
         }
@@ -509,15 +511,15 @@ impl Dlx {
                             hall.restore(k);
                         }
                     };
-                    self.links
+                    self.links_mut()
                         .uncover_others_noting::<true, BYTES>(x, &mut note);
-                    let h = self.links.item_of(x);
-                    self.links.uncover_noting::<true, BYTES>(h, &mut note);
-                    l.chosen_at[self.links.option_of(x)] = NONE;
+                    let h = self.links().item_of(x);
+                    self.links_mut().uncover_noting::<true, BYTES>(h, &mut note);
+                    l.chosen_at[self.links().option_of(x)] = NONE;
                     l.depth -= 1;
                 }
                 Step::Hide(k, _) | Step::HideUnit(k) | Step::Prune(k, _) => {
-                    self.links.unhide_whole_option::<BYTES>(k);
+                    self.links_mut().unhide_whole_option::<BYTES>(k);
                     l.hidden_at[k as usize] = NONE;
                     if HALL && let Some(hall) = &mut l.hall {
                         hall.restore(k);
@@ -543,22 +545,22 @@ impl Dlx {
     /// The first primary item with no option left (one exists).
     fn first_empty<const BYTES: bool>(&self) -> Item {
         let i = if BYTES {
-            scan::first_byte(self.links.primary_byte_lens(), ByteWant::Equal(0))
+            scan::first_byte(self.links().primary_byte_lens(), ByteWant::Equal(0))
         } else {
-            scan::first(self.links.primary_headers(), Want::Equal(0))
+            scan::first(self.links().primary_headers(), Want::Equal(0))
         };
-        self.links.primary_item(i.expect("an empty item"))
+        self.links().primary_item(i.expect("an empty item"))
     }
 
     /// The first primary item with one option left, if any (none is empty).
     #[inline]
     fn first_forced<const BYTES: bool>(&self) -> Option<Item> {
         let i = if BYTES {
-            scan::first_byte(self.links.primary_byte_lens(), ByteWant::AtMostOne)?
+            scan::first_byte(self.links().primary_byte_lens(), ByteWant::AtMostOne)?
         } else {
-            scan::first(self.links.primary_headers(), Want::AtMostOne)?
+            scan::first(self.links().primary_headers(), Want::AtMostOne)?
         };
-        Some(self.links.primary_item(i))
+        Some(self.links().primary_item(i))
     }
 
     /// Puts the chosen options' nodes on the choice stack, oldest first, for [`Solution`];
@@ -567,7 +569,7 @@ impl Dlx {
         let mut depth = 0;
         for step in &l.trail {
             if let Some(x) = step.chosen() {
-                self.stack[depth] = x;
+                self.set_choice(depth, x);
                 depth += 1;
             }
         }

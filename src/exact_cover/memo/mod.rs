@@ -179,7 +179,7 @@ struct Key {
 
 impl Key {
     fn new(dlx: &Dlx) -> Key {
-        let links = &dlx.links;
+        let links = dlx.links();
         let headers = links.item_count() + 1;
         let mut state = 0x243F_6A88_85A3_08D3u64;
         let zobrist = (0..headers).map(|_| splitmix64(&mut state)).collect();
@@ -245,7 +245,7 @@ impl Dlx {
         trial: bool,
         diagram: Option<&mut Diagram>,
     ) -> Option<MemoCount> {
-        match (self.links.tracks_dead_ends(), self.links.tracks_bytes()) {
+        match (self.links().tracks_dead_ends(), self.links().tracks_bytes()) {
             (true, true) => self.remembering::<true, true>(budget, memo, trial, diagram),
             (true, false) => self.remembering::<true, false>(budget, memo, trial, diagram),
             _ => self.remembering::<false, false>(budget, memo, trial, diagram),
@@ -257,12 +257,12 @@ impl Dlx {
     fn memo_choice(&self, branching: MemoBranching) -> Item {
         let index = match branching {
             MemoBranching::FirstItem => {
-                scan::first(self.links.primary_headers(), scan::Want::Active)
+                scan::first(self.links().primary_headers(), scan::Want::Active)
                     .expect("some primary item is uncovered")
             }
             MemoBranching::Mrv => Mrv::unforced(&ActiveItems::new(self)).index(),
         };
-        self.links.primary_item(index)
+        self.links().primary_item(index)
     }
 
     fn remembering<const TRACK: bool, const BYTES: bool>(
@@ -305,12 +305,12 @@ impl Dlx {
             }
             stats.max_depth = stats.max_depth.max(frames.len());
 
-            let headers = self.links.primary_headers();
+            let headers = self.links().primary_headers();
             value_node = FALSE;
-            value = if self.links.all_covered::<BYTES>() {
+            value = if self.links().all_covered::<BYTES>() {
                 value_node = TRUE;
                 1
-            } else if TRACK && self.links.empty_items() > 0 {
+            } else if TRACK && self.links().empty_items() > 0 {
                 stats.backtracks += 1;
                 0
             } else {
@@ -335,11 +335,11 @@ impl Dlx {
                     Some(count) => count,
                     None => {
                         let h = match forced {
-                            Some(i) => self.links.primary_item(i),
+                            Some(i) => self.links().primary_item(i),
                             None => self.memo_choice(memo.branching),
                         };
                         let x = self
-                            .links
+                            .links()
                             .first_option(h)
                             .expect("the item chosen has an option");
                         frames.push(Frame {
@@ -350,7 +350,7 @@ impl Dlx {
                             entered: stats.nodes.saturating_add(saved),
                             children: diagram.as_ref().map_or(0, |d| d.children.len()),
                         });
-                        stats.updates += self.links.cover::<TRACK, BYTES>(h);
+                        stats.updates += self.links_mut().cover::<TRACK, BYTES>(h);
                         key.flip(h);
                         stats.updates += self.choose_option::<TRACK, BYTES>(x, &mut key);
                         continue 'search;
@@ -373,14 +373,14 @@ impl Dlx {
                 if let Some(diagram) = diagram.as_deref_mut()
                     && value > 0
                 {
-                    let option = self.links.option_of(x) as u32;
+                    let option = self.links().option_of(x) as u32;
                     diagram.children.push((option, value_node));
                 }
-                self.links.uncover_others::<TRACK, BYTES>(x);
-                for h in self.links.other_items(x) {
+                self.links_mut().uncover_others::<TRACK, BYTES>(x);
+                for h in self.links().other_items(x) {
                     key.flip(h);
                 }
-                if let Some(next) = self.links.next_option(x) {
+                if let Some(next) = self.links().next_option(x) {
                     frame.option = next;
                     stats.updates += self.choose_option::<TRACK, BYTES>(next, &mut key);
                     continue 'search;
@@ -394,7 +394,7 @@ impl Dlx {
                     ..
                 } = *frame;
                 frames.pop();
-                self.links.uncover::<TRACK, BYTES>(item);
+                self.links_mut().uncover::<TRACK, BYTES>(item);
                 key.flip(item);
                 let extra = match diagram.as_deref_mut() {
                     Some(diagram) => {
@@ -451,17 +451,18 @@ impl Dlx {
         x: OptionNode,
         key: &mut Key,
     ) -> u64 {
-        for h in self.links.other_items(x) {
+        for h in self.links().other_items(x) {
             key.flip(h);
         }
-        self.links.cover_others::<TRACK, BYTES>(x)
+        self.links_mut().cover_others::<TRACK, BYTES>(x)
     }
 
     /// Undoes the choices of `frames`, deepest first.
     fn unwind<const TRACK: bool, const BYTES: bool>(&mut self, frames: &[Frame]) {
         for frame in frames.iter().rev() {
-            self.links.uncover_others::<TRACK, BYTES>(frame.option);
-            self.links.uncover::<TRACK, BYTES>(frame.item);
+            self.links_mut()
+                .uncover_others::<TRACK, BYTES>(frame.option);
+            self.links_mut().uncover::<TRACK, BYTES>(frame.item);
         }
     }
 }
