@@ -1,0 +1,224 @@
+//! Every reader's limits, through the binary (issue 41, item 2): a line of the limit is read
+//! and one byte more is refused at its line, an input of the limit is read and one byte more is
+//! refused at the line that passes it, and a file that never ends a line (`/dev/zero`, and
+//! `/dev/full`, which reads as zeros) is refused at its first line, with exit code 1, where it
+//! used to take all the memory there was. The limits are the README's ("Input formats").
+//!
+//! Inputs as large as the limits (up to 1 GiB) are made as they are written to the binary's
+//! standard input, so that no test holds them.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use quadrille::io::{dlx, puzzle};
+
+use crate::cli::{BIN, run_text};
+
+/// `unit` repeated `times` times, made as it is read.
+struct Repeated {
+    unit: Vec<u8>,
+    /// Bytes still to give.
+    left: u64,
+    /// Where in `unit` the next byte is.
+    at: usize,
+}
+
+impl Read for Repeated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut written = 0;
+        while written < buf.len() && self.left > 0 {
+            let k = (self.unit.len() - self.at)
+                .min(buf.len() - written)
+                .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+            buf[written..written + k].copy_from_slice(&self.unit[self.at..self.at + k]);
+            (written, self.at, self.left) = (
+                written + k,
+                (self.at + k) % self.unit.len(),
+                self.left - k as u64,
+            );
+        }
+        Ok(written)
+    }
+}
+
+/// An input made of parts, each a unit of bytes and how many times it comes, made as it is
+/// read.
+fn input(parts: &[(&[u8], u64)]) -> Box<dyn Read + Send> {
+    parts.iter().fold(
+        Box::new(std::io::empty()) as Box<dyn Read + Send>,
+        |before, &(unit, times)| {
+            Box::new(before.chain(Repeated {
+                unit: unit.to_vec(),
+                left: unit.len() as u64 * times,
+                at: 0,
+            }))
+        },
+    )
+}
+
+/// The size of an input made of `parts`.
+fn size(parts: &[(&[u8], u64)]) -> u64 {
+    parts
+        .iter()
+        .map(|(unit, times)| unit.len() as u64 * times)
+        .sum()
+}
+
+/// The lines of an input made of `parts`, counting a last line without its `\n`.
+fn lines(parts: &[(&[u8], u64)]) -> u64 {
+    let ends: u64 = (parts.iter())
+        .map(|(unit, times)| unit.iter().filter(|&&b| b == b'\n').count() as u64 * times)
+        .sum();
+    let last = parts
+        .iter()
+        .rev()
+        .find(|(unit, times)| !unit.is_empty() && *times > 0);
+    ends + u64::from(last.is_some_and(|(unit, _)| unit.last() != Some(&b'\n')))
+}
+
+/// Runs the binary with `args` and `stdin` written to its standard input as it is read: the
+/// exit code (a process killed by a signal fails the test), standard output and error.
+fn run_streamed(args: &[&str], mut stdin: Box<dyn Read + Send>) -> (i32, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    // A thread, so that the input cannot deadlock against a full output pipe; a binary that
+    // stops reading early closes the pipe, which ends the copy.
+    let writer = std::thread::spawn(move || {
+        let _ = std::io::copy(&mut stdin, &mut pipe).and_then(|_| pipe.flush());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8 output");
+    (
+        output.status.code().expect("exited, not killed"),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+/// Spaces enough to make `line` (without its `\n`) `len` bytes long, as parts: a unit of 4 KiB
+/// and the rest.
+fn spaces(len: u64) -> [(&'static [u8], u64); 2] {
+    const KIB: &[u8] = &[b' '; 4096];
+    [(KIB, len / 4096), (b" ", len % 4096)]
+}
+
+#[test]
+fn a_dlx_line_of_the_limit_is_read_and_one_byte_more_is_refused() {
+    let limit = dlx::MAX_LINE_BYTES as u64;
+    assert_eq!(limit, 64 << 20, "the README says 64 MiB");
+    // The item line: `a` and spaces up to the limit; then the option `a`.
+    for (extra, expected) in [(0, (0, "1\n")), (1, (1, ""))] {
+        let [kib, rest] = spaces(limit - 1 + extra);
+        let parts = [(&b"a"[..], 1), kib, rest, (b"\na\n", 1)];
+        let (code, out, err) = run_streamed(&["xc", "--count", "-q"], input(&parts));
+        assert_eq!((code, out.as_str()), expected, "{extra} byte over: {err}");
+        if extra == 1 {
+            assert_eq!(
+                err,
+                "quadrille: <stdin>: line 1, column 1: the line is longer than 67108864 bytes, \
+                 more than any dlx line needs\n"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_dlx_file_of_the_limit_is_read_and_one_byte_more_is_refused() {
+    let limit = dlx::MAX_INPUT_BYTES;
+    assert_eq!(limit, 1 << 30, "the README says 1 GiB");
+    // The items and an option, then comment lines of 1 MiB up to the limit.
+    let head: &[u8] = b"a\na\n";
+    let mut comment = vec![b' '; 1 << 20];
+    (comment[0], comment[(1 << 20) - 1]) = (b'|', b'\n');
+    let left = limit - head.len() as u64;
+    let last = vec![b'|'; (left % (1 << 20)) as usize];
+    let parts = [(head, 1), (&comment[..], left >> 20), (&last[..], 1)];
+    assert_eq!(size(&parts), limit);
+    let (code, out, err) = run_streamed(&["xc", "--count", "-q"], input(&parts));
+    assert_eq!((code, out.as_str()), (0, "1\n"), "{err}");
+    // One byte more: the last comment line passes the limit.
+    let over = [
+        (head, 1),
+        (&comment[..], left >> 20),
+        (&last[..], 1),
+        (b"|", 1),
+    ];
+    let (code, out, err) = run_streamed(&["xc", "--count", "-q"], input(&over));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        format!(
+            "quadrille: <stdin>: line {}: the input is longer than 1073741824 bytes, more than \
+             any dlx file needs\n",
+            lines(&over)
+        )
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn files_that_never_end_a_line_are_refused_at_their_first_line() {
+    let too_long = |limit: usize, what: &str| {
+        format!(
+            "line 1, column 1: the line is longer than {limit} bytes, more than any {what} needs"
+        )
+    };
+    let cases = [(
+        &["xc", "/dev/zero", "--count"][..],
+        format!(
+            "quadrille: /dev/zero: {}\n",
+            too_long(dlx::MAX_LINE_BYTES, "dlx line")
+        ),
+    )];
+    for (args, expected) in cases {
+        let (code, out, err) = run_text(args, "");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (1, "", expected.as_str()),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn box_and_variant_headers_of_the_limit_are_read_and_one_byte_more_is_refused() {
+    let limit = puzzle::MAX_LINE_BYTES;
+    assert_eq!(limit, 64 << 10, "the README says 64 KiB");
+    let padded = |header: &str, len: usize| format!("{header}{}", " ".repeat(len - header.len()));
+    // A puzzle of 4x2 boxes: with 2x4 ones, inferred from its length, it has no solution.
+    let puzzle = "457.2.......7....8....1..36....45....13..6....4....6.......3.481";
+    let solution = "4571236812847653683245177365182454278136361857428146327527536481\n";
+    let text = format!("{}\n{puzzle}\n", padded("# box: 4x2", limit));
+    assert_eq!(
+        run_text(&["solve"], &text),
+        (0, solution.into(), String::new())
+    );
+    let text = format!("{}\n{puzzle}\n", padded("# box: 4x2", limit + 1));
+    let (code, _, err) = run_text(&["solve"], &text);
+    let too_long =
+        "line 1, column 1: the line is longer than 65536 bytes, more than any puzzle needs";
+    assert_eq!(code, 1);
+    assert!(err.contains(too_long), "{err}");
+    assert!(
+        err.contains("line 2: no solution with the 2x4 boxes"),
+        "{err}"
+    );
+    // Two 1s on the diagonal: an X-Sudoku's error, a classic Sudoku's solution.
+    let puzzle = "1.........1.....";
+    let text = format!("{}\n{puzzle}\n", padded("# variant: x", limit));
+    let (code, _, err) = run_text(&["solve"], &text);
+    let diagonal = "line 2, column 11: digit 1 is given twice in diagonal 1: at r1c1 and r3c3";
+    assert_eq!((code, err), (1, format!("quadrille: {diagonal}\n")));
+    let text = format!("{}\n{puzzle}\n", padded("# variant: x", limit + 1));
+    let (code, out, err) = run_text(&["solve"], &text);
+    assert_eq!((code, err), (1, format!("quadrille: {too_long}\n")));
+    assert!(out.ends_with("\n1234342143122143\n"), "{out}");
+}
