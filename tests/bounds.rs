@@ -11,8 +11,9 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use quadrille::io::{dlx, puzzle};
+use quadrille::merge;
 
-use crate::cli::{BIN, run_text};
+use crate::cli::{BIN, path, run_text};
 
 /// `unit` repeated `times` times, made as it is read.
 struct Repeated {
@@ -163,6 +164,120 @@ fn a_dlx_file_of_the_limit_is_read_and_one_byte_more_is_refused() {
     );
 }
 
+/// A shard result of a split in one shard: 7 solutions.
+const RECORD: &str = r#"{"shard":1,"shards":1,"problem":"00000000000000aa","split":"00000000000000bb","solutions":7,"nodes":5,"updates":9,"seconds":0.5,"complete":true}"#;
+
+#[test]
+fn a_shard_result_line_of_the_limit_is_merged_and_one_byte_more_is_refused() {
+    let limit = merge::MAX_LINE_BYTES;
+    assert_eq!(limit, 4096, "the README says 4 KiB");
+    let padded = |len: usize| format!("{RECORD}{}\n", " ".repeat(len - RECORD.len()));
+    let (code, out, err) = run_text(&["merge"], &padded(limit));
+    assert_eq!((code, out.as_str()), (0, "7\n"), "{err}");
+    let (code, out, err) = run_text(&["merge"], &format!("\n{}", padded(limit + 1)));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "quadrille: <stdin>: line 2, column 1: the line is longer than 4096 bytes, more than \
+         any shard result needs\n"
+    );
+}
+
+#[test]
+fn a_file_of_shard_results_of_the_limit_is_merged_and_one_byte_more_is_refused() {
+    let limit = merge::MAX_INPUT_BYTES;
+    assert_eq!(limit, 512 << 20, "the README says 512 MiB");
+    // The record, then blank lines of 4 KiB (spaces) up to the limit.
+    let head = format!("{RECORD}\n");
+    let mut blank = vec![b' '; 4096];
+    blank[4095] = b'\n';
+    let left = limit - head.len() as u64;
+    let last = vec![b' '; (left % 4096) as usize];
+    let parts = [
+        (head.as_bytes(), 1),
+        (&blank[..], left / 4096),
+        (&last[..], 1),
+    ];
+    assert_eq!(size(&parts), limit);
+    let (code, out, err) = run_streamed(&["merge"], input(&parts));
+    assert_eq!((code, out.as_str()), (0, "7\n"), "{err}");
+    let over = [
+        (head.as_bytes(), 1),
+        (&blank[..], left / 4096),
+        (&last[..], 1),
+        (b"\n", 1),
+    ];
+    let (code, out, err) = run_streamed(&["merge"], input(&over));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        format!(
+            "quadrille: <stdin>: line {}: the input is longer than 536870912 bytes, more than \
+             any file of shard results needs\n",
+            lines(&over)
+        )
+    );
+}
+
+#[test]
+fn a_record_of_more_shards_than_any_split_is_refused_not_allocated() {
+    // `merge` keeps a tally of each split's shards: 2^40 of them took 8 TB, and aborted.
+    let record = RECORD.replace(r#""shards":1,"#, r#""shards":1099511627776,"#);
+    let (code, out, err) = run_text(&["merge"], &record);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "quadrille: <stdin>: line 1, column 1: not a shard result: shard 1 of 1099511627776: \
+         a split has at most 1048576 shards\n"
+    );
+    let record = RECORD.replace(r#""shards":1,"#, r#""shards":18446744073709551615,"#);
+    let (code, _, err) = run_text(&["merge"], &record);
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn a_checkpoint_line_of_the_limit_is_resumed_and_one_byte_more_is_refused() {
+    let dir = std::env::temp_dir().join(format!("quadrille-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("queens8.checkpoint");
+    let _ = std::fs::remove_file(&checkpoint);
+    let file = checkpoint.to_str().unwrap();
+    let count = |file: &str| {
+        run_text(
+            &["xc", &path("queens8.dlx"), "--count", "--checkpoint", file],
+            "",
+        )
+    };
+    let (code, out, err) = count(file);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    let (first, rest) = text.split_once('\n').unwrap();
+    let limit = merge::MAX_LINE_BYTES;
+    // The first record padded to the limit: every shard is resumed.
+    let padded = format!("{first}{}\n{rest}", " ".repeat(limit - first.len()));
+    std::fs::write(&checkpoint, &padded).unwrap();
+    let (code, out, err) = count(file);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    assert!(
+        err.contains("128 of 128 shards done (128 from the checkpoint)"),
+        "{err}"
+    );
+    // One byte more: refused at its line, and the file is left as it was.
+    let padded = format!("{first}{}\n{rest}", " ".repeat(limit + 1 - first.len()));
+    std::fs::write(&checkpoint, &padded).unwrap();
+    let (code, out, err) = count(file);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        format!(
+            "quadrille: {file}: line 1, column 1: the line is longer than 4096 bytes, more than \
+             any shard result needs\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), padded);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[cfg(unix)]
 #[test]
 fn files_that_never_end_a_line_are_refused_at_their_first_line() {
@@ -171,13 +286,30 @@ fn files_that_never_end_a_line_are_refused_at_their_first_line() {
             "line 1, column 1: the line is longer than {limit} bytes, more than any {what} needs"
         )
     };
-    let cases = [(
-        &["xc", "/dev/zero", "--count"][..],
-        format!(
-            "quadrille: /dev/zero: {}\n",
-            too_long(dlx::MAX_LINE_BYTES, "dlx line")
+    let cases = [
+        (
+            &["xc", "/dev/zero", "--count"][..],
+            format!(
+                "quadrille: /dev/zero: {}\n",
+                too_long(dlx::MAX_LINE_BYTES, "dlx line")
+            ),
         ),
-    )];
+        (
+            &["merge", "/dev/zero"][..],
+            format!("quadrille: /dev/zero: {}\n", too_long(4096, "shard result")),
+        ),
+        // The checkpoint is read before it is written, and `/dev/full` reads as zeros.
+        (
+            &[
+                "xc",
+                "fixtures/queens8.dlx",
+                "--count",
+                "--checkpoint",
+                "/dev/full",
+            ][..],
+            format!("quadrille: /dev/full: {}\n", too_long(4096, "shard result")),
+        ),
+    ];
     for (args, expected) in cases {
         let (code, out, err) = run_text(args, "");
         assert_eq!(

@@ -1,5 +1,6 @@
 //! Reading text a line at a time within limits: the one way that every reader of the crate
-//! reads, puzzles ([`crate::io::puzzle`]) and Knuth's dlx format ([`crate::io::dlx`]).
+//! reads, puzzles ([`crate::io::puzzle`]), Knuth's dlx format ([`crate::io::dlx`]), and shard
+//! results and checkpoints ([`crate::merge`], [`crate::long_count`]).
 //!
 //! A reader holds one line at a time, and never more of it than its format's line limit: a
 //! line is read with a cap of one byte past the limit (which tells a line of exactly the
@@ -62,6 +63,23 @@ pub(crate) const DLX: Limits = Limits {
     input: Some(1024 * 1024 * 1024),
     line_what: "dlx line",
     input_what: "dlx file",
+};
+
+/// Shard results (`--shard I/N --json`, `merge`) and checkpoints (`--checkpoint`): 4 KiB a
+/// line, 512 MiB in all.
+///
+/// A record is one JSON line of about 300 bytes at most: three counts of up to 39 digits,
+/// two 16-digit fingerprints, the seconds and the shard's numbers. 4 KiB leaves room for any
+/// spacing a tool adds. A file may hold every shard of the largest split,
+/// [`MAX_SHARDS`](crate::merge::MAX_SHARDS) (2^20) of them: 512 bytes for each is 512 MiB, and
+/// what `merge` keeps of a record is less than its line. A checkpoint holds 128 records, and
+/// is read the same way. (The number, not the name: `merge` reads with this module, which
+/// therefore does not import it; a test checks that the two agree.)
+pub(crate) const SHARD_RESULTS: Limits = Limits {
+    line: 4 * 1024,
+    input: Some((1 << 20) * 512),
+    line_what: "shard result",
+    input_what: "file of shard results",
 };
 
 /// What reading one line found.
@@ -302,6 +320,14 @@ mod tests {
             err.kind(),
             ErrorKind::InputTooLarge { limit: 12, .. }
         ));
+    }
+
+    #[test]
+    fn shard_results_hold_512_bytes_for_each_shard_of_the_largest_split() {
+        let each = SHARD_RESULTS
+            .input
+            .map(|limit| limit / crate::merge::MAX_SHARDS as u64);
+        assert_eq!(each, Some(512));
     }
 
     #[test]
