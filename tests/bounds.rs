@@ -4,7 +4,7 @@
 //! `/dev/full`, which reads as zeros) is refused at its first line, with exit code 1, where it
 //! used to take all the memory there was. The limits are the README's ("Input formats").
 //!
-//! Inputs as large as the limits (up to 1 GiB) are made as they are written to the binary's
+//! Inputs as large as the limits (up to 512 MiB) are made as they are written to the binary's
 //! standard input, so that no test holds them.
 
 use std::io::{Read, Write};
@@ -134,7 +134,7 @@ fn a_dlx_line_of_the_limit_is_read_and_one_byte_more_is_refused() {
 #[test]
 fn a_dlx_file_of_the_limit_is_read_and_one_byte_more_is_refused() {
     let limit = dlx::MAX_INPUT_BYTES;
-    assert_eq!(limit, 1 << 30, "the README says 1 GiB");
+    assert_eq!(limit, 128 << 20, "the README says 128 MiB");
     // The items and an option, then comment lines of 1 MiB up to the limit.
     let head: &[u8] = b"a\na\n";
     let mut comment = vec![b' '; 1 << 20];
@@ -157,7 +157,7 @@ fn a_dlx_file_of_the_limit_is_read_and_one_byte_more_is_refused() {
     assert_eq!(
         err,
         format!(
-            "quadrille: <stdin>: line {}: the input is longer than 1073741824 bytes, more than \
+            "quadrille: <stdin>: line {}: the input is longer than 134217728 bytes, more than \
              any dlx file needs\n",
             lines(&over)
         )

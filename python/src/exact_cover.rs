@@ -103,7 +103,7 @@ impl ExactCover {
 
     /// Reads a problem in Knuth's dlx format (dlx1, with dlx2's colours and dlx3's
     /// multiplicities). Errors name the line and column, as `quadrille xc` does; a line longer
-    /// than 64 MiB, or a text longer than 1 GiB, is an error at its line.
+    /// than 64 MiB, or a text longer than 128 MiB, is an error at its line.
     #[staticmethod]
     fn from_dlx(text: &str) -> PyResult<ExactCover> {
         let problem = dlx::parse_problem(text).or_raise()?.into_problem();

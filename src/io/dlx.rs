@@ -39,7 +39,7 @@
 //! is one) of the offending token.
 //!
 //! A line may be up to [`MAX_LINE_BYTES`] (64 MiB) long and the whole text up to
-//! [`MAX_INPUT_BYTES`] (1 GiB): a longer line is an error at its line (column 1), and a longer
+//! [`MAX_INPUT_BYTES`] (128 MiB): a longer line is an error at its line (column 1), and a longer
 //! text at the line that passes the limit, and nothing past it is read. So a file that never
 //! ends a line, or never ends, is refused once it has cost the limit, not all the memory
 //! there is.
@@ -62,11 +62,11 @@ use crate::io::lines::{self, LineReader};
 /// line is [`ErrorKind::LineTooLong`] at its line.
 pub const MAX_LINE_BYTES: usize = lines::DLX.line;
 
-/// The most bytes of dlx text read, line ends included: 1 GiB.
+/// The most bytes of dlx text read, line ends included: 128 MiB.
 ///
-/// The problem read is kept, and every item of every option is a node of some tens of bytes
-/// (two bytes of text, `a `, make one), so 1 GiB of text is already several GB of memory;
-/// the largest problems we know are tens of MB. A longer text is
+/// The problem read is kept, and costs more than its text: options of one item (`a` on each
+/// line) take about 29 bytes of memory a byte at the peak of a count, so 128 MiB of them
+/// 3.7 GB; the largest problems we know are 15 MB. A longer text is
 /// [`ErrorKind::InputTooLarge`] at the line that passes the limit.
 pub const MAX_INPUT_BYTES: u64 = match lines::DLX.input {
     Some(limit) => limit,

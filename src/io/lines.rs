@@ -46,7 +46,7 @@ pub(crate) const PUZZLES: Limits = Limits {
     input_what: "file of puzzles",
 };
 
-/// Knuth's dlx format: 64 MiB a line, 1 GiB in all.
+/// Knuth's dlx format: 64 MiB a line, 128 MiB in all.
 ///
 /// A dlx line can be long: the item line names every item, and an option may hold thousands.
 /// The longest lines we know are the item lines of generated problems: a chain of a million
@@ -54,13 +54,17 @@ pub(crate) const PUZZLES: Limits = Limits {
 /// line of five million items with 12-byte names, and is what a file that never ends a line
 /// costs before it is refused.
 ///
-/// The whole file is bounded because the problem read from it is kept: every item of every
-/// option is a node of the problem and of the links (two bytes of text, `a `, make a node of
-/// some tens of bytes), so 1 GiB of text is already several GB of memory, where the largest
-/// inputs we know (the problems of issue 41) are tens of MB.
+/// The whole file is bounded because the problem read from it is kept, and costs more than
+/// its text: every item of every option is a node of the problem and of the links. The
+/// costliest text is options of one item (`yes a`): 2 bytes of text, an option and a node,
+/// about 29 bytes of memory at the peak (64 MiB of it peaked at 1.85 GB in `xc --count`), so
+/// 1 GiB would have been 30 GB. 128 MiB of it peaks at 3.7 GB in `xc --count` (2.1 GB when
+/// refused one byte over, before the links are built), and 128 MiB of options of twenty items
+/// at 1.1 GB; the largest inputs we know are 15 MB (issue 41's chain of a million items, item
+/// line and options), the largest fixture 46 KB.
 pub(crate) const DLX: Limits = Limits {
     line: 64 * 1024 * 1024,
-    input: Some(1024 * 1024 * 1024),
+    input: Some(128 * 1024 * 1024),
     line_what: "dlx line",
     input_what: "dlx file",
 };
