@@ -235,6 +235,75 @@ fn a_record_of_more_shards_than_any_split_is_refused_not_allocated() {
     assert_eq!(code, 1, "{err}");
 }
 
+/// Lines made as they are read, each with its `\n`.
+struct Lines<I> {
+    lines: I,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl<I: Iterator<Item = String>> Read for Lines<I> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.pending.len() {
+            let Some(line) = self.lines.next() else {
+                return Ok(0);
+            };
+            (self.pending, self.at) = (format!("{line}\n").into_bytes(), 0);
+        }
+        let k = buf.len().min(self.pending.len() - self.at);
+        buf[..k].copy_from_slice(&self.pending[self.at..self.at + k]);
+        self.at += k;
+        Ok(k)
+    }
+}
+
+#[test]
+fn every_shard_of_the_largest_split_is_merged_and_one_record_more_is_refused() {
+    let most = merge::MAX_SHARDS;
+    assert_eq!(most, 1 << 20, "the README says 2^20");
+    let record = move |shard: usize| {
+        RECORD
+            .replace(
+                r#""shard":1,"shards":1,"#,
+                &format!(r#""shard":{shard},"shards":{most},"#),
+            )
+            .replace(r#""solutions":7"#, r#""solutions":1"#)
+    };
+    let records = move |extra: usize| {
+        Box::new(Lines {
+            lines: (1..=most).chain(1..=extra).map(record),
+            pending: Vec::new(),
+            at: 0,
+        }) as Box<dyn Read + Send>
+    };
+    let (code, out, err) = run_streamed(&["merge", "-"], records(0));
+    assert_eq!((code, out), (0, format!("{most}\n")), "{err}");
+    // One more, a copy of shard 1: refused where it is, before it is kept.
+    let (code, out, err) = run_streamed(&["merge", "-"], records(1));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        format!(
+            "quadrille: <stdin>: line {}, column 1: not a shard result: more records than a \
+             split has shards (at most {most})\n",
+            most + 1
+        )
+    );
+}
+
+#[test]
+fn a_shard_given_many_times_is_named_at_its_first_two_places() {
+    let (code, _, err) = run_text(&["merge"], &format!("{RECORD}\n{RECORD}\n\n{RECORD}\n"));
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "quadrille: cannot merge: shard 1 given 3 times: (<stdin>, line 1) and (<stdin>, \
+             line 2)\n"
+        )
+    );
+}
+
 #[test]
 fn a_checkpoint_line_of_the_limit_is_resumed_and_one_byte_more_is_refused() {
     let dir = std::env::temp_dir().join(format!("quadrille-bounds-{}", std::process::id()));
