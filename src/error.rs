@@ -180,11 +180,23 @@ pub enum ErrorKind {
         /// Cells found.
         found: usize,
     },
-    /// A line longer than any puzzle needs; it is read through and dropped, not held.
-    #[error("the line is longer than {limit} bytes, more than any puzzle needs")]
+    /// A line longer than its format allows (the README's "Input formats" gives each
+    /// format's limit); it is not held. The puzzle reader reads through it and goes on.
+    #[error("the line is longer than {limit} bytes, more than any {what} needs")]
     LineTooLong {
         /// The longest line taken, in bytes before its `\n`.
         limit: usize,
+        /// What a line of the format is: "puzzle", "dlx line", "shard result".
+        what: &'static str,
+    },
+    /// An input longer than its format allows, refused at the line that passes the limit:
+    /// a reader that keeps what it reads (a problem, shard results) reads no further.
+    #[error("the input is longer than {limit} bytes, more than any {what} needs")]
+    InputTooLarge {
+        /// The most bytes taken, line ends included.
+        limit: u64,
+        /// What an input of the format is: "dlx file", "file of shard results".
+        what: &'static str,
     },
     /// A cell count that matches no square grid the shape can be inferred from. Giving the
     /// shape to the reader settles it; the message names no command-line flag, as the library

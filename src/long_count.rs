@@ -25,7 +25,7 @@
 //! ```
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{BufReader, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -105,8 +105,8 @@ pub fn count(
     };
     let (mut records, file) = match checkpoint {
         Some(path) => {
-            let records = read_checkpoint(path, &ids)?;
-            (records, Some(open_for_append(path)?))
+            let (records, whole) = read_checkpoint(path, &ids)?;
+            (records, Some(open_for_append(path, whole)?))
         }
         None => (Vec::new(), None),
     };
@@ -238,17 +238,17 @@ fn count_rest(
 }
 
 /// The finished shards of a checkpoint file (none if it does not exist), checked against the
-/// count's fingerprints. A last line without its newline was cut short by a stop mid-write,
-/// and is left out.
-fn read_checkpoint(path: &Path, ids: &Ids) -> Result<Vec<ShardRecord>> {
-    let mut text = String::new();
-    match File::open(path) {
-        Ok(mut file) => file.read_to_string(&mut text)?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+/// count's fingerprints, and the bytes of its whole lines. A last line without its newline
+/// was cut short by a stop mid-write, and is left out. The file is read as `merge` reads
+/// shard results, within their limits: a file that never ends a line (`/dev/full`, which
+/// reads as zeros) is refused at its first line.
+fn read_checkpoint(path: &Path, ids: &Ids) -> Result<(Vec<ShardRecord>, u64)> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
         Err(e) => return Err(e.into()),
     };
-    let whole = text.rfind('\n').map_or("", |end| &text[..=end]);
-    let records = merge::read_records(whole.as_bytes())?;
+    let (records, whole) = merge::read_whole_records(BufReader::new(file))?;
     for (i, r) in records.iter().enumerate() {
         if r.problem != ids.problem || r.split != ids.split || r.shards != SHARDS {
             return Err(Error::new(ErrorKind::ShardMismatch {
@@ -265,18 +265,14 @@ fn read_checkpoint(path: &Path, ids: &Ids) -> Result<Vec<ShardRecord>> {
         // Refuses a shard given twice.
         merge::merge(&records)?;
     }
-    Ok(records.into_iter().filter(|r| r.complete).collect())
+    let finished = records.into_iter().filter(|r| r.complete).collect();
+    Ok((finished, whole))
 }
 
-/// The checkpoint opened for appending, cut back to its last newline: a line cut short by a
-/// stop mid-write is dropped, and its shard counted again.
-fn open_for_append(path: &Path) -> Result<File> {
+/// The checkpoint opened for appending, cut back to its `whole` lines' bytes (as read): a
+/// line cut short by a stop mid-write is dropped, and its shard counted again.
+fn open_for_append(path: &Path, whole: u64) -> Result<File> {
     let file = OpenOptions::new().create(true).append(true).open(path)?;
-    let text = std::fs::read(path)?;
-    let whole = text
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |end| end + 1);
-    file.set_len(whole as u64)?;
+    file.set_len(whole)?;
     Ok(file)
 }

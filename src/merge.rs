@@ -6,6 +6,10 @@
 //! says which shards are missing or were cut short by a budget, so that a partial sum is
 //! never taken for the total.
 //!
+//! A record line may be up to [`MAX_LINE_BYTES`] (4 KiB) long and a text of records up to
+//! [`MAX_INPUT_BYTES`] (512 MiB): a longer line or text is an error at its line, and nothing
+//! past it is read.
+//!
 //! ```
 //! use quadrille::merge::{self, ShardRecord};
 //!
@@ -24,6 +28,27 @@ use std::io::BufRead;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::io::lines::{self, LineReader};
+
+/// The most shards a split may have ([`ShardRequest`](crate::request::ShardRequest),
+/// `--shard I/N`): a record of more is refused, as [`merge`] keeps a tally of each split's
+/// shards.
+pub const MAX_SHARDS: usize = 1 << 20;
+
+/// The longest record line read, in bytes before its `\n`: 4 KiB.
+///
+/// A record is one JSON line of about 300 bytes at most (three counts of up to 39 digits, two
+/// 16-digit fingerprints, the seconds and the shard's numbers); 4 KiB leaves room for any
+/// spacing a tool adds. A longer line is [`ErrorKind::LineTooLong`] at its line.
+pub const MAX_LINE_BYTES: usize = lines::SHARD_RESULTS.line;
+
+/// The most bytes of records read from one text, line ends included: 512 MiB, 512 bytes for
+/// each shard of the largest split ([`MAX_SHARDS`]). A longer text is
+/// [`ErrorKind::InputTooLarge`] at the line that passes the limit.
+pub const MAX_INPUT_BYTES: u64 = match lines::SHARD_RESULTS.input {
+    Some(limit) => limit,
+    None => u64::MAX,
+};
 
 /// What one shard found, as it is written on one JSON line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -102,16 +127,47 @@ impl Merged {
     }
 }
 
-/// Reads shard records, one per line (blank lines skipped). An error names the line, and for
-/// bad JSON the column.
+/// Reads shard records, one per line (blank lines skipped), within [`MAX_LINE_BYTES`] a line
+/// and [`MAX_INPUT_BYTES`] in all. An error names the line, and for bad JSON the column; a
+/// record of more than [`MAX_SHARDS`] shards is refused as no split has them, and so is a
+/// record past the first [`MAX_SHARDS`], as they cannot all be shards of one split.
 pub fn read_records<R: BufRead>(reader: R) -> Result<Vec<ShardRecord>> {
+    read_lines(reader, true).map(|(records, _)| records)
+}
+
+/// The records of whole lines, for a checkpoint: a last line without its `\n` was cut short
+/// by a stop mid-write, and is left out. With the records, the bytes of the lines read, up to
+/// the last `\n`.
+pub(crate) fn read_whole_records<R: BufRead>(reader: R) -> Result<(Vec<ShardRecord>, u64)> {
+    read_lines(reader, false)
+}
+
+/// Reads records, and the last line without its `\n` if `unfinished`; with them, the bytes
+/// read up to the last `\n`.
+fn read_lines<R: BufRead>(reader: R, unfinished: bool) -> Result<(Vec<ShardRecord>, u64)> {
     let mut records = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line?;
+    let mut lines = LineReader::new(reader, lines::SHARD_RESULTS);
+    let mut whole = 0;
+    while let Some((number, raw)) = lines.next_text()? {
+        // The line without its line end, as `BufRead::lines` gives it: serde_json counts
+        // columns on it.
+        let line = match raw.strip_suffix('\n') {
+            Some(line) => line.strip_suffix('\r').unwrap_or(line),
+            None if unfinished => raw,
+            None => break,
+        };
+        whole += raw.len() as u64;
         if line.trim().is_empty() {
             continue;
         }
-        let record: ShardRecord = serde_json::from_str(&line).map_err(|e| {
+        let i = number - 1;
+        if records.len() == MAX_SHARDS {
+            // No split has more shards. Without this, 512 MiB of the shortest record lines
+            // (about 110 bytes) were kept as 5 million records, 2 GB at the peak.
+            let reason = format!("more records than a split has shards (at most {MAX_SHARDS})");
+            return Err(Error::at(ErrorKind::BadShardRecord { reason }, i + 1, 1));
+        }
+        let record: ShardRecord = serde_json::from_str(line).map_err(|e| {
             let column = e.column();
             let reason = e.to_string();
             // serde_json ends its message with its own position: the error carries ours.
@@ -121,21 +177,26 @@ pub fn read_records<R: BufRead>(reader: R) -> Result<Vec<ShardRecord>> {
             };
             Error::at(ErrorKind::BadShardRecord { reason }, i + 1, column.max(1))
         })?;
-        if record.shards == 0 || !(1..=record.shards).contains(&record.shard) {
-            return Err(Error::at(
-                ErrorKind::BadShardRecord {
-                    reason: format!("shard {} of {}", record.shard, record.shards),
-                },
-                i + 1,
-                1,
-            ));
+        let reason = if record.shards == 0 || !(1..=record.shards).contains(&record.shard) {
+            Some(format!("shard {} of {}", record.shard, record.shards))
+        } else if record.shards > MAX_SHARDS {
+            // No split has more, and `merge` keeps a tally of each split's shards.
+            Some(format!(
+                "shard {} of {}: a split has at most {MAX_SHARDS} shards",
+                record.shard, record.shards
+            ))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(Error::at(ErrorKind::BadShardRecord { reason }, i + 1, 1));
         }
         records.push(ShardRecord {
             origin: Some(format!("line {}", i + 1)),
             ..record
         });
     }
-    Ok(records)
+    Ok((records, whole))
 }
 
 /// Adds up shard records of one problem and one split. Refuses (with an error naming the shards)
@@ -175,13 +236,20 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged> {
         seen[r.shard] += 1;
     }
     if let Some(twice) = (1..=shards).find(|&i| seen[i] > 1) {
+        // The first two places: a message naming every one of a million copies would be a
+        // million places long.
         let places: Vec<String> = records
             .iter()
             .filter(|r| r.shard == twice)
+            .take(2)
             .map(|r| r.place())
             .collect();
+        let times = match seen[twice] {
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
         return Err(Error::new(ErrorKind::ShardMismatch {
-            reason: format!("shard {twice} given twice:{}", places.join(" and")),
+            reason: format!("shard {twice} given {times}:{}", places.join(" and")),
         }));
     }
     let mut present: Vec<usize> = records.iter().map(|r| r.shard).collect();

@@ -17,6 +17,8 @@ use quadrille::exact_cover::{
 };
 use quadrille::io::dlx::{parse_problem, problem_to_string, read_problem};
 use quadrille::io::puzzle::{Layout, PuzzleReader, parse_line};
+use quadrille::merge::{self, read_records};
+use quadrille::request::MAX_SHARDS;
 use quadrille::sudoku::{Grid, Shape, check};
 
 use crate::support::oracle::exact_covers;
@@ -354,4 +356,35 @@ pub fn check_solve(data: &[u8]) {
             }
         }
     }
+}
+
+/// `merge::read_records` and `merge::merge`, as `quadrille merge` runs them, on any bytes: no
+/// panic, and no tally larger than a split can be (a record of 2^40 shards once made `merge`
+/// ask for 8 TB, and abort); an error names a line of the input; a record read has
+/// 1 <= shard <= shards <= `MAX_SHARDS` and its line as its origin; a merge that is not refused
+/// has every shard present or missing, and a sum at least each record's count.
+pub fn check_records(data: &[u8]) {
+    let lines = data.split(|&b| b == b'\n').count();
+    let records = match read_records(data) {
+        Ok(records) => records,
+        Err(err) => {
+            let line = err.line().unwrap_or_else(|| panic!("no line in {err}"));
+            assert!((1..=lines).contains(&line), "line {line} of {lines}: {err}");
+            return;
+        }
+    };
+    for r in &records {
+        assert!(
+            1 <= r.shard && r.shard <= r.shards && r.shards <= MAX_SHARDS,
+            "shard {} of {}",
+            r.shard,
+            r.shards
+        );
+        assert!(r.origin.as_deref().is_some_and(|o| o.starts_with("line ")));
+    }
+    let Ok(merged) = merge::merge(&records) else {
+        return;
+    };
+    assert_eq!(merged.present.len() + merged.missing.len(), merged.shards);
+    assert!(records.iter().all(|r| merged.solutions >= r.solutions));
 }

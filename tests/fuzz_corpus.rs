@@ -5,7 +5,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use crate::fuzz_checks::{check_dlx, check_grid, check_line, check_solve};
+use crate::fuzz_checks::{check_dlx, check_grid, check_line, check_records, check_solve};
 
 fn corpus(target: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -67,4 +67,9 @@ fn fuzz_corpus_dlx() {
 #[test]
 fn fuzz_corpus_solve() {
     replay_corpus("solve", check_solve);
+}
+
+#[test]
+fn fuzz_corpus_records() {
+    replay_corpus("records", check_records);
 }

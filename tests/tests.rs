@@ -6,6 +6,8 @@ mod auto;
 mod bitboard;
 mod board;
 #[cfg(feature = "cli")]
+mod bounds;
+#[cfg(feature = "cli")]
 mod cli;
 #[cfg(all(feature = "cli", unix))]
 mod count_paths;

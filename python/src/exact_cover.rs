@@ -102,7 +102,8 @@ impl ExactCover {
     }
 
     /// Reads a problem in Knuth's dlx format (dlx1, with dlx2's colours and dlx3's
-    /// multiplicities). Errors name the line and column, as `quadrille xc` does.
+    /// multiplicities). Errors name the line and column, as `quadrille xc` does; a line longer
+    /// than 64 MiB, or a text longer than 128 MiB, is an error at its line.
     #[staticmethod]
     fn from_dlx(text: &str) -> PyResult<ExactCover> {
         let problem = dlx::parse_problem(text).or_raise()?.into_problem();
@@ -111,7 +112,7 @@ impl ExactCover {
         })
     }
 
-    /// Reads a dlx file (see `from_dlx`); errors start with the file's name.
+    /// Reads a dlx file (see `from_dlx`, and its limits); errors start with the file's name.
     #[staticmethod]
     fn read_dlx(path: std::path::PathBuf) -> PyResult<ExactCover> {
         let name = path.display().to_string();

@@ -187,6 +187,23 @@ def test_merge_adds_shards_up_as_the_cli_does():
     assert raised.value.line == 2
 
 
+def test_readers_take_a_line_of_their_limit_and_refuse_one_byte_more():
+    # The README's limits, as the command-line tool has them: 64 MiB a dlx line...
+    items = "a" + " " * (64 * 2**20 - 1)
+    assert q.ExactCover.from_dlx(items + "\na\n").count() == 1
+    with pytest.raises(q.QuadrilleError) as raised:
+        q.ExactCover.from_dlx(items + " \na\n")
+    err = raised.value
+    assert (err.line, err.column) == (1, 1)
+    assert err.message == "the line is longer than 67108864 bytes, more than any dlx line needs"
+    # ...and 4 KiB a line of shard results.
+    record = json.dumps(q.ExactCover.read_dlx(FIXTURES / "queens8.dlx").count_shard(1, 1))
+    assert q.merge(record.ljust(4096))["solutions"] == 92
+    with pytest.raises(q.QuadrilleError) as raised:
+        q.merge("\n" + record.ljust(4097))
+    assert (raised.value.line, raised.value.column) == (2, 1)
+
+
 def test_errors_carry_line_and_column():
     with pytest.raises(q.QuadrilleError) as raised:
         q.ExactCover.from_dlx("a b\na c\n")

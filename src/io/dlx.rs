@@ -38,6 +38,12 @@
 //! Every error carries the 1-based line, and the 1-based column (counted in characters, a tab
 //! is one) of the offending token.
 //!
+//! A line may be up to [`MAX_LINE_BYTES`] (64 MiB) long and the whole text up to
+//! [`MAX_INPUT_BYTES`] (128 MiB): a longer line is an error at its line (column 1), and a longer
+//! text at the line that passes the limit, and nothing past it is read. So a file that never
+//! ends a line, or never ends, is refused once it has cost the limit, not all the memory
+//! there is.
+//!
 //! Reading gives a [`DlxProblem`]: the [`Problem`] plus, for each option, the input line it came
 //! from, so that later messages ("option on line 17") can point back into the file. Options and
 //! items are numbered in input order, so the problem's option `k` is the `k`-th option line.
@@ -46,6 +52,26 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::exact_cover::{ItemKind, Problem, ProblemBuilder};
+use crate::io::lines::{self, LineReader};
+
+/// The longest line read, in bytes before its `\n`: 64 MiB.
+///
+/// A dlx line can be long: the item line names every item, and an option may hold
+/// thousands. The longest lines we know, the item lines of generated problems, are a few MB
+/// (a chain of a million items); 64 MiB holds five million items with 12-byte names. A longer
+/// line is [`ErrorKind::LineTooLong`] at its line.
+pub const MAX_LINE_BYTES: usize = lines::DLX.line;
+
+/// The most bytes of dlx text read, line ends included: 128 MiB.
+///
+/// The problem read is kept, and costs more than its text: options of one item (`a` on each
+/// line) take about 29 bytes of memory a byte at the peak of a count, so 128 MiB of them
+/// 3.7 GB; the largest problems we know are 15 MB. A longer text is
+/// [`ErrorKind::InputTooLarge`] at the line that passes the limit.
+pub const MAX_INPUT_BYTES: u64 = match lines::DLX.input {
+    Some(limit) => limit,
+    None => u64::MAX,
+};
 
 /// A problem read from dlx text, with the line each option came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,30 +128,23 @@ pub fn parse_problem(text: &str) -> Result<DlxProblem> {
     read_problem(text.as_bytes())
 }
 
-/// Reads dlx text line by line.
+/// Reads dlx text line by line, within [`MAX_LINE_BYTES`] a line and [`MAX_INPUT_BYTES`] in
+/// all.
 ///
-/// I/O errors (including text that is not UTF-8) carry the line being read.
-pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
+/// I/O errors (including text that is not UTF-8) carry the line being read; a line too long,
+/// or a text, is an error at its line, and nothing after it is read.
+pub fn read_problem<R: BufRead>(reader: R) -> Result<DlxProblem> {
     let mut builder = ProblemBuilder::new();
     let mut item_line = None;
     let mut option_lines = Vec::new();
-    let mut line = String::new();
-    let mut number = 0;
+    let mut lines = LineReader::new(reader, lines::DLX);
     let mut scratch = OptionScratch::default();
-    loop {
-        line.clear();
-        let read = reader
-            .read_line(&mut line)
-            .map_err(|err| Error::from(err).with_line(number + 1))?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
+    while let Some((number, line)) = lines.next_text()? {
         // A byte-order mark at the very start (as some Windows editors write) is not text;
         // editors do not show it, so it is not counted in columns either.
         let text = match number {
-            1 => line.strip_prefix('\u{feff}').unwrap_or(&line),
-            _ => &line,
+            1 => line.strip_prefix('\u{feff}').unwrap_or(line),
+            _ => line,
         };
         let rest = text.trim_start();
         if rest.is_empty() || rest.starts_with('|') {
@@ -140,8 +159,8 @@ pub fn read_problem<R: BufRead>(mut reader: R) -> Result<DlxProblem> {
         }
     }
     // Only a missing item line leaves us without a place to point at: it was due at the end.
-    let item_line =
-        item_line.ok_or_else(|| Error::at(ErrorKind::MissingItemLine, number + 1, 1))?;
+    let end = lines.line() + 1;
+    let item_line = item_line.ok_or_else(|| Error::at(ErrorKind::MissingItemLine, end, 1))?;
     let problem = builder
         .build()
         .map_err(|err| err.with_line(item_line).with_column(1))?;

@@ -16,8 +16,7 @@ use crate::merge::ShardRecord;
 /// How long the timed sample of an estimate searches, to measure this machine's speed.
 const SAMPLE: Duration = Duration::from_millis(300);
 
-/// The most shards a split may have.
-pub const MAX_SHARDS: usize = 1 << 20;
+pub use crate::merge::MAX_SHARDS;
 
 /// Knuth's estimate of the search tree from `probes` random probes, and the time a count
 /// would take on this machine, measured by a sample search of at most 0.3 s: the request of

@@ -2,10 +2,11 @@
 //!
 //! A line is held whole while it is parsed, so its length is capped at [`MAX_LINE_BYTES`]: a
 //! longer line is an error for that line, read through in the input's own buffer-sized pieces
-//! and dropped, and reading goes on with the next line. Without the cap one 100 MB line took
-//! 2.4 GB (the line, its text, and a cell for every byte) before it was found to be no puzzle.
+//! and dropped, and reading goes on with the next line (`crate::io::lines`, the way every
+//! reader of the crate reads). Without the cap one 100 MB line took 2.4 GB (the line, its
+//! text, and a cell for every byte) before it was found to be no puzzle.
 
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 use super::cells::quick_grid;
 use super::line::{is_line_skipped, parse_puzzle_line};
@@ -13,6 +14,7 @@ use super::sdk::GridAssembler;
 use super::variant::{Boards, header_value, parse_variant_line, variant_header};
 use super::{Layout, Puzzle};
 use crate::error::{Error, ErrorKind, Result};
+use crate::io::lines::{self, LineRead, LineReader};
 use crate::sudoku::Shape;
 use crate::sudoku::check::conflicts_on;
 use crate::sudoku::variant::Variant;
@@ -23,19 +25,9 @@ use crate::sudoku::variant::Variant;
 /// cells of at most two digits and a separator, 12,288 bytes (16 KiB with two spaces between
 /// cells). Every other shape and layout is shorter; a grid-layout row is 64 cells. 64 KiB
 /// leaves room for generous padding and a long comment, and a line longer than that, whatever
-/// it holds, comments included, is not a puzzle line: it is an error (line, column 1).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// What reading one line found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum LineRead {
-    /// A line, now in the reader's buffer.
-    Text,
-    /// A line longer than [`MAX_LINE_BYTES`], read through and dropped.
-    TooLong,
-    /// The end of the input.
-    End,
-}
+/// it holds, comments and headers included, is not a puzzle line: it is an error (line,
+/// column 1). The input's length has no limit: the reader holds one line at a time.
+pub const MAX_LINE_BYTES: usize = lines::PUZZLES.line;
 
 /// A streaming reader of puzzles: one `Result<Puzzle>` per puzzle, skipping comments and blank
 /// lines. A bad puzzle gives an `Err` with its line and column, and reading goes on after it;
@@ -54,14 +46,10 @@ enum LineRead {
 /// ```
 #[derive(Debug)]
 pub struct PuzzleReader<R: BufRead> {
-    input: R,
+    /// The input, a line at a time, each at most [`MAX_LINE_BYTES`] and a line end.
+    lines: LineReader<R>,
     shape: Option<Shape>,
     layout: Layout,
-    /// The bytes of the current line, reused from line to line; never more than
-    /// [`MAX_LINE_BYTES`] and a line end.
-    buf: Vec<u8>,
-    /// Lines read so far: the current line's 1-based number.
-    line: usize,
     done: bool,
     /// The grid being put together, in the grid layout.
     grids: GridAssembler,
@@ -81,11 +69,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// A reader of puzzles of the given shape (inferred from each puzzle when `None`).
     pub fn new(input: R, shape: Option<Shape>, layout: Layout) -> PuzzleReader<R> {
         PuzzleReader {
-            input,
+            lines: LineReader::new(input, lines::PUZZLES),
             shape,
             layout,
-            buf: Vec::new(),
-            line: 0,
             done: false,
             grids: GridAssembler::new(shape),
             variant: Variant::Classic,
@@ -122,7 +108,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn header(&mut self, found: Option<Result<Variant>>) -> Option<Error> {
         let named = match found? {
             Ok(named) => named,
-            Err(err) => return Some(err.with_line(self.line)),
+            Err(err) => return Some(err.with_line(self.lines.line())),
         };
         match self.asked {
             Some(asked) if asked != named => Some(Error::at(
@@ -131,7 +117,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         "this header says variant {named}, but variant {asked} was asked for"
                     ),
                 },
-                self.line,
+                self.lines.line(),
                 1,
             )),
             _ => {
@@ -146,7 +132,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn box_header(&mut self, found: Option<Result<Shape>>) -> Option<Error> {
         let named = match found? {
             Ok(named) => named,
-            Err(err) => return Some(err.with_line(self.line)),
+            Err(err) => return Some(err.with_line(self.lines.line())),
         };
         match self.shape {
             Some(asked) if asked != named => Some(Error::at(
@@ -154,7 +140,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     header: (named.box_rows(), named.box_cols()),
                     asked: (asked.box_rows(), asked.box_cols()),
                 },
-                self.line,
+                self.lines.line(),
                 1,
             )),
             _ => {
@@ -166,54 +152,24 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The number of lines read so far.
     pub fn lines_read(&self) -> usize {
-        self.line
-    }
-
-    /// Reads the next line into `buf`, unless it is longer than [`MAX_LINE_BYTES`]: then the
-    /// rest of it is read and dropped a buffer at a time, and `buf` is left empty.
-    fn read_line(&mut self) -> std::io::Result<LineRead> {
-        self.buf.clear();
-        // One byte over the limit tells a line of exactly the limit from a longer one.
-        let mut capped = (&mut self.input).take(MAX_LINE_BYTES as u64 + 1);
-        if capped.read_until(b'\n', &mut self.buf)? == 0 {
-            return Ok(LineRead::End);
-        }
-        let too_long = self.buf.len() > MAX_LINE_BYTES && self.buf.last() != Some(&b'\n');
-        if too_long {
-            self.buf.clear();
-            self.input.skip_until(b'\n')?;
-        }
-        self.line += 1;
-        Ok(if too_long {
-            LineRead::TooLong
-        } else {
-            LineRead::Text
-        })
-    }
-
-    /// The error for the line just read through for being too long.
-    fn too_long(&self) -> Error {
-        let kind = ErrorKind::LineTooLong {
-            limit: MAX_LINE_BYTES,
-        };
-        Error::at(kind, self.line, 1)
+        self.lines.line()
     }
 
     fn next_line_puzzle(&mut self) -> Option<Result<Puzzle>> {
         loop {
-            match self.read_line() {
+            match self.lines.read_line() {
                 Ok(LineRead::Text) => {}
-                Ok(LineRead::TooLong) => return Some(Err(self.too_long())),
+                Ok(LineRead::TooLong) => return Some(Err(self.lines.too_long())),
                 Ok(LineRead::End) => return None,
                 Err(err) => return Some(Err(self.io_error(err))),
             }
-            let line = self.line;
+            let line = self.lines.line();
             let shape = self.shape.or(self.header_shape);
             // Most lines of a batch are a plain puzzle and nothing else, which `quick_grid`
             // reads from the bytes as `parse_puzzle_line` would, without the text's copy and
             // scans (callgrind, `solve --limit 2 -j1` on the first 1,000 of puzzles2_17_clue).
             if self.variant == Variant::Classic {
-                let bytes = self.buf.as_slice();
+                let bytes = self.lines.bytes();
                 let end = bytes.iter().rposition(|&b| b != b'\n' && b != b'\r');
                 if let Some(grid) = end.and_then(|end| quick_grid(&bytes[..=end], shape)) {
                     return Some(Ok(Puzzle {
@@ -225,7 +181,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     }));
                 }
             }
-            let text = String::from_utf8_lossy(&self.buf);
+            let text = String::from_utf8_lossy(self.lines.bytes());
             let text = text.trim_start_matches('\u{feff}');
             if is_line_skipped(text) {
                 let (variant, boxes) = (variant_header(text), box_header(text));
@@ -259,19 +215,19 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn next_grid_puzzle(&mut self) -> Option<Result<Puzzle>> {
         loop {
-            match self.read_line() {
+            match self.lines.read_line() {
                 Ok(LineRead::Text) => {}
-                Ok(LineRead::TooLong) => match self.grids.unreadable_row(self.too_long()) {
+                Ok(LineRead::TooLong) => match self.grids.unreadable_row(self.lines.too_long()) {
                     Some(result) => return Some(result),
                     None => continue,
                 },
                 Ok(LineRead::End) => return self.grids.end(),
                 Err(err) => return Some(Err(self.io_error(err))),
             }
-            let text = String::from_utf8_lossy(&self.buf);
+            let text = String::from_utf8_lossy(self.lines.bytes());
             let result = self
                 .grids
-                .row(text.trim_start_matches('\u{feff}'), self.line);
+                .row(text.trim_start_matches('\u{feff}'), self.lines.line());
             if let Some(result) = result {
                 return Some(result);
             }
@@ -300,9 +256,10 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(puzzle)
     }
 
-    fn io_error(&mut self, err: std::io::Error) -> Error {
+    /// An error of reading (an I/O error, at the line it came at): the last item.
+    fn io_error(&mut self, err: Error) -> Error {
         self.done = true;
-        Error::from(err).with_line(self.line + 1)
+        err
     }
 }
 
@@ -337,7 +294,7 @@ mod tests {
     use crate::io::puzzle::test_helpers::{read, shape, summary};
     use crate::sudoku::Shape;
     use crate::sudoku::check::conflicts;
-    use std::io::BufReader;
+    use std::io::{BufReader, Read};
 
     /// An input made as it is read, so that no test holds it: `left` bytes of `byte` on one
     /// line, then `rest`.
@@ -378,13 +335,14 @@ mod tests {
         assert!(matches!(
             err.kind(),
             ErrorKind::LineTooLong {
-                limit: MAX_LINE_BYTES
+                limit: MAX_LINE_BYTES,
+                what: "puzzle"
             }
         ));
         // The whole line was read, but the reader's buffer never grew past the limit (and the
         // doubling of a growing Vec).
-        assert_eq!(reader.input.get_ref().left, 0);
-        let held = reader.buf.capacity();
+        assert_eq!(reader.lines.input().get_ref().left, 0);
+        let held = reader.lines.capacity();
         assert!(held <= 2 * (MAX_LINE_BYTES + 1), "{held} bytes held");
         // The next line is read as ever, with its own number.
         let puzzle = reader.next().unwrap().unwrap();
