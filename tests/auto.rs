@@ -5,7 +5,6 @@
 use quadrille::Request;
 use quadrille::batch::{Parallelism, solve_one};
 use quadrille::engine::{Engine, Why};
-use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
 use quadrille::sudoku::variant::Variant;
 use serde_json::Value;
 
@@ -17,13 +16,7 @@ use crate::cli::run_text;
 const NO_GRID: &str =
     "aaabbbfccaaabbbcccaaabbbcccdddeeecffdddeeefffdddeeefffggghhhiiiggghhhiiiggghhhiii";
 
-fn read(variant: Variant, line: &str) -> Puzzle {
-    PuzzleReader::new(line.as_bytes(), None, Layout::Line)
-        .with_variant(Some(variant))
-        .next()
-        .unwrap()
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-}
+use crate::support::read_variant as read;
 
 #[test]
 fn a_jigsaw_without_a_grid_is_refuted_by_dancing_links_after_the_first_try() {

@@ -198,14 +198,7 @@ fn counts(board: &Board, puzzle: &Grid) -> Vec<u64> {
         .collect()
 }
 
-/// Reads one puzzle line of `variant`.
-fn read(variant: Variant, line: &str) -> Puzzle {
-    PuzzleReader::new(line.as_bytes(), None, Layout::Line)
-        .with_variant(Some(variant))
-        .next()
-        .unwrap()
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-}
+use crate::support::read_variant as read;
 
 #[test]
 fn four_by_four_x_sudoku_and_windoku_grids_are_counted_as_by_brute_force() {

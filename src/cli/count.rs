@@ -99,7 +99,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     .expect("--estimate or --shard is given")
 }
 
-/// The most of an input read to see whether it is one puzzle.
+/// The most of an input read to see whether it is one puzzle, and so whether a spinner is
+/// drawn: a display choice only, as the count itself is the batch's own call
+/// ([`batch::solve_one_with`]) either way.
 const ONE_PUZZLE_BYTES: u64 = 1 << 16;
 
 /// The input's only puzzle, if it has exactly one in its first [`ONE_PUZZLE_BYTES`] bytes;

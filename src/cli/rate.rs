@@ -80,21 +80,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         &args.input,
         |puzzle, _| rate_one(puzzle, &args),
         |done| {
-            let (_, result) = match done.result {
-                Ok(ok) => ok,
-                Err(err) => {
-                    return logical::write_error(
-                        &mut out,
-                        args.input.json,
-                        done.line,
-                        done.file.as_deref(),
-                        &err,
-                    );
-                }
-            };
-            let result = match result {
-                Ok(result) => result,
-                Err(err) => {
+            let result = match done.result {
+                Ok((_, Ok(result))) => result,
+                Ok((_, Err(err))) | Err(err) => {
                     return logical::write_error(
                         &mut out,
                         args.input.json,

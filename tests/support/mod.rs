@@ -207,3 +207,19 @@ pub fn read_terminal(master: std::os::fd::OwnedFd) -> std::thread::JoinHandle<Ve
         bytes
     })
 }
+
+/// The one puzzle of `line`, read as a puzzle of `variant` (the test names the line it fails on).
+pub fn read_variant(
+    variant: quadrille::sudoku::variant::Variant,
+    line: &str,
+) -> quadrille::io::puzzle::Puzzle {
+    quadrille::io::puzzle::PuzzleReader::new(
+        line.as_bytes(),
+        None,
+        quadrille::io::puzzle::Layout::Line,
+    )
+    .with_variant(Some(variant))
+    .next()
+    .unwrap()
+    .unwrap_or_else(|e| panic!("{line}: {e}"))
+}
