@@ -44,6 +44,12 @@ pub fn message(text: impl Into<String>) -> PyErr {
     .raise()
 }
 
+/// The text of `err` where a record holds it, beside its line (a result's `error`): the
+/// command-line tool's `--json` text, with the keyword that fixes it.
+pub fn in_record(err: &quadrille::Error) -> String {
+    err.message() + &argument_hint(err)
+}
+
 /// Converts the library's results.
 pub trait OrRaise<T> {
     /// The value, or the error as a `QuadrilleError`.

@@ -14,8 +14,8 @@ use quadrille::exact_cover::{
 };
 use quadrille::io::dlx;
 use quadrille::request::{
-    CountRecord, EstimateRequest, ExactCoverCount, Route, SampleRequest, Search as CountSearch,
-    ShardRequest,
+    CheckpointRequest, CountRecord, EstimateRequest, ExactCoverCount, Route, SampleRequest,
+    Search as CountSearch, ShardRequest,
 };
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount};
@@ -395,6 +395,32 @@ impl ExactCover {
         request.check().map_err(args::invalid)?;
         let mut links = self.plain("count_shard")?;
         let record = interrupt::run(py, move |_| request.run(&mut links))?.or_raise()?;
+        record_dict(py, &record)
+    }
+
+    /// Counts every solution in 128 shards, appending each finished shard to the file
+    /// `checkpoint` and resuming from it when it holds some, as `quadrille xc --checkpoint
+    /// FILE --json`: a dict with its keys (the count, exact or a lower bound when a budget or
+    /// Ctrl-C stopped it, and the shards done and resumed). The same count on any number of
+    /// `threads` (1 by default, 0 for one per core): the shards are the problem's.
+    #[pyo3(signature = (checkpoint, *, threads = 1, node_budget = None, time_budget = None))]
+    fn count_checkpointed<'py>(
+        &self,
+        py: Python<'py>,
+        checkpoint: std::path::PathBuf,
+        threads: usize,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let request = CheckpointRequest {
+            checkpoint: &checkpoint,
+            threads,
+            budget: args::budget(node_budget, time_budget)?,
+        };
+        request.check().map_err(args::invalid)?;
+        let mut links = self.plain("count_checkpointed")?;
+        let record = interrupt::run(py, move |_| request.run(&mut links, &|_| {}))?
+            .map_err(|err| errors::error_at(&checkpoint.display().to_string(), &err))?;
         record_dict(py, &record)
     }
 }

@@ -161,7 +161,7 @@ impl SudokuResult {
                 restarts: 0,
                 seconds: 0.0,
                 label: None,
-                error: Some(err.to_string()),
+                error: Some(errors::in_record(err)),
                 stop: Stop::Limit,
             },
         }

@@ -5,6 +5,7 @@ import _thread
 import json
 import os
 import pathlib
+import re
 import threading
 import time
 
@@ -803,3 +804,85 @@ def test_compare_checks_its_request_in_the_library():
         q.compare(text, limit=0)
     rows = q.compare(text)
     assert rows[0]["engine"] == "bitboard"  # the defaults suit the first puzzle's board
+
+
+def run_cli(*args, check=True):
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary: build it, or set QUADRILLE_BIN")
+    import subprocess
+
+    return subprocess.run([binary, *args], capture_output=True, text=True, check=check)
+
+
+def without_seconds(record):
+    record.pop("seconds", None)
+    return record
+
+
+@pytest.mark.parametrize("name", ["queens8.dlx", "langford7.dlx"])
+def test_a_checkpointed_count_is_the_command_line_tools(name, tmp_path):
+    path = str(FIXTURES / name)
+    problem = q.ExactCover.read_dlx(path)
+    for threads in (1, 2):
+        mine_file, theirs_file = tmp_path / f"py{threads}.jsonl", tmp_path / f"cli{threads}.jsonl"
+        mine = problem.count_checkpointed(mine_file, threads=threads)
+        theirs = json.loads(run_cli("xc", path, "--json", "-j", str(threads), "--checkpoint", str(theirs_file)).stdout)
+        assert without_seconds(mine) == without_seconds(theirs)
+        assert mine["complete"] and mine["shards_done"] == 128 and mine["shards_resumed"] == 0
+        # Each resumes the other's file, and finds every shard there.
+        again = problem.count_checkpointed(theirs_file, threads=threads)
+        assert again["shards_resumed"] == 128 and again["solutions"] == mine["solutions"]
+    # A count stopped by its budget, resumed by the other front end, ends at the same count.
+    for first_python in (True, False):
+        file = tmp_path / f"stopped{first_python}.jsonl"
+        if first_python:
+            stopped = problem.count_checkpointed(file, node_budget=1)
+        else:
+            stopped = json.loads(run_cli("xc", path, "--json", "--node-budget", "1", "--checkpoint", str(file)).stdout)
+        assert not stopped["complete"] and stopped["stop"] == "node-budget"
+        if first_python:
+            resumed = json.loads(run_cli("xc", path, "--json", "--checkpoint", str(file)).stdout)
+        else:
+            resumed = problem.count_checkpointed(file, threads=2)
+        assert resumed["complete"] and resumed["solutions"] == mine["solutions"]
+        assert resumed["shards_resumed"] == stopped["shards_done"]
+
+
+def test_a_checkpoint_of_another_problem_is_refused_by_both(tmp_path):
+    file = tmp_path / "queens.jsonl"
+    q.ExactCover.read_dlx(FIXTURES / "queens8.dlx").count_checkpointed(file)
+    other = q.ExactCover.read_dlx(FIXTURES / "queens6.dlx")
+    with pytest.raises(q.QuadrilleError, match=f"^{re.escape(str(file))}: .*another problem"):
+        other.count_checkpointed(file)
+    cli = run_cli("xc", str(FIXTURES / "queens6.dlx"), "--checkpoint", str(file), check=False)
+    assert cli.returncode == 1 and "another problem" in cli.stderr
+    with pytest.raises(ValueError, match="^threads: "):
+        other.count_checkpointed(tmp_path / "x.jsonl", threads=10**9)
+    with pytest.raises(q.QuadrilleError, match="plain exact cover"):
+        q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx").count_checkpointed(file)
+
+
+# Each variant's fixture (killer_random.txt, a slow set for the benchmarks, aside).
+VARIANT_FILES = [FIXTURES / "variants" / f"{name}.txt" for name in ("x", "windoku", "jigsaw", "killer")]
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("mode", ["solve", "count"])
+def test_every_variant_is_the_command_line_tools(path, mode):
+    text = path.read_text()
+    for engine in ("auto", "dlx", "csp", "bitboard"):
+        for threads in (1, 2):
+            cli = run_cli(mode, "--json", "--engine", engine, "-j", str(threads), str(path), check=False)
+            theirs = [json.loads(line) for line in cli.stdout.splitlines()]
+            call = q.solve_many if mode == "solve" else q.count_many
+            try:
+                mine = [r.to_dict() for r in call(text, engine=engine, threads=threads, keep_errors=True)]
+            except (ValueError, q.QuadrilleError) as refused:
+                # A refusal of the whole request (an engine that cannot take the variant) is
+                # the command-line tool's too.
+                assert cli.returncode != 0 and not theirs, (engine, refused, cli.stdout)
+                continue
+            assert len(mine) == len(theirs) > 0, (engine, threads)
+            for m, t in zip(mine, theirs):
+                assert {k: m[k] for k in t if k != "seconds"} == without_seconds(t), (engine, threads)

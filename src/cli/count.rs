@@ -7,6 +7,7 @@ use quadrille::batch::{self, Parallelism};
 use quadrille::engine::{DlxSolver, Engine};
 use quadrille::exact_cover::PartsDone;
 use quadrille::io::puzzle::Puzzle;
+use quadrille::request::CheckpointRequest;
 use quadrille::{Request, SolutionCount};
 
 use super::flags;
@@ -79,14 +80,17 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     };
     let mut links = DlxSolver::links(puzzle.board(), &puzzle.grid);
     let budget = common.budget.budget();
-    if args.checkpoint.is_some() {
+    if let Some(checkpoint) = &args.checkpoint {
         let long = LongCountArgs {
-            checkpoint: args.checkpoint.as_deref(),
-            budget,
+            request: CheckpointRequest {
+                checkpoint,
+                threads: common.threads,
+                budget,
+            },
             json: common.json,
             quiet: common.quiet,
         };
-        return flags::pool(common.threads)?.install(|| long.run(&mut links));
+        return long.run(&mut links);
     }
     scale::run(
         &args.scale,

@@ -4,24 +4,20 @@
 //! progress bar of the estimated share of the tree done, then the count with its statistics.
 
 use std::io::Write;
-use std::path::Path;
 use std::time::Duration;
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressStyle};
+use quadrille::SolutionCount;
 use quadrille::exact_cover::{Dlx, PartsDone};
-use quadrille::long_count::{self, LongCount, Progress};
-use quadrille::request::{CountRecord, Route};
-use quadrille::{Budget, SolutionCount};
-use serde_json::json;
+use quadrille::long_count::{self, Progress};
+use quadrille::request::{CheckpointRecord, CheckpointRequest, CountRecord, Route};
 
 use super::{Status, stderr_is_terminal, stdout};
 
-/// What a long count is asked, and how it is shown.
+/// How a checkpointed count is shown: its request, and the output asked for.
 pub struct LongCountArgs<'a> {
-    /// The checkpoint file, if any.
-    pub checkpoint: Option<&'a Path>,
-    /// The budget of this run (the shards already in the checkpoint cost nothing).
-    pub budget: Budget,
+    /// The count.
+    pub request: CheckpointRequest<'a>,
     /// Whether to print JSON.
     pub json: bool,
     /// No progress bar, no summary.
@@ -78,8 +74,7 @@ pub(super) fn route_line(how: &str, count: SolutionCount, nodes: u64, elapsed: D
 }
 
 impl LongCountArgs<'_> {
-    /// Counts `links` in shards on the current pool, resuming from the checkpoint if it has
-    /// any, with a bar on a terminal, and prints the count.
+    /// Runs the count on `links`, with a bar on a terminal, and prints its record.
     pub fn run(&self, links: &mut Dlx) -> quadrille::Result<Status> {
         let bar = (!self.quiet && stderr_is_terminal()).then(bar);
         // The share resumed from the checkpoint, told first: this run's rate is of the rest.
@@ -91,57 +86,46 @@ impl LongCountArgs<'_> {
                 bar.set_message(describe(&progress, resumed, bar.elapsed()));
             }
         };
-        let counted = long_count::count(links, &self.budget, self.checkpoint, &progress);
+        let counted = self.request.run(links, &progress);
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
-        let count = match (counted, self.checkpoint) {
-            (Ok(count), _) => count,
+        let record = match counted {
+            Ok(record) => record,
             // Every error of the count is its checkpoint's: reading, writing or matching it.
-            (Err(err), Some(path)) => {
-                eprintln!("quadrille: {}: {err}", path.display());
+            Err(err) => {
+                eprintln!("quadrille: {}: {err}", self.request.checkpoint.display());
                 return Ok(Status::BadInput);
             }
-            (Err(err), _) => return Err(err),
         };
-        self.print(&count)?;
+        self.print(&record)?;
         Ok(Status::Success)
     }
 
-    fn print(&self, count: &LongCount) -> quadrille::Result<()> {
+    fn print(&self, record: &CheckpointRecord) -> quadrille::Result<()> {
         let mut out = stdout();
         if self.json {
-            let object = json!({
-                "solutions": SolutionCount::new(count.solutions, count.stop),
-                "nodes": count.nodes as u64,
-                "updates": count.updates as u64,
-                "seconds": count.elapsed.as_secs_f64(),
-                "complete": count.is_complete(),
-                "stop": count.stop.name(),
-                "shards": long_count::SHARDS,
-                "shards_done": count.shards_done,
-                "shards_resumed": count.shards_resumed,
-            });
+            let object = serde_json::to_value(record).map_err(std::io::Error::from)?;
             writeln!(out, "{object}")?;
         } else {
-            writeln!(out, "{}", SolutionCount::new(count.solutions, count.stop))?;
+            writeln!(out, "{}", record.solutions)?;
         }
         out.flush()?;
         if !self.quiet {
             eprintln!(
                 "{} solutions{}, {} nodes, {} updates, {:.3} s; {} of {} shards done ({} from the checkpoint)",
-                count.solutions,
-                if count.is_complete() {
+                record.solutions.solutions,
+                if record.complete {
                     ""
                 } else {
                     " (stopped: the count is a lower bound)"
                 },
-                count.nodes,
-                count.updates,
-                count.elapsed.as_secs_f64(),
-                count.shards_done,
-                long_count::SHARDS,
-                count.shards_resumed,
+                record.nodes,
+                record.updates,
+                record.seconds,
+                record.shards_done,
+                record.shards,
+                record.shards_resumed,
             );
         }
         Ok(())

@@ -4,7 +4,9 @@ use std::io::Write;
 
 use quadrille::exact_cover::{Branching, Control, Dlx, PartsDone, Plan, Problem, Xcc, up_to};
 use quadrille::io::dlx;
-use quadrille::request::{self, CountRecord, ExactCoverCount, SampleRequest, Search, problem_kind};
+use quadrille::request::{
+    self, CheckpointRequest, CountRecord, ExactCoverCount, SampleRequest, Search, problem_kind,
+};
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
 use serde_json::json;
@@ -158,12 +160,15 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
         if let Some(checkpoint) = &args.checkpoint {
             let long = LongCountArgs {
-                checkpoint: Some(checkpoint),
-                budget,
+                request: CheckpointRequest {
+                    checkpoint,
+                    threads: args.threads,
+                    budget,
+                },
                 json: args.json,
                 quiet: args.quiet,
             };
-            return flags::pool(args.threads)?.install(|| long.run(&mut dlx));
+            return long.run(&mut dlx);
         }
     }
     if args.count || args.json {

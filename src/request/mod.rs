@@ -13,7 +13,8 @@
 //! - [`ExplainRequest`]: a solution step by step, with what it concludes ([`Explained`]).
 //! - [`RateRequest`]: a puzzle's rating, with its [`RateRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
-//!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)).
+//!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)), and
+//!   [`CheckpointRequest`]: every shard, counted into a checkpoint ([`CheckpointRecord`]).
 //!
 //! A request's budget holds its cancel flag ([`Budget::interrupt`](crate::Budget)): a front
 //! end that raises it stops the whole request, within a clock reading of each search.
@@ -34,7 +35,9 @@ pub use diagram::{SampleRecord, SampleRequest, diagram};
 pub use explain::{ExplainRequest, Explained};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
 pub use rate::{RateRecord, RateRequest, propagation_levels};
-pub use scale::{EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest};
+pub use scale::{
+    CheckpointRecord, CheckpointRequest, EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest,
+};
 
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
 /// unless a caller installed another), and returns once the pool's threads have ended, so

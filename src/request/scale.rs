@@ -1,16 +1,20 @@
 //! Counts too big for one run, asked the same way by every front end: [`EstimateRequest`]
 //! (Knuth's estimate of the tree, with the time a count would take here) and [`ShardRequest`]
-//! (one of N disjoint parts of the tree, for `quadrille merge` to add up). Both take plain
+//! (one of N disjoint parts of the tree, for `quadrille merge` to add up), and
+//! [`CheckpointRequest`] (every part, counted into a checkpoint that a later run resumes).
+//! All take plain
 //! links ([`Dlx`]): an exact-cover problem's, or a Sudoku puzzle's with its givens placed.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::check::{Field, Invalid};
 use crate::Result;
-use crate::budget::Budget;
+use crate::budget::{Budget, SolutionCount, Stop};
 use crate::exact_cover::{Control, CountSink, Dlx, Estimate, Interval, Plan};
+use crate::long_count;
 use crate::merge::ShardRecord;
 
 /// How long the timed sample of an estimate searches, to measure this machine's speed.
@@ -221,6 +225,101 @@ impl ShardRequest {
             seconds: start.elapsed().as_secs_f64(),
             complete: report.is_complete(),
             origin: None,
+        })
+    }
+}
+
+/// A count of every solution in [`SHARDS`](long_count::SHARDS) shards, each finished shard
+/// appended to a checkpoint file at once, resumed from that file when it holds some: the
+/// request of `--checkpoint FILE` and of Python's `ExactCover.count_checkpointed`. A run
+/// stopped by a budget, a cancel or a crash loses at most the shards it was counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckpointRequest<'a> {
+    /// The checkpoint: created if missing, resumed from if not.
+    pub checkpoint: &'a Path,
+    /// Threads to count on: 1, or 0 for the pool the request runs in. The count is the same
+    /// on any number: the shards are the problem's, not the pool's.
+    pub threads: usize,
+    /// This run's budget (the shards resumed cost nothing).
+    pub budget: Budget,
+}
+
+/// The answer to a [`CheckpointRequest`]; serialised, it is `--checkpoint --json`'s object.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CheckpointRecord {
+    /// The count over the shards done: exact when every shard is, else a lower bound.
+    pub solutions: SolutionCount,
+    /// Search-tree nodes of the shards done, this run's and the checkpoint's.
+    pub nodes: u64,
+    /// Link updates, likewise.
+    pub updates: u64,
+    /// This run's seconds.
+    pub seconds: f64,
+    /// Whether every shard is done.
+    pub complete: bool,
+    /// Why the count ended: `exhausted` when every shard is done.
+    pub stop: Stop,
+    /// The shards of the split.
+    pub shards: usize,
+    /// Shards done, this run's and the checkpoint's.
+    pub shards_done: usize,
+    /// Shards that the checkpoint already held.
+    pub shards_resumed: usize,
+}
+
+impl CheckpointRequest<'_> {
+    /// Checks the request: threads and budget in range.
+    pub fn check(&self) -> std::result::Result<(), Invalid> {
+        super::check::threads(self.threads)?;
+        super::check::node_budget(self.budget.nodes)?;
+        Ok(())
+    }
+
+    /// Counts `links` in shards on `threads` threads, resuming from and appending to the
+    /// checkpoint; `progress` is told the share of the tree done, once at the start (what was
+    /// resumed) and after each shard.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    /// use quadrille::request::CheckpointRequest;
+    ///
+    /// let path = std::env::temp_dir().join(format!("queens8-{}.jsonl", std::process::id()));
+    /// let request = CheckpointRequest { checkpoint: &path, threads: 1, budget: Budget::unlimited() };
+    /// let first = request.run(&mut Dlx::new(&problems::queens(8)?), &|_| {})?;
+    /// // A second run finds every shard in the checkpoint, and counts nothing again.
+    /// let again = request.run(&mut Dlx::new(&problems::queens(8)?), &|_| {})?;
+    /// assert_eq!((first.solutions.to_string(), again.solutions.to_string()), ("92".into(), "92".into()));
+    /// assert_eq!((again.shards_resumed, again.nodes), (again.shards, first.nodes));
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A request out of range, or a checkpoint that cannot be read or written, or holds
+    /// records of another problem or split (the caller, who knows the file's name, says which
+    /// file).
+    pub fn run(
+        &self,
+        links: &mut Dlx,
+        progress: &(dyn Fn(long_count::Progress) + Sync),
+    ) -> Result<CheckpointRecord> {
+        self.check()?;
+        let count = super::on_threads(self.threads, || {
+            long_count::count(links, &self.budget, Some(self.checkpoint), progress)
+        })??;
+        let saturated = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+        Ok(CheckpointRecord {
+            solutions: SolutionCount::new(count.solutions, count.stop),
+            nodes: saturated(count.nodes),
+            updates: saturated(count.updates),
+            seconds: count.elapsed.as_secs_f64(),
+            complete: count.is_complete(),
+            stop: count.stop,
+            shards: long_count::SHARDS,
+            shards_done: count.shards_done,
+            shards_resumed: count.shards_resumed,
         })
     }
 }
