@@ -280,6 +280,42 @@ fn a_time_budget_stops_an_estimate_and_it_says_so() {
     );
 }
 
+/// A node budget bounds the nodes the probes walk (issue 41, item 9: it bounded only the timed
+/// sample, and a million probes ran on): the estimate stops before the probe that would pass
+/// it, says so, and its probes are the first of the whole estimate's.
+#[test]
+fn a_node_budget_stops_an_estimate_and_it_says_so() {
+    let empty = format!("{}\n", ".".repeat(256));
+    let args = [
+        "count",
+        "--estimate",
+        "1000000",
+        "--node-budget",
+        "1000",
+        "--json",
+    ];
+    let stopped = run(&args, &empty);
+    assert_eq!(stopped.status.code(), Some(0), "{}", text(&stopped.stderr));
+    let stopped = json(&stopped);
+    assert_eq!(stopped["stop"], "node_budget", "{stopped}");
+    // A probe walks at least its root, and at most the 257 levels of the empty 16x16.
+    let taken = stopped["probes"].as_u64().unwrap();
+    assert!((1000 / 257..=1000).contains(&taken), "{stopped}");
+    let probes = taken.to_string();
+    let whole = json(&run(&["count", "--estimate", &probes, "--json"], &empty));
+    assert_eq!(whole["stop"], "exhausted");
+    assert_eq!(whole["nodes"], stopped["nodes"]);
+    let said = run(
+        &["count", "--estimate", "1000000", "--node-budget", "1000"],
+        &empty,
+    );
+    assert!(
+        text(&said.stdout).contains("the node budget stopped it before the 1000000 asked"),
+        "{}",
+        text(&said.stdout)
+    );
+}
+
 /// The README's recipe: every shard as its own process, four at a time, then the merge.
 #[test]
 fn the_readme_recipe_runs_with_parallel_or_xargs() {

@@ -351,19 +351,20 @@ impl ExactCover {
     }
 
     /// Knuth's estimate of the search tree from `probes` random probes (`quadrille xc
-    /// --estimate`), with the time the whole count would take here, measured on a sample
-    /// search of at most 0.3 s. A dict with the keys of `--estimate --json`.
-    #[pyo3(signature = (probes = 10000, *, seed = 0, node_budget = None, time_budget = None))]
+    /// --estimate`; 10,000 when not given, as there), with the time the whole count would take
+    /// here, measured on a sample search of at most 0.3 s. A dict with the keys of
+    /// `--estimate --json`.
+    #[pyo3(signature = (probes = None, *, seed = 0, node_budget = None, time_budget = None))]
     fn estimate<'py>(
         &self,
         py: Python<'py>,
-        probes: u64,
+        probes: Option<u64>,
         seed: u64,
         node_budget: Option<u64>,
         time_budget: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let request = EstimateRequest {
-            probes,
+            probes: probes.unwrap_or(EstimateRequest::DEFAULT_PROBES),
             seed,
             budget: args::budget(node_budget, time_budget)?,
         };

@@ -14,24 +14,15 @@ use quadrille::{Budget, SolutionCount, Stop};
 use super::Status;
 use super::flags;
 
-/// The probes of `--estimate` without a number.
-pub const DEFAULT_PROBES: &str = "10000";
-
-/// Below this many probes that met a solution, the solutions' interval is flagged: on the 6x10
-/// pentominoes, 100,000 probes meet one 10 to 16 times (seeds 1 to 3) and the "95%" interval
-/// held the true 9,356 for only 11 of seeds 1 to 20 (`xc fixtures/pentominoes_6x10.dlx
-/// --estimate 100000 --seed S`). A thousand is a margin chosen, not measured.
-const FEW_MET: u64 = 1_000;
-
 /// The flags for counts too big for one run.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct ScaleArgs {
     /// Estimate instead of counting: Knuth's Monte Carlo estimate of the nodes, updates and
     /// solutions from PROBES random root-to-leaf probes (10,000 when no number is given), each
     /// with a 95% interval, and the time a count would take on this machine. Seeded by --seed.
-    #[arg(long, value_name = "PROBES", num_args = 0..=1, default_missing_value = DEFAULT_PROBES,
-          value_parser = flags::positive, conflicts_with_all = ["shard", "limit"])]
-    pub estimate: Option<u64>,
+    #[arg(long, value_name = "PROBES", num_args = 0..=1, value_parser = flags::positive,
+          conflicts_with_all = ["shard", "limit"])]
+    pub estimate: Option<Option<u64>>,
     /// Count only shard I of N (1 <= I <= N): a deterministic split of the search tree into N
     /// disjoint parts of similar estimated size, counted on one thread (run as many shards at
     /// once as there are cores). Add the shards' `--json` lines up with `quadrille merge`.
@@ -67,6 +58,7 @@ pub fn run(
     quiet: bool,
 ) -> Option<quadrille::Result<Status>> {
     if let Some(probes) = args.estimate {
+        let probes = probes.unwrap_or(EstimateRequest::DEFAULT_PROBES);
         return Some(estimate(links, probes, seed, budget, json, quiet));
     }
     let (shard, shards) = args.shard?;
@@ -127,20 +119,23 @@ fn estimate(
             )
         };
         if record.probes < probes {
+            let budget = if record.stop == "node_budget" {
+                "node"
+            } else {
+                "time"
+            };
             writeln!(
                 out,
-                "estimate from {} probes (seed {seed}): the time budget stopped it before the {probes} asked:",
+                "estimate from {} probes (seed {seed}): the {budget} budget stopped it before the {probes} asked:",
                 record.probes
             )?;
         } else {
             writeln!(out, "estimate from {probes} probes (seed {seed}):")?;
         }
         // How many probes met a solution, when not all did: the interval rests on those.
-        let met = estimate.solutions.nonzero;
-        let bounded = estimate.solutions.high.is_finite();
-        let met = match met {
+        let met = match estimate.solutions.nonzero {
             m if m == estimate.probes => String::new(),
-            m if m < FEW_MET && bounded => format!(
+            m if record.solutions_interval_may_be_low() => format!(
                 " (met by {m} of {} probes: too few for a heavy tail, the interval may be too low)",
                 estimate.probes
             ),

@@ -18,6 +18,7 @@ use rand_pcg::Pcg64;
 use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::search::{Control, Stats};
+use crate::budget::{Budget, Stop};
 
 /// z for a two-sided 95% interval of a normal distribution.
 const Z_95: f64 = 1.959_963_984_540_054;
@@ -116,14 +117,20 @@ pub(crate) struct Probe {
     pub updates: f64,
     /// Estimated solutions.
     pub solutions: f64,
+    /// Nodes the probe walked (not estimated): what a node budget counts.
+    pub walked: u64,
 }
 
 /// Knuth's estimate of the search tree of [`Dlx::search`] below the options forced now.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
-    /// The number of probes taken: all those asked for, unless a time budget stopped them
-    /// first ([`Dlx::estimate_within`]).
+    /// The number of probes taken: all those asked for, unless a budget stopped them first
+    /// ([`Dlx::estimate_within`]).
     pub probes: u64,
+    /// Why the probes ended: [`Stop::Exhausted`] when every probe asked for was taken.
+    pub stop: Stop,
+    /// Nodes the probes walked, as a node budget counts them.
+    pub walked: u64,
     /// Search-tree nodes, as [`Stats::nodes`] counts them.
     pub nodes: Interval,
     /// Link updates, as [`Stats::updates`] counts them.
@@ -176,25 +183,30 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn estimate(&mut self, probes: u64, seed: u64) -> Estimate {
-        self.estimate_within(probes, seed, None, &mut |_| Control::Continue)
+        self.estimate_within(probes, seed, &Budget::unlimited(), &mut |_| {
+            Control::Continue
+        })
     }
 
-    /// [`Dlx::estimate`], stopped at `deadline` if it comes first (the estimate is then of
-    /// the probes taken, which [`Estimate::probes`] says), and telling `progress` the number
-    /// of probes taken every 1,024 probes (a few milliseconds), which stops there when it
-    /// returns [`Control::Stop`]. The same seed gives the same probes, so a stopped estimate
-    /// is the start of the whole one.
+    /// [`Dlx::estimate`] within `budget`: its time, the nodes the probes walk, its interrupt
+    /// (the estimate is then of the probes taken, which [`Estimate::probes`] and
+    /// [`Estimate::stop`] say); `progress` is told the number of probes taken every 1,024
+    /// probes (a few milliseconds), and stops there when it returns [`Control::Stop`]. The
+    /// same seed gives the same probes, so a stopped estimate is the start of the whole one.
     ///
     /// ```
-    /// use std::time::Instant;
+    /// use std::time::Duration;
+    /// use quadrille::{Budget, Stop};
     /// use quadrille::exact_cover::{Control, Dlx};
     /// use quadrille::problems;
     ///
     /// let mut dlx = Dlx::new(&problems::queens(8)?);
-    /// let now = Instant::now();
-    /// let estimate = dlx.estimate_within(u64::MAX, 1, Some(now), &mut |_| Control::Continue);
-    /// assert_eq!(estimate.probes, 0);
-    /// let estimate = dlx.estimate_within(u64::MAX, 1, None, &mut |_| Control::Stop);
+    /// let go_on = &mut |_| Control::Continue;
+    /// let estimate = dlx.estimate_within(u64::MAX, 1, &Budget::time(Duration::ZERO), go_on);
+    /// assert_eq!((estimate.probes, estimate.stop), (0, Stop::TimeBudget));
+    /// let estimate = dlx.estimate_within(u64::MAX, 1, &Budget::nodes(100), go_on);
+    /// assert!(estimate.probes > 0 && estimate.walked <= 100 && estimate.stop == Stop::NodeBudget);
+    /// let estimate = dlx.estimate_within(u64::MAX, 1, &Budget::unlimited(), &mut |_| Control::Stop);
     /// assert_eq!(estimate.probes, 1024);
     /// # Ok::<(), quadrille::Error>(())
     /// ```
@@ -202,10 +214,12 @@ impl Dlx {
         &mut self,
         probes: u64,
         seed: u64,
-        deadline: Option<Instant>,
+        budget: &Budget,
         progress: &mut dyn FnMut(u64) -> Control,
     ) -> Estimate {
         let start = Instant::now();
+        let (deadline, node_limit) = (budget.deadline(start), budget.node_limit());
+        let (mut walked, mut stop) = (0, Stop::Exhausted);
         let mut rng = Pcg64::seed_from_u64(seed);
         let (mut nodes, mut updates, mut solutions) =
             (Moments::default(), Moments::default(), Moments::default());
@@ -213,19 +227,35 @@ impl Dlx {
         while taken < probes {
             // A probe is a few microseconds: the clock is read before each.
             if deadline.is_some_and(|d| Instant::now() >= d) {
+                stop = Stop::TimeBudget;
                 break;
             }
             let probe = self.probe(&mut rng, 1.0);
+            // A probe that would pass the node budget is not taken, as a search stops at it.
+            if walked + probe.walked > node_limit {
+                stop = Stop::NodeBudget;
+                break;
+            }
+            walked += probe.walked;
             nodes.add(probe.nodes);
             updates.add(probe.updates);
             solutions.add(probe.solutions);
             taken += 1;
-            if taken % 1024 == 0 && progress(taken) == Control::Stop {
-                break;
+            if taken % 1024 == 0 {
+                if budget.is_interrupted() {
+                    stop = Stop::TimeBudget;
+                    break;
+                }
+                if progress(taken) == Control::Stop {
+                    stop = Stop::Limit;
+                    break;
+                }
             }
         }
         Estimate {
             probes: taken,
+            stop,
+            walked,
             nodes: nodes.interval(),
             updates: updates.interval(),
             solutions: solutions.interval(),
@@ -240,6 +270,7 @@ impl Dlx {
         let mut probe = Probe::default();
         loop {
             probe.nodes += weight;
+            probe.walked += 1;
             if self.links().is_solved() {
                 probe.solutions += weight;
                 break;
