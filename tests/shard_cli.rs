@@ -402,3 +402,76 @@ fn a_checkpointed_count_stopped_and_resumed_gives_the_uninterrupted_count() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 41, item 23: two counts on one checkpoint at once wrote their shards twice. A count
+/// holds a lock on its checkpoint; one that finds it held (here by the test itself) is refused
+/// at once, and leaves the file as it was.
+#[test]
+fn a_count_on_a_checkpoint_that_another_holds_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("quadrille-locked-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("queens8.jsonl");
+    let file = path.to_str().unwrap();
+    // Some shards done, as a stopped count leaves them.
+    let first = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            file,
+            "--node-budget",
+            "300",
+            "-j",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let saved = std::fs::read(&path).unwrap();
+    assert!(!saved.is_empty());
+
+    let holder = std::fs::File::open(&path).unwrap();
+    holder.try_lock().unwrap();
+    for args in [
+        vec![
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            file,
+        ],
+        vec!["count", "--checkpoint", file],
+    ] {
+        let refused = run(&args, &format!("{}\n", ".".repeat(16)));
+        assert_eq!(
+            (refused.status.code(), text(&refused.stdout)),
+            (Some(1), String::new()),
+            "{args:?}"
+        );
+        assert_eq!(
+            text(&refused.stderr),
+            format!("quadrille: {file}: another count holds this checkpoint\n")
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            saved,
+            "the file is untouched"
+        );
+    }
+    // Released, the count resumes.
+    drop(holder);
+    let resumed = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(text(&resumed.stdout), "92\n", "{}", text(&resumed.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
