@@ -93,7 +93,7 @@ pub struct Progress {
 ///
 /// # Errors
 /// A checkpoint that cannot be read or written, that holds records of another problem or
-/// split, or that another count holds
+/// split or a record that fails its checksum, or that another count holds
 /// ([`ErrorKind::CheckpointInUse`]); the caller, who knows the file's name, says which file.
 pub fn count(
     links: &mut Dlx,
@@ -271,8 +271,8 @@ fn open_locked(path: &Path) -> Result<File> {
 /// The finished shards of a checkpoint file, checked against the count's fingerprints, and
 /// the bytes of its whole lines. A last line without its newline was cut short by a stop
 /// mid-write, and is left out. The file is read as `merge` reads shard results, within their
-/// limits: a file that never ends a line (`/dev/full`, which reads as zeros) is refused at its
-/// first line.
+/// limits and checking each record's checksum: a file that never ends a line (`/dev/full`,
+/// which reads as zeros) is refused at its first line.
 fn read_checkpoint(file: &File, ids: &Ids) -> Result<(Vec<ShardRecord>, u64)> {
     let (records, whole) = merge::read_whole_records(BufReader::new(file))?;
     for (i, r) in records.iter().enumerate() {

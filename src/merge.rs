@@ -10,11 +10,16 @@
 //! [`MAX_INPUT_BYTES`] (512 MiB): a longer line or text is an error at its line, and nothing
 //! past it is read.
 //!
+//! Every line ends with a `checksum` of the record's fields (CRC-32 of their canonical bytes,
+//! defined in the `checksum` module's source, `src/merge/checksum.rs`): a record whose fields
+//! no longer match it, or that has none (as written before records had one), is refused at
+//! its line, so that an edited count is never summed.
+//!
 //! ```
 //! use quadrille::merge::{self, ShardRecord};
 //!
-//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":340282366920938463463374607431768211455,"nodes":5,"updates":9,"seconds":0.5,"complete":true}
-//! {"shard":2,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":0,"nodes":3,"updates":4,"seconds":0.25,"complete":true}"#;
+//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":340282366920938463463374607431768211455,"nodes":5,"updates":9,"seconds":0.5,"complete":true,"checksum":"0734337c"}
+//! {"shard":2,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":0,"nodes":3,"updates":4,"seconds":0.25,"complete":true,"checksum":"f1e94ed0"}"#;
 //! let records = merge::read_records(lines.as_bytes())?;
 //! let merged = merge::merge(&records)?;
 //! assert_eq!(merged.solutions, u128::MAX);
@@ -22,6 +27,8 @@
 //! assert!(merge::merge(&records[..1])?.missing == vec![2]);
 //! # Ok::<(), quadrille::Error>(())
 //! ```
+
+mod checksum;
 
 use std::io::BufRead;
 
@@ -50,9 +57,10 @@ pub const MAX_INPUT_BYTES: u64 = match lines::SHARD_RESULTS.input {
     None => u64::MAX,
 };
 
-/// What one shard found, as it is written on one JSON line.
+/// What one shard found, as it is written on one JSON line: these fields, then `checksum`, the
+/// checksum of them all (see the module's documentation), which a record read must match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(into = "RecordLine", try_from = "RecordLine")]
 pub struct ShardRecord {
     /// The shard, 1-based.
     pub shard: usize,
@@ -75,7 +83,6 @@ pub struct ShardRecord {
     pub complete: bool,
     /// Where the record was read (`line 3`, or `shards.jsonl, line 3` once the caller names
     /// the file), for the messages that refuse it; not part of the JSON.
-    #[serde(skip)]
     pub origin: Option<String>,
 }
 
@@ -87,9 +94,83 @@ impl ShardRecord {
             .map_or_else(String::new, |origin| format!(" ({origin})"))
     }
 
-    /// The record as one JSON line (without the newline).
+    /// The record as one JSON line (without the newline), its checksum last.
     pub fn to_line(&self) -> String {
         serde_json::to_string(self).expect("a record serialises")
+    }
+}
+
+/// A record as its JSON line has it: the record's fields and their checksum. Every record is
+/// written and read through it, so that no writer can leave the checksum out and no reader
+/// can skip it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordLine {
+    shard: usize,
+    shards: usize,
+    problem: String,
+    split: String,
+    solutions: u128,
+    nodes: u128,
+    updates: u128,
+    seconds: f64,
+    complete: bool,
+    /// Always written; missing only from a line written before records had one.
+    checksum: Option<String>,
+}
+
+impl From<ShardRecord> for RecordLine {
+    fn from(record: ShardRecord) -> RecordLine {
+        let checksum = Some(checksum::of(&record));
+        RecordLine {
+            shard: record.shard,
+            shards: record.shards,
+            problem: record.problem,
+            split: record.split,
+            solutions: record.solutions,
+            nodes: record.nodes,
+            updates: record.updates,
+            seconds: record.seconds,
+            complete: record.complete,
+            checksum,
+        }
+    }
+}
+
+/// Why a record without a checksum is refused.
+const NO_CHECKSUM: &str =
+    "the record has no checksum (it was written before records had one): count its shard again";
+
+impl TryFrom<RecordLine> for ShardRecord {
+    /// Why the line's checksum is refused.
+    type Error = String;
+
+    /// The record, if the line's checksum is there and matches its fields.
+    fn try_from(line: RecordLine) -> std::result::Result<ShardRecord, String> {
+        let record = ShardRecord {
+            shard: line.shard,
+            shards: line.shards,
+            problem: line.problem,
+            split: line.split,
+            solutions: line.solutions,
+            nodes: line.nodes,
+            updates: line.updates,
+            seconds: line.seconds,
+            complete: line.complete,
+            origin: None,
+        };
+        let Some(written) = line.checksum else {
+            // A record of an older version could be summed as it is, but nothing would tell
+            // an edited one from it: counting its shard again is the honest way.
+            return Err(NO_CHECKSUM.into());
+        };
+        if written != checksum::of(&record) {
+            return Err(format!(
+                "the checksum {written} does not match the record: it was changed after it \
+                 was written"
+            ));
+        }
+        Ok(record)
     }
 }
 
@@ -129,6 +210,7 @@ impl Merged {
 
 /// Reads shard records, one per line (blank lines skipped), within [`MAX_LINE_BYTES`] a line
 /// and [`MAX_INPUT_BYTES`] in all. An error names the line, and for bad JSON the column; a
+/// record without its checksum or whose checksum does not match is refused at its line; a
 /// record of more than [`MAX_SHARDS`] shards is refused as no split has them, and so is a
 /// record past the first [`MAX_SHARDS`], as they cannot all be shards of one split.
 pub fn read_records<R: BufRead>(reader: R) -> Result<Vec<ShardRecord>> {
@@ -167,7 +249,7 @@ fn read_lines<R: BufRead>(reader: R, unfinished: bool) -> Result<(Vec<ShardRecor
             let reason = format!("more records than a split has shards (at most {MAX_SHARDS})");
             return Err(Error::at(ErrorKind::BadShardRecord { reason }, i + 1, 1));
         }
-        let record: ShardRecord = serde_json::from_str(line).map_err(|e| {
+        let line: RecordLine = serde_json::from_str(line).map_err(|e| {
             let column = e.column();
             let reason = e.to_string();
             // serde_json ends its message with its own position: the error carries ours.
@@ -177,6 +259,9 @@ fn read_lines<R: BufRead>(reader: R, unfinished: bool) -> Result<(Vec<ShardRecor
             };
             Error::at(ErrorKind::BadShardRecord { reason }, i + 1, column.max(1))
         })?;
+        // The checksum is of the whole record, not of one place in it: the error names the line.
+        let record = ShardRecord::try_from(line)
+            .map_err(|reason| Error::new(ErrorKind::BadShardRecord { reason }).with_line(i + 1))?;
         let reason = if record.shards == 0 || !(1..=record.shards).contains(&record.shard) {
             Some(format!("shard {} of {}", record.shard, record.shards))
         } else if record.shards > MAX_SHARDS {

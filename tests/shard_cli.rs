@@ -403,6 +403,108 @@ fn a_checkpointed_count_stopped_and_resumed_gives_the_uninterrupted_count() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A finished checkpoint of the 8 queens in a fresh directory: the directory (removed by the
+/// caller) and the file.
+fn finished_checkpoint(name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("quadrille-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("queens8.jsonl").to_str().unwrap().to_string();
+    let output = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            &file,
+        ],
+        "",
+    );
+    assert_eq!(text(&output.stdout), "92\n", "{}", text(&output.stderr));
+    (dir, file)
+}
+
+/// Issue 41, item 12: an edited count in a finished checkpoint was summed on resume and by
+/// `merge` (exit 0). Every record carries a checksum of its fields; an edited record, or one
+/// without a checksum, is refused at its line, and a resume leaves the file as it was.
+#[test]
+fn a_record_edited_after_it_was_written_is_refused_at_its_line() {
+    let (dir, file) = finished_checkpoint("edited");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let count = || {
+        run(
+            &[
+                "xc",
+                &fixture("queens8.dlx"),
+                "--count",
+                "--checkpoint",
+                &file,
+            ],
+            "",
+        )
+    };
+    // Unedited, it resumes and merges to the count.
+    assert_eq!(text(&count().stdout), "92\n");
+    assert_eq!(text(&run(&["merge", &file], "").stdout), "92\n");
+
+    // The second record's solutions, raised: as a count of 13 queens raised to 196,535, and
+    // past 2^64.
+    let mut lines: Vec<String> = written.lines().map(String::from).collect();
+    let solutions = serde_json::from_str::<Value>(&lines[1]).unwrap()["solutions"].clone();
+    let second = lines[1].clone();
+    for edit in ["1000", "99999999999999999999999"] {
+        lines[1] = second.replace(
+            &format!("\"solutions\":{solutions},"),
+            &format!("\"solutions\":{edit},"),
+        );
+        assert_ne!(lines[1], second);
+        let edited = lines.join("\n") + "\n";
+        std::fs::write(&file, &edited).unwrap();
+        let resumed = count();
+        assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stdout));
+        assert_eq!(text(&resumed.stdout), "");
+        let message = text(&resumed.stderr);
+        assert!(
+            message.starts_with(&format!("quadrille: {file}: line 2: not a shard result: "))
+                && message.contains("checksum"),
+            "{message}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+        let merged = run(&["merge", &file], "");
+        assert_eq!(merged.status.code(), Some(1));
+        assert_eq!(text(&merged.stdout), "");
+        assert_eq!(
+            text(&merged.stderr),
+            message,
+            "merge says what a resume says"
+        );
+    }
+
+    // A flipped `complete`, and a record without its checksum, as written before records had
+    // one.
+    let flipped = written.replacen("\"complete\":true", "\"complete\":false", 1);
+    let merged = run(&["merge"], &flipped);
+    assert_eq!(merged.status.code(), Some(1));
+    assert!(
+        text(&merged.stderr)
+            .starts_with("quadrille: <stdin>: line 1: not a shard result: the checksum"),
+        "{}",
+        text(&merged.stderr)
+    );
+    let first = written.lines().next().unwrap();
+    let unchecked = &first[..first.find(",\"checksum\"").unwrap()];
+    let merged = run(&["merge"], &format!("{unchecked}}}\n"));
+    assert_eq!(merged.status.code(), Some(1));
+    assert!(
+        text(&merged.stderr).starts_with(
+            "quadrille: <stdin>: line 1: not a shard result: the record has no checksum"
+        ),
+        "{}",
+        text(&merged.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Issue 41, item 23: two counts on one checkpoint at once wrote their shards twice. A count
 /// holds a lock on its checkpoint; one that finds it held (here by the test itself) is refused
 /// at once, and leaves the file as it was.

@@ -14,7 +14,8 @@ use super::{Status, open_inputs, stdout};
   cat shard-*.json | quadrille merge --json
 
 Exit code 0 only for a total: every shard present and complete. A partial sum (shards missing or
-cut short by a budget) is printed as `N+` and labelled partial, with exit code 1.")]
+cut short by a budget) is printed as `N+` and labelled partial, with exit code 1. A record whose
+checksum is missing or does not match is refused at its line.")]
 pub struct Args {
     /// Files of shard results, one JSON line each (standard input when none, or `-`).
     files: Vec<String>,
