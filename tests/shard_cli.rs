@@ -505,6 +505,78 @@ fn a_record_edited_after_it_was_written_is_refused_at_its_line() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 41, item 13: `merge` refused a checkpoint whose last line a stop had cut short
+/// mid-write, which a resume leaves out. It leaves it out too, says so, and exits 1 when the
+/// sum is then partial.
+#[test]
+fn merge_leaves_out_a_last_line_cut_mid_write_and_says_so() {
+    let (dir, file) = finished_checkpoint("cut");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    let last = lines[127];
+    let shard = serde_json::from_str::<Value>(last).unwrap()["shard"].clone();
+
+    // The last record cut in its middle: its shard is missing.
+    let cut = &written[..written.len() - 1 - last.len() / 2];
+    std::fs::write(&file, cut).unwrap();
+    let merged = run(&["merge", &file], "");
+    assert_eq!(merged.status.code(), Some(1), "{}", text(&merged.stderr));
+    assert!(
+        text(&merged.stdout).ends_with("+\n"),
+        "{}",
+        text(&merged.stdout)
+    );
+    let message = text(&merged.stderr);
+    assert!(
+        message.starts_with(&format!(
+            "quadrille: warning: {file}: line 128 ends in the middle of a record, cut short \
+             mid-write: left out\n"
+        )) && message.contains(&format!("127 of 128 shards, missing shard {shard}")),
+        "{message}"
+    );
+    // A resume leaves out the same line, counts its shard again, and the merge is whole.
+    let resumed = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            &file,
+        ],
+        "",
+    );
+    assert_eq!(text(&resumed.stdout), "92\n", "{}", text(&resumed.stderr));
+    assert_eq!(text(&run(&["merge", &file], "").stdout), "92\n");
+
+    // Half a copy of a record after a whole file: left out, and the sum is the total.
+    let torn = format!("{written}{}", &lines[0][..lines[0].len() / 2]);
+    let merged = run(&["merge"], &torn);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+    assert_eq!(text(&merged.stdout), "92\n");
+    assert!(
+        text(&merged.stderr)
+            .starts_with("quadrille: warning: <stdin>: line 129 ends in the middle of a record"),
+        "{}",
+        text(&merged.stderr)
+    );
+    // A whole last record without its line end is read, and a cut line that is not the last
+    // (it has its line end) is refused at its line.
+    let merged = run(&["merge"], written.trim_end());
+    assert_eq!(
+        (merged.status.code(), text(&merged.stdout)),
+        (Some(0), "92\n".to_string())
+    );
+    let inner = written.replacen(lines[0], &lines[0][..lines[0].len() / 2], 1);
+    let merged = run(&["merge"], &inner);
+    assert_eq!(merged.status.code(), Some(1));
+    assert!(
+        text(&merged.stderr).starts_with("quadrille: <stdin>: line 1, column "),
+        "{}",
+        text(&merged.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Issue 41, item 23: two counts on one checkpoint at once wrote their shards twice. A count
 /// holds a lock on its checkpoint; one that finds it held (here by the test itself) is refused
 /// at once, and leaves the file as it was.
