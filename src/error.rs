@@ -327,6 +327,10 @@ pub enum ErrorKind {
         /// Which shards disagree, and on what.
         reason: String,
     },
+    /// A checkpoint file that another count holds locked (see [`crate::long_count`]): two
+    /// counts appending to one file would write their shards twice.
+    #[error("another count holds this checkpoint")]
+    CheckpointInUse,
     /// A search [`Plan`](crate::exact_cover::Plan) that asks for what no search does: a
     /// combination that the plan's documentation lists as unsupported, or a shard that the
     /// shard plan does not have.

@@ -5,7 +5,10 @@
 //!
 //! A run stopped at any point (Ctrl-C, a budget, a crash) resumes from its checkpoint without
 //! counting finished shards again, and the file is itself a set of shard results that
-//! [`merge`](mod@crate::merge) adds up. The count is the same whatever the number of threads: the
+//! [`merge`](mod@crate::merge) adds up. A run holds an exclusive lock on its checkpoint
+//! ([`File::try_lock`]) from before it reads the file to its end, so that a second run on the
+//! same file at once is refused ([`ErrorKind::CheckpointInUse`]) instead of counting and
+//! writing the same shards again. The count is the same whatever the number of threads: the
 //! shards are fixed by the problem, not by the pool.
 //!
 //! ```
@@ -24,7 +27,7 @@
 //! # Ok::<(), quadrille::Error>(())
 //! ```
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::sync::Mutex;
@@ -89,8 +92,9 @@ pub struct Progress {
 /// has got: once at the start (what was resumed) and after each shard.
 ///
 /// # Errors
-/// A checkpoint that cannot be read or written, or that holds records of another problem or
-/// split; the caller, who knows the file's name, says which file.
+/// A checkpoint that cannot be read or written, that holds records of another problem or
+/// split or a record that fails its checksum, or that another count holds
+/// ([`ErrorKind::CheckpointInUse`]); the caller, who knows the file's name, says which file.
 pub fn count(
     links: &mut Dlx,
     budget: &Budget,
@@ -103,15 +107,27 @@ pub fn count(
         problem: format!("{:016x}", plan.problem_fingerprint()),
         split: format!("{:016x}", plan.fingerprint()),
     };
-    let (mut records, file) = match checkpoint {
-        Some(path) => {
-            let (records, whole) = read_checkpoint(path, &ids)?;
-            (records, Some(open_for_append(path, whole)?))
+    // Held, and so locked, until the count returns.
+    let file = checkpoint.map(open_locked).transpose()?;
+    let mut records = match &file {
+        Some(file) => {
+            let (records, whole) = read_checkpoint(file, &ids)?;
+            // A line cut short by a stop mid-write is dropped, and its shard counted again.
+            file.set_len(whole)?;
+            records
         }
-        None => (Vec::new(), None),
+        None => Vec::new(),
     };
     let resumed = records.len();
-    let counted = count_rest(links, &plan, &records, &ids, budget, progress, file)?;
+    let counted = count_rest(
+        links,
+        &plan,
+        &records,
+        &ids,
+        budget,
+        progress,
+        file.as_ref(),
+    )?;
 
     let mut stop = Stop::Exhausted;
     for (record, shard_stop) in counted {
@@ -153,7 +169,7 @@ fn count_rest(
     ids: &Ids,
     budget: &Budget,
     progress: &(dyn Fn(Progress) + Sync),
-    file: Option<File>,
+    file: Option<&File>,
 ) -> Result<Vec<(Option<ShardRecord>, Stop)>> {
     let done: Vec<bool> = (1..=SHARDS)
         .map(|i| resumed.iter().any(|r| r.shard == i))
@@ -237,17 +253,27 @@ fn count_rest(
     Ok(results)
 }
 
-/// The finished shards of a checkpoint file (none if it does not exist), checked against the
-/// count's fingerprints, and the bytes of its whole lines. A last line without its newline
-/// was cut short by a stop mid-write, and is left out. The file is read as `merge` reads
-/// shard results, within their limits: a file that never ends a line (`/dev/full`, which
-/// reads as zeros) is refused at its first line.
-fn read_checkpoint(path: &Path, ids: &Ids) -> Result<(Vec<ShardRecord>, u64)> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
-        Err(e) => return Err(e.into()),
-    };
+/// The checkpoint, opened to read and append (created if missing) and locked for this run: a
+/// second count on the same file at once is refused before it reads it.
+fn open_locked(path: &Path) -> Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(Error::new(ErrorKind::CheckpointInUse)),
+        Err(TryLockError::Error(err)) => Err(err.into()),
+    }
+}
+
+/// The finished shards of a checkpoint file, checked against the count's fingerprints, and
+/// the bytes of its whole lines. A last line without its newline was cut short by a stop
+/// mid-write, and is left out. The file is read as `merge` reads shard results, within their
+/// limits and checking each record's checksum: a file that never ends a line (`/dev/full`,
+/// which reads as zeros) is refused at its first line.
+fn read_checkpoint(file: &File, ids: &Ids) -> Result<(Vec<ShardRecord>, u64)> {
     let (records, whole) = merge::read_whole_records(BufReader::new(file))?;
     for (i, r) in records.iter().enumerate() {
         if r.problem != ids.problem || r.split != ids.split || r.shards != SHARDS {
@@ -267,12 +293,4 @@ fn read_checkpoint(path: &Path, ids: &Ids) -> Result<(Vec<ShardRecord>, u64)> {
     }
     let finished = records.into_iter().filter(|r| r.complete).collect();
     Ok((finished, whole))
-}
-
-/// The checkpoint opened for appending, cut back to its `whole` lines' bytes (as read): a
-/// line cut short by a stop mid-write is dropped, and its shard counted again.
-fn open_for_append(path: &Path, whole: u64) -> Result<File> {
-    let file = OpenOptions::new().create(true).append(true).open(path)?;
-    file.set_len(whole)?;
-    Ok(file)
 }

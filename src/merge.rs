@@ -10,11 +10,16 @@
 //! [`MAX_INPUT_BYTES`] (512 MiB): a longer line or text is an error at its line, and nothing
 //! past it is read.
 //!
+//! Every line ends with a `checksum` of the record's fields (CRC-32 of their canonical bytes,
+//! defined in the `checksum` module's source, `src/merge/checksum.rs`): a record whose fields
+//! no longer match it, or that has none (as written before records had one), is refused at
+//! its line, so that an edited count is never summed.
+//!
 //! ```
 //! use quadrille::merge::{self, ShardRecord};
 //!
-//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":340282366920938463463374607431768211455,"nodes":5,"updates":9,"seconds":0.5,"complete":true}
-//! {"shard":2,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":0,"nodes":3,"updates":4,"seconds":0.25,"complete":true}"#;
+//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":340282366920938463463374607431768211455,"nodes":5,"updates":9,"seconds":0.5,"complete":true,"checksum":"0734337c"}
+//! {"shard":2,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":0,"nodes":3,"updates":4,"seconds":0.25,"complete":true,"checksum":"f1e94ed0"}"#;
 //! let records = merge::read_records(lines.as_bytes())?;
 //! let merged = merge::merge(&records)?;
 //! assert_eq!(merged.solutions, u128::MAX);
@@ -22,6 +27,8 @@
 //! assert!(merge::merge(&records[..1])?.missing == vec![2]);
 //! # Ok::<(), quadrille::Error>(())
 //! ```
+
+mod checksum;
 
 use std::io::BufRead;
 
@@ -50,9 +57,10 @@ pub const MAX_INPUT_BYTES: u64 = match lines::SHARD_RESULTS.input {
     None => u64::MAX,
 };
 
-/// What one shard found, as it is written on one JSON line.
+/// What one shard found, as it is written on one JSON line: these fields, then `checksum`, the
+/// checksum of them all (see the module's documentation), which a record read must match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(into = "RecordLine", try_from = "RecordLine")]
 pub struct ShardRecord {
     /// The shard, 1-based.
     pub shard: usize,
@@ -75,7 +83,6 @@ pub struct ShardRecord {
     pub complete: bool,
     /// Where the record was read (`line 3`, or `shards.jsonl, line 3` once the caller names
     /// the file), for the messages that refuse it; not part of the JSON.
-    #[serde(skip)]
     pub origin: Option<String>,
 }
 
@@ -87,9 +94,83 @@ impl ShardRecord {
             .map_or_else(String::new, |origin| format!(" ({origin})"))
     }
 
-    /// The record as one JSON line (without the newline).
+    /// The record as one JSON line (without the newline), its checksum last.
     pub fn to_line(&self) -> String {
         serde_json::to_string(self).expect("a record serialises")
+    }
+}
+
+/// A record as its JSON line has it: the record's fields and their checksum. Every record is
+/// written and read through it, so that no writer can leave the checksum out and no reader
+/// can skip it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordLine {
+    shard: usize,
+    shards: usize,
+    problem: String,
+    split: String,
+    solutions: u128,
+    nodes: u128,
+    updates: u128,
+    seconds: f64,
+    complete: bool,
+    /// Always written; missing only from a line written before records had one.
+    checksum: Option<String>,
+}
+
+impl From<ShardRecord> for RecordLine {
+    fn from(record: ShardRecord) -> RecordLine {
+        let checksum = Some(checksum::of(&record));
+        RecordLine {
+            shard: record.shard,
+            shards: record.shards,
+            problem: record.problem,
+            split: record.split,
+            solutions: record.solutions,
+            nodes: record.nodes,
+            updates: record.updates,
+            seconds: record.seconds,
+            complete: record.complete,
+            checksum,
+        }
+    }
+}
+
+/// Why a record without a checksum is refused.
+const NO_CHECKSUM: &str =
+    "the record has no checksum (it was written before records had one): count its shard again";
+
+impl TryFrom<RecordLine> for ShardRecord {
+    /// Why the line's checksum is refused.
+    type Error = String;
+
+    /// The record, if the line's checksum is there and matches its fields.
+    fn try_from(line: RecordLine) -> std::result::Result<ShardRecord, String> {
+        let record = ShardRecord {
+            shard: line.shard,
+            shards: line.shards,
+            problem: line.problem,
+            split: line.split,
+            solutions: line.solutions,
+            nodes: line.nodes,
+            updates: line.updates,
+            seconds: line.seconds,
+            complete: line.complete,
+            origin: None,
+        };
+        let Some(written) = line.checksum else {
+            // A record of an older version could be summed as it is, but nothing would tell
+            // an edited one from it: counting its shard again is the honest way.
+            return Err(NO_CHECKSUM.into());
+        };
+        if written != checksum::of(&record) {
+            return Err(format!(
+                "the checksum {written} does not match the record: it was changed after it \
+                 was written"
+            ));
+        }
+        Ok(record)
     }
 }
 
@@ -129,54 +210,122 @@ impl Merged {
 
 /// Reads shard records, one per line (blank lines skipped), within [`MAX_LINE_BYTES`] a line
 /// and [`MAX_INPUT_BYTES`] in all. An error names the line, and for bad JSON the column; a
+/// record without its checksum or whose checksum does not match is refused at its line; a
 /// record of more than [`MAX_SHARDS`] shards is refused as no split has them, and so is a
-/// record past the first [`MAX_SHARDS`], as they cannot all be shards of one split.
+/// record past the first [`MAX_SHARDS`], as they cannot all be shards of one split. Every line
+/// is read, the last too with or without its `\n`: see [`read_shard_results`] for files that
+/// a stopped run may have left with half a line.
 pub fn read_records<R: BufRead>(reader: R) -> Result<Vec<ShardRecord>> {
-    read_lines(reader, true).map(|(records, _)| records)
+    read_lines(reader, LastLine::Read).map(|read| read.records)
+}
+
+/// Shard results as `quadrille merge` reads a file of them ([`read_shard_results`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardResults {
+    /// The records, each with its line as its origin.
+    pub records: Vec<ShardRecord>,
+    /// The last line, left out: it ends without its `\n` in the middle of its JSON, as a line
+    /// cut short by a run stopped mid-write does (a checkpoint's, or a shard's output).
+    pub cut_line: Option<usize>,
+}
+
+/// Reads shard records as [`read_records`] does, except a last line that ends without its `\n`
+/// in the middle of its JSON: that line was cut short by a stop mid-write, and is left out, as
+/// a resumed count leaves it out of its checkpoint; [`ShardResults::cut_line`] says which it
+/// was, for the caller to say so. A whole last line without its `\n` is read.
+///
+/// ```
+/// use quadrille::merge;
+///
+/// let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":7,"nodes":5,"updates":9,"seconds":0.5,"complete":true,"checksum":"80fbf61b"}
+/// {"shard":2,"shards":2,"problem":"00000000"#;
+/// let read = merge::read_shard_results(lines.as_bytes())?;
+/// assert_eq!((read.records.len(), read.cut_line), (1, Some(2)));
+/// assert!(merge::read_records(lines.as_bytes()).is_err());
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+pub fn read_shard_results<R: BufRead>(reader: R) -> Result<ShardResults> {
+    read_lines(reader, LastLine::DropIfCut).map(|read| ShardResults {
+        records: read.records,
+        cut_line: read.cut_line,
+    })
 }
 
 /// The records of whole lines, for a checkpoint: a last line without its `\n` was cut short
 /// by a stop mid-write, and is left out. With the records, the bytes of the lines read, up to
 /// the last `\n`.
 pub(crate) fn read_whole_records<R: BufRead>(reader: R) -> Result<(Vec<ShardRecord>, u64)> {
-    read_lines(reader, false)
+    read_lines(reader, LastLine::Drop).map(|read| (read.records, read.whole))
 }
 
-/// Reads records, and the last line without its `\n` if `unfinished`; with them, the bytes
-/// read up to the last `\n`.
-fn read_lines<R: BufRead>(reader: R, unfinished: bool) -> Result<(Vec<ShardRecord>, u64)> {
+/// What a reader of records does with a last line that has no `\n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LastLine {
+    /// Reads it as any other line: a text may end without a line end.
+    Read,
+    /// Reads it, unless its JSON ends early: then it was cut short, and is left out.
+    DropIfCut,
+    /// Leaves it out: the writer of a checkpoint ends every line it finishes.
+    Drop,
+}
+
+/// What [`read_lines`] read.
+struct LinesRead {
+    records: Vec<ShardRecord>,
+    /// The bytes read up to the last `\n`.
+    whole: u64,
+    /// The last line, left out as cut short.
+    cut_line: Option<usize>,
+}
+
+/// Reads records; the last line without its `\n` as `last` says.
+fn read_lines<R: BufRead>(reader: R, last: LastLine) -> Result<LinesRead> {
     let mut records = Vec::new();
     let mut lines = LineReader::new(reader, lines::SHARD_RESULTS);
     let mut whole = 0;
+    let mut cut_line = None;
     while let Some((number, raw)) = lines.next_text()? {
         // The line without its line end, as `BufRead::lines` gives it: serde_json counts
         // columns on it.
-        let line = match raw.strip_suffix('\n') {
-            Some(line) => line.strip_suffix('\r').unwrap_or(line),
-            None if unfinished => raw,
-            None => break,
+        let (line, ended) = match raw.strip_suffix('\n') {
+            Some(line) => (line.strip_suffix('\r').unwrap_or(line), true),
+            None if last == LastLine::Drop => break,
+            None => (raw, false),
         };
-        whole += raw.len() as u64;
+        if ended {
+            whole += raw.len() as u64;
+        }
         if line.trim().is_empty() {
             continue;
         }
-        let i = number - 1;
         if records.len() == MAX_SHARDS {
             // No split has more shards. Without this, 512 MiB of the shortest record lines
             // (about 110 bytes) were kept as 5 million records, 2 GB at the peak.
             let reason = format!("more records than a split has shards (at most {MAX_SHARDS})");
-            return Err(Error::at(ErrorKind::BadShardRecord { reason }, i + 1, 1));
+            return Err(Error::at(ErrorKind::BadShardRecord { reason }, number, 1));
         }
-        let record: ShardRecord = serde_json::from_str(line).map_err(|e| {
-            let column = e.column();
-            let reason = e.to_string();
-            // serde_json ends its message with its own position: the error carries ours.
-            let reason = match reason.find(" at line ") {
-                Some(at) => reason[..at].to_string(),
-                None => reason,
-            };
-            Error::at(ErrorKind::BadShardRecord { reason }, i + 1, column.max(1))
-        })?;
+        let line: RecordLine = match serde_json::from_str(line) {
+            Ok(line) => line,
+            // JSON that ends early on a line that ends without its `\n` is a write cut short.
+            Err(e) if e.is_eof() && !ended && last == LastLine::DropIfCut => {
+                cut_line = Some(number);
+                break;
+            }
+            Err(e) => {
+                let column = e.column();
+                let reason = e.to_string();
+                // serde_json ends its message with its own position: the error carries ours.
+                let reason = match reason.find(" at line ") {
+                    Some(at) => reason[..at].to_string(),
+                    None => reason,
+                };
+                let kind = ErrorKind::BadShardRecord { reason };
+                return Err(Error::at(kind, number, column.max(1)));
+            }
+        };
+        // The checksum is of the whole record, not of one place in it: the error names the line.
+        let record = ShardRecord::try_from(line)
+            .map_err(|reason| Error::new(ErrorKind::BadShardRecord { reason }).with_line(number))?;
         let reason = if record.shards == 0 || !(1..=record.shards).contains(&record.shard) {
             Some(format!("shard {} of {}", record.shard, record.shards))
         } else if record.shards > MAX_SHARDS {
@@ -189,14 +338,18 @@ fn read_lines<R: BufRead>(reader: R, unfinished: bool) -> Result<(Vec<ShardRecor
             None
         };
         if let Some(reason) = reason {
-            return Err(Error::at(ErrorKind::BadShardRecord { reason }, i + 1, 1));
+            return Err(Error::at(ErrorKind::BadShardRecord { reason }, number, 1));
         }
         records.push(ShardRecord {
-            origin: Some(format!("line {}", i + 1)),
+            origin: Some(format!("line {number}")),
             ..record
         });
     }
-    Ok((records, whole))
+    Ok(LinesRead {
+        records,
+        whole,
+        cut_line,
+    })
 }
 
 /// Adds up shard records of one problem and one split. Refuses (with an error naming the shards)

@@ -164,14 +164,34 @@ fn a_dlx_file_of_the_limit_is_read_and_one_byte_more_is_refused() {
     );
 }
 
+/// The line of shard `shard` of `shards`, with `solutions`, its checksum made by the library.
+fn record_line(shard: usize, shards: usize, solutions: u128) -> String {
+    merge::ShardRecord {
+        shard,
+        shards,
+        problem: "00000000000000aa".into(),
+        split: "00000000000000bb".into(),
+        solutions,
+        nodes: 5,
+        updates: 9,
+        seconds: 0.5,
+        complete: true,
+        origin: None,
+    }
+    .to_line()
+}
+
 /// A shard result of a split in one shard: 7 solutions.
-const RECORD: &str = r#"{"shard":1,"shards":1,"problem":"00000000000000aa","split":"00000000000000bb","solutions":7,"nodes":5,"updates":9,"seconds":0.5,"complete":true}"#;
+fn one_record() -> String {
+    record_line(1, 1, 7)
+}
 
 #[test]
 fn a_shard_result_line_of_the_limit_is_merged_and_one_byte_more_is_refused() {
     let limit = merge::MAX_LINE_BYTES;
     assert_eq!(limit, 4096, "the README says 4 KiB");
-    let padded = |len: usize| format!("{RECORD}{}\n", " ".repeat(len - RECORD.len()));
+    let record = one_record();
+    let padded = |len: usize| format!("{record}{}\n", " ".repeat(len - record.len()));
     let (code, out, err) = run_text(&["merge"], &padded(limit));
     assert_eq!((code, out.as_str()), (0, "7\n"), "{err}");
     let (code, out, err) = run_text(&["merge"], &format!("\n{}", padded(limit + 1)));
@@ -188,7 +208,7 @@ fn a_file_of_shard_results_of_the_limit_is_merged_and_one_byte_more_is_refused()
     let limit = merge::MAX_INPUT_BYTES;
     assert_eq!(limit, 512 << 20, "the README says 512 MiB");
     // The record, then blank lines of 4 KiB (spaces) up to the limit.
-    let head = format!("{RECORD}\n");
+    let head = format!("{}\n", one_record());
     let mut blank = vec![b' '; 4096];
     blank[4095] = b'\n';
     let left = limit - head.len() as u64;
@@ -222,7 +242,7 @@ fn a_file_of_shard_results_of_the_limit_is_merged_and_one_byte_more_is_refused()
 #[test]
 fn a_record_of_more_shards_than_any_split_is_refused_not_allocated() {
     // `merge` keeps a tally of each split's shards: 2^40 of them took 8 TB, and aborted.
-    let record = RECORD.replace(r#""shards":1,"#, r#""shards":1099511627776,"#);
+    let record = record_line(1, 1 << 40, 7);
     let (code, out, err) = run_text(&["merge"], &record);
     assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
@@ -230,7 +250,7 @@ fn a_record_of_more_shards_than_any_split_is_refused_not_allocated() {
         "quadrille: <stdin>: line 1, column 1: not a shard result: shard 1 of 1099511627776: \
          a split has at most 1048576 shards\n"
     );
-    let record = RECORD.replace(r#""shards":1,"#, r#""shards":18446744073709551615,"#);
+    let record = record_line(1, usize::MAX, 7);
     let (code, _, err) = run_text(&["merge"], &record);
     assert_eq!(code, 1, "{err}");
 }
@@ -261,14 +281,7 @@ impl<I: Iterator<Item = String>> Read for Lines<I> {
 fn every_shard_of_the_largest_split_is_merged_and_one_record_more_is_refused() {
     let most = merge::MAX_SHARDS;
     assert_eq!(most, 1 << 20, "the README says 2^20");
-    let record = move |shard: usize| {
-        RECORD
-            .replace(
-                r#""shard":1,"shards":1,"#,
-                &format!(r#""shard":{shard},"shards":{most},"#),
-            )
-            .replace(r#""solutions":7"#, r#""solutions":1"#)
-    };
+    let record = move |shard: usize| record_line(shard, most, 1);
     let records = move |extra: usize| {
         Box::new(Lines {
             lines: (1..=most).chain(1..=extra).map(record),
@@ -293,7 +306,8 @@ fn every_shard_of_the_largest_split_is_merged_and_one_record_more_is_refused() {
 
 #[test]
 fn a_shard_given_many_times_is_named_at_its_first_two_places() {
-    let (code, _, err) = run_text(&["merge"], &format!("{RECORD}\n{RECORD}\n\n{RECORD}\n"));
+    let record = one_record();
+    let (code, _, err) = run_text(&["merge"], &format!("{record}\n{record}\n\n{record}\n"));
     assert_eq!(
         (code, err.as_str()),
         (

@@ -358,19 +358,39 @@ pub fn check_solve(data: &[u8]) {
     }
 }
 
-/// `merge::read_records` and `merge::merge`, as `quadrille merge` runs them, on any bytes: no
-/// panic, and no tally larger than a split can be (a record of 2^40 shards once made `merge`
-/// ask for 8 TB, and abort); an error names a line of the input; a record read has
+/// `merge::read_records`, `merge::read_shard_results` and `merge::merge`, as `quadrille merge`
+/// runs them, on any bytes: no panic, and no tally larger than a split can be (a record of
+/// 2^40 shards once made `merge` ask for 8 TB, and abort); an error names a line of the input;
+/// the two readers read the same records, except that `read_shard_results` leaves out a last
+/// line cut short mid-write (and names it) where `read_records` refuses it; a record read has
 /// 1 <= shard <= shards <= `MAX_SHARDS` and its line as its origin; a merge that is not refused
 /// has every shard present or missing, and a sum at least each record's count.
 pub fn check_records(data: &[u8]) {
     let lines = data.split(|&b| b == b'\n').count();
-    let records = match read_records(data) {
-        Ok(records) => records,
-        Err(err) => {
-            let line = err.line().unwrap_or_else(|| panic!("no line in {err}"));
-            assert!((1..=lines).contains(&line), "line {line} of {lines}: {err}");
+    let names_a_line = |err: &quadrille::Error| {
+        let line = err.line().unwrap_or_else(|| panic!("no line in {err}"));
+        assert!((1..=lines).contains(&line), "line {line} of {lines}: {err}");
+    };
+    let strict = read_records(data);
+    if let Err(err) = &strict {
+        names_a_line(err);
+    }
+    let records = match (strict, merge::read_shard_results(data)) {
+        (_, Err(err)) => {
+            names_a_line(&err);
             return;
+        }
+        (Ok(strict), Ok(read)) => {
+            assert_eq!(read.cut_line, None, "a cut line that read_records read");
+            assert_eq!(strict, read.records);
+            read.records
+        }
+        (Err(err), Ok(read)) => {
+            // Only the cut last line told them apart.
+            assert!(!data.ends_with(b"\n"), "{err}");
+            assert_eq!(read.cut_line, Some(lines), "{err}");
+            assert_eq!(err.line(), Some(lines), "{err}");
+            read.records
         }
     };
     for r in &records {

@@ -1,7 +1,8 @@
 //! The README's examples are tests: every `console` block of README.md and docs/guide.md runs,
 //! command by command, in a shell (pipes, variables and files as a reader would type them), and
 //! its output must be what the page shows. Only what a machine changes is masked on both
-//! sides: durations, rates and the padding that their width moves. A shown line `...` stands
+//! sides: durations, rates and the padding that their width moves, and the checksums of shard
+//! records, which cover their seconds. A shown line `...` stands
 //! for any number of lines (an elision), and a note `(on standard error)` at the end of a
 //! shown line is the page's, not the tool's.
 //!
@@ -54,17 +55,22 @@ fn blocks(page: &str) -> Vec<Vec<Example>> {
     blocks
 }
 
-/// What a machine changes in an output, masked: durations and rates, JSON seconds, and the
-/// runs of spaces and dashes that a column of durations pads.
+/// What a machine changes in an output, masked: durations and rates, JSON seconds and the
+/// checksums of shard records (which cover the seconds), and the runs of spaces and dashes
+/// that a column of durations pads.
 fn masked(text: &str) -> String {
     static DURATION: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"[0-9][0-9.,e+-]*\s*(µs|ms|s|min|minutes|h|hours|d|days|years)\b").unwrap()
     });
     static SECONDS: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r#""(\w*seconds|elapsed\w*)":\s*[0-9.e+-]+"#).unwrap());
+    // A shard record's checksum covers its seconds, and changes with them.
+    static CHECKSUM: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#""checksum":"[0-9a-f]{8}""#).unwrap());
     static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r" {2,}").unwrap());
     static RULE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?m)^-{3,}$").unwrap());
     let text = SECONDS.replace_all(text, r#""$1":<s>"#);
+    let text = CHECKSUM.replace_all(&text, r#""checksum":<crc>"#);
     let text = DURATION.replace_all(&text, "<time>");
     let text = RULE.replace_all(&text, "---");
     SPACES.replace_all(&text, " ").into_owned()

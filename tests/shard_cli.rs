@@ -438,3 +438,250 @@ fn a_checkpointed_count_stopped_and_resumed_gives_the_uninterrupted_count() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A finished checkpoint of the 8 queens in a fresh directory: the directory (removed by the
+/// caller) and the file.
+fn finished_checkpoint(name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("quadrille-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("queens8.jsonl").to_str().unwrap().to_string();
+    let output = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            &file,
+        ],
+        "",
+    );
+    assert_eq!(text(&output.stdout), "92\n", "{}", text(&output.stderr));
+    (dir, file)
+}
+
+/// Issue 41, item 12: an edited count in a finished checkpoint was summed on resume and by
+/// `merge` (exit 0). Every record carries a checksum of its fields; an edited record, or one
+/// without a checksum, is refused at its line, and a resume leaves the file as it was.
+#[test]
+fn a_record_edited_after_it_was_written_is_refused_at_its_line() {
+    let (dir, file) = finished_checkpoint("edited");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let count = || {
+        run(
+            &[
+                "xc",
+                &fixture("queens8.dlx"),
+                "--count",
+                "--checkpoint",
+                &file,
+            ],
+            "",
+        )
+    };
+    // Unedited, it resumes and merges to the count.
+    assert_eq!(text(&count().stdout), "92\n");
+    assert_eq!(text(&run(&["merge", &file], "").stdout), "92\n");
+
+    // The second record's solutions, raised: as a count of 13 queens raised to 196,535, and
+    // past 2^64.
+    let mut lines: Vec<String> = written.lines().map(String::from).collect();
+    let solutions = serde_json::from_str::<Value>(&lines[1]).unwrap()["solutions"].clone();
+    let second = lines[1].clone();
+    for edit in ["1000", "99999999999999999999999"] {
+        lines[1] = second.replace(
+            &format!("\"solutions\":{solutions},"),
+            &format!("\"solutions\":{edit},"),
+        );
+        assert_ne!(lines[1], second);
+        let edited = lines.join("\n") + "\n";
+        std::fs::write(&file, &edited).unwrap();
+        let resumed = count();
+        assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stdout));
+        assert_eq!(text(&resumed.stdout), "");
+        let message = text(&resumed.stderr);
+        assert!(
+            message.starts_with(&format!("quadrille: {file}: line 2: not a shard result: "))
+                && message.contains("checksum"),
+            "{message}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+        let merged = run(&["merge", &file], "");
+        assert_eq!(merged.status.code(), Some(1));
+        assert_eq!(text(&merged.stdout), "");
+        assert_eq!(
+            text(&merged.stderr),
+            message,
+            "merge says what a resume says"
+        );
+    }
+
+    // A flipped `complete`, and a record without its checksum, as written before records had
+    // one.
+    let flipped = written.replacen("\"complete\":true", "\"complete\":false", 1);
+    let merged = run(&["merge"], &flipped);
+    assert_eq!(merged.status.code(), Some(1));
+    assert!(
+        text(&merged.stderr)
+            .starts_with("quadrille: <stdin>: line 1: not a shard result: the checksum"),
+        "{}",
+        text(&merged.stderr)
+    );
+    let first = written.lines().next().unwrap();
+    let unchecked = &first[..first.find(",\"checksum\"").unwrap()];
+    let merged = run(&["merge"], &format!("{unchecked}}}\n"));
+    assert_eq!(merged.status.code(), Some(1));
+    assert!(
+        text(&merged.stderr).starts_with(
+            "quadrille: <stdin>: line 1: not a shard result: the record has no checksum"
+        ),
+        "{}",
+        text(&merged.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 41, item 13: `merge` refused a checkpoint whose last line a stop had cut short
+/// mid-write, which a resume leaves out. It leaves it out too, says so, and exits 1 when the
+/// sum is then partial.
+#[test]
+fn merge_leaves_out_a_last_line_cut_mid_write_and_says_so() {
+    let (dir, file) = finished_checkpoint("cut");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    let last = lines[127];
+    let shard = serde_json::from_str::<Value>(last).unwrap()["shard"].clone();
+
+    // The last record cut in its middle: its shard is missing.
+    let cut = &written[..written.len() - 1 - last.len() / 2];
+    std::fs::write(&file, cut).unwrap();
+    let merged = run(&["merge", &file], "");
+    assert_eq!(merged.status.code(), Some(1), "{}", text(&merged.stderr));
+    assert!(
+        text(&merged.stdout).ends_with("+\n"),
+        "{}",
+        text(&merged.stdout)
+    );
+    let message = text(&merged.stderr);
+    assert!(
+        message.starts_with(&format!(
+            "quadrille: warning: {file}: line 128 ends in the middle of a record, cut short \
+             mid-write: left out\n"
+        )) && message.contains(&format!("127 of 128 shards, missing shard {shard}")),
+        "{message}"
+    );
+    // A resume leaves out the same line, counts its shard again, and the merge is whole.
+    let resumed = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            &file,
+        ],
+        "",
+    );
+    assert_eq!(text(&resumed.stdout), "92\n", "{}", text(&resumed.stderr));
+    assert_eq!(text(&run(&["merge", &file], "").stdout), "92\n");
+
+    // Half a copy of a record after a whole file: left out, and the sum is the total.
+    let torn = format!("{written}{}", &lines[0][..lines[0].len() / 2]);
+    let merged = run(&["merge"], &torn);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+    assert_eq!(text(&merged.stdout), "92\n");
+    assert!(
+        text(&merged.stderr)
+            .starts_with("quadrille: warning: <stdin>: line 129 ends in the middle of a record"),
+        "{}",
+        text(&merged.stderr)
+    );
+    // A whole last record without its line end is read, and a cut line that is not the last
+    // (it has its line end) is refused at its line.
+    let merged = run(&["merge"], written.trim_end());
+    assert_eq!(
+        (merged.status.code(), text(&merged.stdout)),
+        (Some(0), "92\n".to_string())
+    );
+    let inner = written.replacen(lines[0], &lines[0][..lines[0].len() / 2], 1);
+    let merged = run(&["merge"], &inner);
+    assert_eq!(merged.status.code(), Some(1));
+    assert!(
+        text(&merged.stderr).starts_with("quadrille: <stdin>: line 1, column "),
+        "{}",
+        text(&merged.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 41, item 23: two counts on one checkpoint at once wrote their shards twice. A count
+/// holds a lock on its checkpoint; one that finds it held (here by the test itself) is refused
+/// at once, and leaves the file as it was.
+#[test]
+fn a_count_on_a_checkpoint_that_another_holds_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("quadrille-locked-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("queens8.jsonl");
+    let file = path.to_str().unwrap();
+    // Some shards done, as a stopped count leaves them.
+    let first = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            file,
+            "--node-budget",
+            "300",
+            "-j",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let saved = std::fs::read(&path).unwrap();
+    assert!(!saved.is_empty());
+
+    let holder = std::fs::File::open(&path).unwrap();
+    holder.try_lock().unwrap();
+    for args in [
+        vec![
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            file,
+        ],
+        vec!["count", "--checkpoint", file],
+    ] {
+        let refused = run(&args, &format!("{}\n", ".".repeat(16)));
+        assert_eq!(
+            (refused.status.code(), text(&refused.stdout)),
+            (Some(1), String::new()),
+            "{args:?}"
+        );
+        assert_eq!(
+            text(&refused.stderr),
+            format!("quadrille: {file}: another count holds this checkpoint\n")
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            saved,
+            "the file is untouched"
+        );
+    }
+    // Released, the count resumes.
+    drop(holder);
+    let resumed = run(
+        &[
+            "xc",
+            &fixture("queens8.dlx"),
+            "--count",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(text(&resumed.stdout), "92\n", "{}", text(&resumed.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

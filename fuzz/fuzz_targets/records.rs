@@ -1,10 +1,12 @@
-//! `records`: shard results as `quadrille merge` reads them (`quadrille::merge::read_records`),
-//! and their sum (`merge::merge`).
+//! `records`: shard results as `quadrille merge` reads them (`quadrille::merge::read_records`
+//! and `read_shard_results`), and their sum (`merge::merge`).
 //!
 //! Checks, for any bytes:
 //! - reading and merging never panic, and never ask for more memory than a split can need (a
 //!   record's shard count is at most `MAX_SHARDS`);
 //! - an error names a line of the input;
+//! - both readers read the same records, except a last line cut short mid-write, which
+//!   `read_shard_results` leaves out and names and `read_records` refuses;
 //! - a record read has 1 <= shard <= shards and its line as its origin;
 //! - a merge that is not refused has every shard present or missing, and a sum at least each
 //!   record's count.

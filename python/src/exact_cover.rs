@@ -377,8 +377,9 @@ impl ExactCover {
 
     /// Counts shard `shard` (1-based) of `shards` disjoint shards, as `quadrille xc --shard
     /// I/N --json`: a dict with the keys of its JSON line (the shard, the fingerprints, the
-    /// solutions, nodes, updates, seconds, and whether it was complete). The shards' counts
-    /// add up to the whole count, whichever machines ran them.
+    /// solutions, nodes, updates, seconds, whether it was complete, and the checksum of them
+    /// all, which `merge` checks). The shards' counts add up to the whole count, whichever
+    /// machines ran them.
     #[pyo3(signature = (shard, shards, *, node_budget = None, time_budget = None))]
     fn count_shard<'py>(
         &self,

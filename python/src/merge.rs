@@ -18,8 +18,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// and `partial`, `shards`, `present`, `missing` and `incomplete` (shard numbers), `nodes`,
 /// `updates`, `seconds`, `max_seconds`, `problem` and `split`. A partial merge is no error:
 /// `complete` says so. Raises `QuadrilleError` for a bad line (its line and column; a dict's
-/// line is its place in the list, from 1), for a line longer than 4 KiB or a text longer than
-/// 512 MiB, and for shards of different problems or splits, or a shard given twice.
+/// line is its place in the list, from 1), among them a record whose `checksum` is missing or
+/// no longer matches its fields (an edited count), for a line longer than 4 KiB or a text
+/// longer than 512 MiB, and for shards of different problems or splits, or a shard given twice.
 #[pyfunction]
 #[pyo3(name = "merge", signature = (shards))]
 fn merge_shards<'py>(py: Python<'py>, shards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {

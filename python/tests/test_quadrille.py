@@ -186,6 +186,11 @@ def test_merge_adds_shards_up_as_the_cli_does():
     with pytest.raises(q.QuadrilleError) as raised:
         q.merge(lines.splitlines()[0] + "\n{")
     assert raised.value.line == 2
+    # An edited count fails its record's checksum, at its place in the list.
+    edited = dict(shards[1], solutions=shards[1]["solutions"] + 1)
+    with pytest.raises(q.QuadrilleError, match="checksum") as raised:
+        q.merge([shards[0], edited, shards[2]])
+    assert raised.value.line == 2
 
 
 def test_readers_take_a_line_of_their_limit_and_refuse_one_byte_more():
@@ -681,7 +686,8 @@ def test_an_estimate_and_a_shard_are_the_command_line_tools():
 
     path = str(FIXTURES / "pentominoes_6x10.dlx")
     problem = q.ExactCover.read_dlx(path)
-    timed = ("seconds", "probe_seconds", "sample_seconds")
+    # A shard's checksum covers its seconds.
+    timed = ("seconds", "probe_seconds", "sample_seconds", "checksum")
     for mine, args in [
         (problem.estimate(2000, seed=3), ["--estimate", "2000", "--seed", "3"]),
         (problem.count_shard(2, 500), ["--shard", "2/500"]),

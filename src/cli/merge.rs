@@ -14,7 +14,9 @@ use super::{Status, open_inputs, stdout};
   cat shard-*.json | quadrille merge --json
 
 Exit code 0 only for a total: every shard present and complete. A partial sum (shards missing or
-cut short by a budget) is printed as `N+` and labelled partial, with exit code 1.")]
+cut short by a budget) is printed as `N+` and labelled partial, with exit code 1. A record whose
+checksum is missing or does not match is refused at its line; a last line cut short mid-write
+(no line end, its JSON unfinished) is left out with a warning.")]
 pub struct Args {
     /// Files of shard results, one JSON line each (standard input when none, or `-`).
     files: Vec<String>,
@@ -27,16 +29,27 @@ pub struct Args {
 pub fn run(args: Args) -> quadrille::Result<Status> {
     let mut records: Vec<ShardRecord> = Vec::new();
     for input in open_inputs(&args.files)? {
-        match merge::read_records(input.reader) {
-            Ok(more) => records.extend(more.into_iter().map(|record| {
-                ShardRecord {
-                    origin: record
-                        .origin
-                        .as_ref()
-                        .map(|at| format!("{}, {at}", input.name)),
-                    ..record
+        match merge::read_shard_results(input.reader) {
+            Ok(read) => {
+                if let Some(line) = read.cut_line {
+                    // Left out as a resume leaves it out; a shard it held is then missing, and
+                    // the merge partial.
+                    eprintln!(
+                        "quadrille: warning: {}: line {line} ends in the middle of a record, \
+                         cut short mid-write: left out",
+                        input.name
+                    );
                 }
-            })),
+                records.extend(read.records.into_iter().map(|record| {
+                    ShardRecord {
+                        origin: record
+                            .origin
+                            .as_ref()
+                            .map(|at| format!("{}, {at}", input.name)),
+                        ..record
+                    }
+                }));
+            }
             Err(err) => {
                 eprintln!("quadrille: {}: {err}", input.name);
                 return Ok(Status::BadInput);
