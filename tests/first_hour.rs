@@ -50,6 +50,70 @@ fn generated_boxes_are_read_back_with_their_own_shape() {
     }
 }
 
+/// A `generate --json` record is enough to read its puzzle back (issue 41, item 17): it names
+/// its box shape and variant, and a 4x2 puzzle taken from it and solved alone with `--box`
+/// and `--variant` from the record is solved, uniquely, cell by cell by the rules and the
+/// givens, to the record's solution. Every kind's record names them.
+#[test]
+fn generated_json_records_name_their_boxes_and_variant() {
+    let (code, made, errors) = run_text(
+        &[
+            "generate", "--box", "4x2", "-n", "3", "--seed", "1", "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{errors}");
+    for line in made.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            (record["box"].as_str(), record["variant"].as_str()),
+            (Some("4x2"), Some("classic")),
+            "{line}"
+        );
+        let puzzle = record["puzzle"].as_str().unwrap();
+        let flags = [
+            "solve",
+            "--box",
+            record["box"].as_str().unwrap(),
+            "--variant",
+            record["variant"].as_str().unwrap(),
+            "--limit",
+            "2",
+            "--json",
+        ];
+        let (code, solved, errors) = run_text(&flags, &format!("{puzzle}\n"));
+        assert_eq!(code, 0, "{errors}");
+        let answer: serde_json::Value = serde_json::from_str(solved.trim()).unwrap();
+        assert_eq!(
+            (answer["status"].as_str(), answer["solutions"].as_u64()),
+            (Some("solved"), Some(1)),
+            "{puzzle}: {solved}"
+        );
+        let solution = answer["solution"].as_str().unwrap();
+        assert_eq!(Some(solution), record["solution"].as_str(), "{puzzle}");
+        let puzzle = parse_line(puzzle, Some(shape(4, 2))).unwrap();
+        let solution = parse_line(solution, Some(shape(4, 2))).unwrap();
+        assert_eq!(check_solution(&puzzle, &solution), Ok(()), "{line}");
+    }
+    for kind in ["random", "contradictory"] {
+        let (_, made, errors) = run_text(
+            &[
+                "generate", "--box", "2x3", "--kind", kind, "-n", "2", "--json",
+            ],
+            "",
+        );
+        for line in made.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(
+                (record["box"].as_str(), record["variant"].as_str()),
+                (Some("2x3"), Some("classic")),
+                "{kind}: {line} {errors}"
+            );
+        }
+        assert_eq!(made.lines().count(), 2, "{kind}: {errors}");
+    }
+}
+
 /// Without the header, a 4x2 puzzle is read with 2x4 boxes: its answer, a conflict or no
 /// solution, names the inferred boxes and the flag that reads it with the others.
 #[test]

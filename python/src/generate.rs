@@ -21,7 +21,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// Makes `n` puzzles from seeds `seed`, `seed + 1`, ... on `threads` threads (0: one per
 /// core), as `quadrille generate --json` does: one dict per puzzle, in seed order, with
-/// `puzzle`, `givens` and `seed`, and for unique puzzles `solution`, `symmetry`, `minimal`,
+/// `puzzle`, `box` (`RxC`), `variant`, `givens` and `seed`, and for unique puzzles `solution`, `symmetry`, `minimal`,
 /// `attempt` and (with `rate`, `difficulty` or `score`) `rating`.
 ///
 /// `kind` is "unique", "random" or "contradictory"; `givens` or `blanks` set their number

@@ -97,7 +97,8 @@ pub struct Args {
     /// rate --help`).
     #[arg(long, value_name = "NAME", default_value = "se121")]
     scale: Scale,
-    /// One JSON object per puzzle: puzzle, givens, seed, and for unique puzzles symmetry,
+    /// One JSON object per puzzle: puzzle, box (RxC, which a 4x2 puzzle needs to be read back),
+    /// variant, givens, seed, and for unique puzzles symmetry,
     /// minimal ("givens", "orbits" or null when not proved), attempt, solution, and the rating
     /// when there is one (see --rate).
     #[arg(long)]

@@ -19,6 +19,7 @@ use crate::generate::{
 };
 use crate::logic::{self, Difficulty, Rating, Scale};
 use crate::runner::{self, WithinChunk};
+use crate::sudoku::variant::Variant;
 use crate::sudoku::{Grid, Shape};
 
 /// Puzzles made together: enough to keep every thread busy, few enough to print early.
@@ -188,6 +189,12 @@ impl GenerateRequest {
 pub struct PuzzleRecord {
     /// The puzzle, one line.
     pub puzzle: String,
+    /// Its box shape, `RxC`: the line's length alone reads a 4x2 puzzle as 2x4, which is
+    /// then another puzzle, and often has no solution.
+    #[serde(rename = "box")]
+    pub boxes: String,
+    /// Its variant, as `--variant` names it: the rules a record's puzzle is solved by.
+    pub variant: &'static str,
     /// Its givens.
     pub givens: usize,
     /// The seed it was made from.
@@ -450,6 +457,8 @@ impl GenerateRequest {
             };
             Ok(PuzzleRecord {
                 puzzle: grid.to_string(),
+                boxes: shape.to_string(),
+                variant: Variant::Classic.name(),
                 givens: grid.givens(),
                 seed,
                 symmetry: made.as_ref().map(|m| m.symmetry.name()),
