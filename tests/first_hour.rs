@@ -153,6 +153,45 @@ fn an_answer_under_inferred_boxes_names_them_and_the_flag() {
     assert!(!errors.contains("inferred"), "{errors}");
 }
 
+/// A jigsaw has regions, not boxes (issue 41, item 19): one without a solution gets no note
+/// on boxes inferred from its length, nor a `--box` to try. The 6x6 map swaps a cell of the
+/// top right 2x3 box with one below it in the same column: rows 1-2 then need the two in one
+/// digit, so no grid exists.
+#[test]
+fn a_jigsaw_without_solution_gets_no_note_on_boxes() {
+    for map in [
+        "aaadbbaaabbbcccbddcccdddeeefffeeefff",
+        "aaabbbfccaaabbbcccaaabbbcccdddeeecffdddeeefffdddeeefffggghhhiiiggghhhiiiggghhhiii",
+    ] {
+        let line = format!("{} {map}\n", ".".repeat(map.len()));
+        for command in ["solve", "count"] {
+            let (code, out, errors) = run_text(&[command, "--variant", "jigsaw"], &line);
+            assert_eq!(code, 0, "{command} {map}: {errors}");
+            let answer = if command == "solve" {
+                "unsolvable"
+            } else {
+                "0"
+            };
+            assert_eq!(out.trim(), answer, "{command} {map}");
+            assert!(
+                !errors.contains("boxes") && !errors.contains("--box"),
+                "{command} {map}: {errors}"
+            );
+        }
+    }
+    // A windoku has boxes, and the windows of its boxes: the note stays (a 3x2 classic puzzle
+    // of `generate --box 3x2 --seed 1`, without solution as a 2x3 windoku).
+    let (_, out, errors) = run_text(
+        &["solve", "--variant", "windoku"],
+        "..4..652.3..6..........5..5.313..4..\n",
+    );
+    assert_eq!(out.trim(), "unsolvable");
+    assert!(
+        errors.contains("no solution with the 2x3 boxes inferred from its length; --box 3x2 reads it with 3x2 boxes"),
+        "{errors}"
+    );
+}
+
 /// A header that contradicts `--box` is an error at its line, as a `# variant:` header that
 /// contradicts `--variant` is; a header that does not parse says where.
 #[test]

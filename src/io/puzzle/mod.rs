@@ -112,8 +112,9 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// The boxes of the same side transposed (4x2 for 2x4) when the shape was inferred from
-    /// the puzzle's length and its boxes are not square: the shape the puzzle may have been
-    /// made with instead, worth naming when it has no solution.
+    /// the puzzle's length, its boxes are not square and they are rules of its board: the
+    /// shape the puzzle may have been made with instead, worth naming when it has no solution.
+    /// A jigsaw's regions replace the boxes, so no other boxes would read it: `None`.
     ///
     /// ```
     /// use quadrille::io::puzzle::{Layout, PuzzleReader};
@@ -127,10 +128,18 @@ impl Puzzle {
     pub fn other_boxes(&self) -> Option<Shape> {
         let shape = self.grid.shape();
         let (rows, cols) = (shape.box_rows(), shape.box_cols());
-        if !self.shape_inferred || rows == cols {
+        if !self.shape_inferred || rows == cols || !self.has_boxes() {
             return None;
         }
         Shape::new(cols, rows).ok()
+    }
+
+    /// Whether the boxes of its shape are rules of its board: yes but for a jigsaw, whose
+    /// regions replace them.
+    fn has_boxes(&self) -> bool {
+        // A shape's board lists its n rows, its n columns, then `box 1`, ...
+        let first_box = self.grid.shape().board().group(2 * self.grid.size());
+        self.board().groups().contains(first_box)
     }
 
     /// The board whose rules the puzzle follows: its variant's, or its shape's Sudoku board.
