@@ -179,6 +179,105 @@ fn bad_usage_exits_2() {
     }
 }
 
+/// Every refusal of usage, the tool's or clap's, exits 2 with its message and the usage of the
+/// subcommand refused, never the top level's `Usage: quadrille <COMMAND>` (issue 41, item 22).
+/// clap's errors of an option's value show no usage (the message names the option), and name
+/// the short flag too (`-n x` was called `--count <N>`).
+#[test]
+fn usage_errors_show_the_usage_of_their_subcommand() {
+    let eleven = "................\n".repeat(11);
+    let colours = path("latin4_colours.dlx");
+    let queens = path("queens8.dlx");
+    // Arguments, standard input, the message, and whether a usage follows it.
+    let refusals: [(&[&str], &str, &str, bool); 11] = [
+        (
+            &["xc", &colours, "--estimate", "10"],
+            "",
+            "--estimate is for plain exact cover, and",
+            true,
+        ),
+        (
+            &["xc", &colours, "--shard", "1/2"],
+            "",
+            "--shard is for plain exact cover, and",
+            true,
+        ),
+        (
+            &["xc", &queens, "--knuth", "--threads", "2"],
+            "",
+            "--knuth searches on one thread, and --threads 2 asks for more",
+            true,
+        ),
+        (
+            &["generate", "--givens", "100", "-n", "1"],
+            "",
+            "--givens: a unique 9x9 puzzle has from 0 to 81 givens, not 100",
+            true,
+        ),
+        (
+            &["count", "--estimate", "1000"],
+            &eleven,
+            "--estimate, --shard and --checkpoint take one puzzle, and the input has 11",
+            true,
+        ),
+        (
+            &["count", "--limit", "0"],
+            "",
+            "invalid value '0' for '--limit <N>': must be 1 or more",
+            false,
+        ),
+        (
+            &["xc", "--bogus"],
+            "",
+            "unexpected argument '--bogus'",
+            true,
+        ),
+        (
+            &["generate", "-n", "x"],
+            "",
+            "invalid value 'x' for '-n, --count <N>'",
+            false,
+        ),
+        (
+            &["generate", "--count", "x"],
+            "",
+            "invalid value 'x' for '-n, --count <N>'",
+            false,
+        ),
+        (
+            &["solve", "-j", "x"],
+            "",
+            "invalid value 'x' for '-j, --threads <N>'",
+            false,
+        ),
+        (
+            &["solve", "--box", "3x"],
+            "",
+            "invalid value '3x' for '--box <RxC>'",
+            false,
+        ),
+    ];
+    for (args, stdin, message, shows_usage) in refusals {
+        let out = run(args, stdin);
+        let errors = stderr(&out);
+        assert_eq!(code(&out), 2, "{args:?}: {errors}");
+        assert!(errors.starts_with("error: "), "{args:?}: {errors}");
+        assert!(errors.contains(message), "{args:?}: {errors}");
+        let usages: Vec<&str> = errors.lines().filter(|l| l.starts_with("Usage:")).collect();
+        assert_eq!(usages.len(), usize::from(shows_usage), "{args:?}: {errors}");
+        // clap's layout: the message, the usage, then the pointer to --help.
+        let tail: Vec<&str> = errors.trim_end().lines().rev().collect();
+        assert_eq!(tail[0], "For more information, try '--help'.", "{args:?}");
+        if shows_usage {
+            let expected = format!("Usage: quadrille {} ", args[0]);
+            assert!(
+                tail[2].starts_with(&expected),
+                "{args:?} ends with its subcommand's usage: {errors}"
+            );
+        }
+    }
+}
+
 #[test]
 fn missing_file_exits_1_and_names_it() {
     let out = run(&["solve", "no/such/file.txt"], "");

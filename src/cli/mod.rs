@@ -53,29 +53,27 @@ enum Command {
 }
 
 /// How a subcommand ended when nothing went wrong outright.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Everything was fine.
     Success,
     /// The work was done, but some input was bad (reported as it was met).
     BadInput,
     /// A usage error that clap could not see alone (flags that contradict the input or each
-    /// other); already reported by [`usage`].
-    Usage,
+    /// other), with its message: [`run`] reports it with the usage of the subcommand that
+    /// refused, so that no refusal can show another's.
+    Usage(String),
 }
 
-/// Reports a usage error as clap reports its own, and gives the status of exit code 2.
+/// The status of a usage error, exit code 2: [`run`] reports `message` as clap reports its
+/// own, with the subcommand's usage.
 pub fn usage(message: impl std::fmt::Display) -> Status {
-    use clap::CommandFactory;
-    let _ = Cli::command()
-        .error(clap::error::ErrorKind::ValueValidation, message)
-        .print();
-    Status::Usage
+    Status::Usage(message.to_string())
 }
 
 /// Reports a usage error of subcommand `name` as clap reports its own, with the subcommand's
-/// usage, and gives the status of exit code 2.
-pub fn usage_of(name: &str, message: impl std::fmt::Display) -> Status {
+/// usage.
+fn report_usage(name: &str, message: impl std::fmt::Display) {
     use clap::CommandFactory;
     let mut command = Cli::command();
     let _ = match command.find_subcommand_mut(name) {
@@ -88,7 +86,6 @@ pub fn usage_of(name: &str, message: impl std::fmt::Display) -> Status {
             .error(clap::error::ErrorKind::ValueValidation, message)
             .print(),
     };
-    Status::Usage
 }
 
 impl Command {
@@ -112,6 +109,7 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
+            let err = with_short_name(err);
             let _ = err.print();
             return if err.use_stderr() {
                 ExitCode::from(2)
@@ -134,13 +132,16 @@ pub fn run() -> ExitCode {
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::BadInput) => ExitCode::from(1),
-        Ok(Status::Usage) => ExitCode::from(2),
+        Ok(Status::Usage(message)) => {
+            report_usage(name, message);
+            ExitCode::from(2)
+        }
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) if matches!(err.kind(), quadrille::ErrorKind::InvalidRequest(_)) => {
             let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() else {
                 unreachable!("matched just above")
             };
-            usage_of(
+            report_usage(
                 name,
                 format!("{}: {}", flags::flag_of(invalid.field), invalid.message),
             );
@@ -151,6 +152,38 @@ pub fn run() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// clap's errors name an option by its long name alone (`'--count <N>'` when `-n x` was
+/// typed, a flag the user may never have seen): they name the short one too, as the help
+/// lists them (`'-n, --count <N>'`).
+fn with_short_name(mut err: clap::Error) -> clap::Error {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(named)) = err.get(ContextKind::InvalidArg) else {
+        return err;
+    };
+    // The subcommand is the first argument: the tool itself takes only --help and --version.
+    let typed = std::env::args_os().nth(1);
+    // Built, as the parser built it: an argument shows itself only once its command is.
+    let mut command = Cli::command();
+    command.build();
+    let Some(sub) = typed
+        .as_ref()
+        .and_then(|name| name.to_str())
+        .and_then(|name| command.find_subcommand(name))
+    else {
+        return err;
+    };
+    let short = sub
+        .get_arguments()
+        .find(|arg| arg.get_long().is_some() && arg.to_string() == *named)
+        .and_then(clap::Arg::get_short);
+    if let Some(short) = short {
+        let both = ContextValue::String(format!("-{short}, {named}"));
+        err.insert(ContextKind::InvalidArg, both);
+    }
+    err
 }
 
 /// What the tool adds after a library error to name the flag that fixes it, or `""`. The
