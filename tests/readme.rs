@@ -4,7 +4,8 @@
 //! sides: durations, rates and the padding that their width moves, and the checksums of shard
 //! records, which cover their seconds. A shown line `...` stands
 //! for any number of lines (an elision), and a note `(on standard error)` at the end of a
-//! shown line is the page's, not the tool's.
+//! shown line is the page's, not the tool's. A shown table must be laid out as the tool lays
+//! out its tables, so that its widths are those of its own figures, the padding being masked.
 //!
 //! trycmd runs a binary without a shell, and the pages' examples pipe `printf` into the tool,
 //! set variables and write files; hence this runner.
@@ -139,6 +140,56 @@ fn run_page(examples: &[Example], scratch: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The lines of the tables that `shown` shows (a header, a rule of dashes, then rows up to a
+/// blank line) that are not laid out as the tool lays out a table: each column as wide as its
+/// widest cell, the first left-aligned, the others right-aligned, two spaces apart, the rule
+/// as long as the columns. The comparison with the output masks the padding that durations
+/// move, so this is what keeps a table's widths true: a figure edited by hand, or copied from
+/// another run, leaves its column's width wrong here.
+fn misaligned_table_lines(shown: &str) -> Vec<String> {
+    static GAP: LazyLock<Regex> = LazyLock::new(|| Regex::new(r" {2,}").unwrap());
+    let lines: Vec<&str> = shown.lines().map(str::trim_end).collect();
+    let mut wrong = Vec::new();
+    for (at, rule) in lines.iter().enumerate() {
+        if at == 0 || rule.len() < 3 || !rule.bytes().all(|b| b == b'-') {
+            continue;
+        }
+        let rows_end = (at + 1..lines.len())
+            .find(|&i| lines[i].is_empty() || lines[i] == "...")
+            .unwrap_or(lines.len());
+        let table: Vec<&str> = std::iter::once(lines[at - 1])
+            .chain(lines[at + 1..rows_end].iter().copied())
+            .collect();
+        let cells: Vec<Vec<&str>> = table.iter().map(|row| GAP.split(row).collect()).collect();
+        let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
+        let widths: Vec<usize> = (0..columns)
+            .map(|c| {
+                let width = |row: &Vec<&str>| row.get(c).map_or(0, |cell| cell.chars().count());
+                cells.iter().map(width).max().unwrap_or(0)
+            })
+            .collect();
+        let laid_out = |row: &[&str]| {
+            let mut line = format!("{:<w$}", row[0], w = widths[0]);
+            for (cell, width) in row.iter().zip(&widths).skip(1) {
+                line.push_str(&format!("  {cell:>width$}"));
+            }
+            line.trim_end().to_string()
+        };
+        let mut expected: Vec<String> = cells.iter().map(|row| laid_out(row)).collect();
+        expected.insert(
+            1,
+            "-".repeat(widths.iter().sum::<usize>() + 2 * (columns - 1)),
+        );
+        let shown_table = std::iter::once(lines[at - 1]).chain(lines[at..rows_end].iter().copied());
+        for (shown_line, expected) in shown_table.zip(expected) {
+            if shown_line != expected {
+                wrong.push(format!("shown:    {shown_line}\nlaid out: {expected}"));
+            }
+        }
+    }
+    wrong
+}
+
 fn check_page(name: &str) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let page = std::fs::read_to_string(root.join(name)).unwrap();
@@ -154,6 +205,15 @@ fn check_page(name: &str) {
     let outputs = run_page(&examples, &scratch);
     std::fs::remove_dir_all(&scratch).unwrap();
     assert_eq!(outputs.len(), examples.len(), "{name}: every command ran");
+    let misaligned: Vec<String> = examples
+        .iter()
+        .flat_map(|example| {
+            misaligned_table_lines(&example.shown)
+                .into_iter()
+                .map(move |line| format!("{name}:{}: a table's columns:\n{line}", example.line))
+        })
+        .collect();
+    assert!(misaligned.is_empty(), "{}", misaligned.join("\n"));
     let wrong: Vec<String> = examples
         .iter()
         .zip(outputs)
@@ -166,6 +226,16 @@ fn check_page(name: &str) {
         })
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The check of a table's layout sees a figure whose column was not widened with it.
+#[test]
+fn a_table_whose_widths_do_not_fit_its_figures_is_seen() {
+    let table = "time\n\nengine  solved     total\n------------------------\ndlx      20/20  278.7 µs\ncsp      20/20  109.6 µs\n";
+    assert!(misaligned_table_lines(table).is_empty(), "{table}");
+    let widened = table.replace("278.7 µs", "1278.7 µs");
+    // The header, the rule and the other row keep the old width.
+    assert_eq!(misaligned_table_lines(&widened).len(), 3, "{widened}");
 }
 
 #[test]
