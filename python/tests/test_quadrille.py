@@ -725,6 +725,17 @@ def test_generate_is_the_command_line_tools():
         assert q.generate(3, **kwargs) == [json.loads(line) for line in out.splitlines()]
 
 
+def test_a_generated_record_names_the_boxes_and_variant_that_read_it_back():
+    """Issue 41, item 17: a record had no box, and a 4x2 puzzle taken from it was read as
+    2x4, mostly without solution. With the record's box and variant it is solved, uniquely,
+    to the record's solution."""
+    for record in q.generate(3, box="4x2", threads=1):
+        assert (record["box"], record["variant"]) == ("4x2", "classic")
+        solved = q.solve(record["puzzle"], box=record["box"], variant=record["variant"], limit=2)
+        assert (solved.status, solved.solutions) == ("solved", 1)
+        assert "".join(map(str, solved.solution)) == record["solution"]
+
+
 def test_eight_python_threads_of_mixed_jobs_share_the_pool_and_the_objects():
     """Issue 41: two Python threads counting with threads=0 made the per-thread solver cache
     panic ('RefCell already borrowed') on a rayon worker that ran a second count while it
