@@ -12,6 +12,9 @@ use super::links::{COVERED, Item, Node};
 /// The primary items still to be covered, as an item chooser sees them.
 pub(crate) struct ActiveItems<'a> {
     dlx: &'a Dlx,
+    /// Every primary item before this one (0-based) is covered: the scans for a forced item
+    /// and for MRV's choice start here.
+    floor: usize,
 }
 
 /// An active primary item and the number of options left in its list.
@@ -44,7 +47,18 @@ impl ActiveItem {
 
 impl<'a> ActiveItems<'a> {
     pub(crate) fn new(dlx: &'a Dlx) -> ActiveItems<'a> {
-        ActiveItems { dlx }
+        ActiveItems { dlx, floor: 0 }
+    }
+
+    /// The active items of `dlx`, every primary item before `floor` being covered (the
+    /// caller knows it: see `Dlx::search_cut`).
+    #[inline(always)]
+    pub(crate) fn above(dlx: &'a Dlx, floor: usize) -> ActiveItems<'a> {
+        debug_assert!(
+            (dlx.links().primary_headers()[..floor].iter()).all(|h| h.len() & COVERED != 0),
+            "an active item below the floor {floor}"
+        );
+        ActiveItems { dlx, floor }
     }
 
     /// The active primary items, in the order of their headers (Knuth's item list).
@@ -123,15 +137,16 @@ impl Mrv {
     #[inline(always)]
     pub(crate) fn unforced(items: &ActiveItems<'_>) -> ActiveItem {
         let links = items.dlx.links();
-        let headers = links.primary_headers();
+        let floor = items.floor;
+        let headers = &links.primary_headers()[floor..];
         // The first item of two options, from the `len`s kept in bytes when there are some.
         let two = if links.tracks_bytes() {
-            scan::first_byte(links.primary_byte_lens(), ByteWant::Equal(2))
+            scan::first_byte(&links.primary_byte_lens()[floor..], ByteWant::Equal(2))
         } else {
             scan::first(headers, Want::Equal(2))
         };
         let i = two.unwrap_or_else(|| first_minimum(headers));
-        ActiveItem::new(i, headers[i].len())
+        ActiveItem::new(floor + i, headers[i].len())
     }
 }
 
@@ -148,11 +163,13 @@ impl ActiveItems<'_> {
     #[inline(always)]
     fn forced(&self) -> Option<ActiveItem> {
         let links = self.dlx.links();
-        let i = if links.tracks_bytes() {
-            scan::first_byte(links.primary_byte_lens(), ByteWant::AtMostOne)?
-        } else {
-            scan::first(links.primary_headers(), Want::AtMostOne)?
-        };
+        let floor = self.floor;
+        let i = floor
+            + if links.tracks_bytes() {
+                scan::first_byte(&links.primary_byte_lens()[floor..], ByteWant::AtMostOne)?
+            } else {
+                scan::first(&links.primary_headers()[floor..], Want::AtMostOne)?
+            };
         // Without a panic: a search that reads no `len` then reads no header here.
         let len = (links.primary_headers().get(i)).map_or(0, Node::len);
         Some(ActiveItem::new(i, len))

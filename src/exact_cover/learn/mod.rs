@@ -181,6 +181,10 @@ struct Learner {
     live_lits: usize,
     /// Options chosen.
     depth: usize,
+    /// Every primary item before this one is covered, as in `Dlx::search_cut`: it rises by
+    /// one when the item of a choice stands at it, and comes down to that item when the choice
+    /// is undone; the scans for an empty, a forced and an active item start here.
+    floor: usize,
 }
 
 impl Learner {
@@ -228,6 +232,7 @@ impl Learner {
             expanded: Vec::new(),
             to_explain: Vec::new(),
             to_mark: Vec::new(),
+            floor: 0,
             hall: (hall && dlx.declares_matchings())
                 .then(|| dlx.matching_table().clone())
                 .filter(|table| !table.is_empty())
@@ -348,9 +353,9 @@ impl Dlx {
                     }
                 }
                 if self.links().empty_items() > 0 {
-                    break 'propagate Some(Conflict::Empty(self.first_empty::<BYTES>()));
+                    break 'propagate Some(Conflict::Empty(self.first_empty::<BYTES>(l.floor)));
                 }
-                if self.links().all_covered::<BYTES>() {
+                if self.links().all_covered_above::<BYTES>(l.floor) {
                     stats.solutions += 1;
                     let depth = self.solution_on_stack(&l);
                     stats.max_depth = stats.max_depth.max(depth);
@@ -359,7 +364,7 @@ impl Dlx {
                     }
                     break 'propagate Some(Conflict::Solution);
                 }
-                let Some(h) = self.first_forced::<BYTES>() else {
+                let Some(h) = self.first_forced::<BYTES>(l.floor) else {
                     // Hall's condition, once nothing else propagates.
                     let Some(hall) = l.hall.as_mut().filter(|_| HALL) else {
                         break 'propagate None;
@@ -427,7 +432,8 @@ impl Dlx {
             }
             // At the easy end, reading order with the options in order while it lasts.
             let reading = fill.and_then(|fill| fill.reading(&ActiveItems::new(self)));
-            let chosen = reading.unwrap_or_else(|| chooser.choose(&ActiveItems::new(self)));
+            let chosen =
+                reading.unwrap_or_else(|| chooser.choose(&ActiveItems::above(self, l.floor)));
             debug_assert!(chosen.len >= 2);
             let h = self.links().primary_item(chosen.index());
             let first = (self.links().first_option(h)).expect("an item of two options or more");
@@ -475,6 +481,10 @@ impl Dlx {
                 .cover_others_noting::<true, BYTES>(x, &mut note);
         let k = self.links().option_of(x) as u32;
         l.chosen_at[k as usize] = t;
+        // A choice's item is primary, unless a nogood forced an option by a secondary item's
+        // node: that one is past every primary item, so never at the floor below them.
+        let at_floor = self.links().item_position(h) == l.floor;
+        l.floor += usize::from(at_floor && l.floor < self.links().primary_headers().len());
         l.depth += 1;
         l.trail.push(step);
         l.level_of.push(l.level());
@@ -515,6 +525,7 @@ impl Dlx {
                         .uncover_others_noting::<true, BYTES>(x, &mut note);
                     let h = self.links().item_of(x);
                     self.links_mut().uncover_noting::<true, BYTES>(h, &mut note);
+                    l.floor = l.floor.min(self.links().item_position(h));
                     l.chosen_at[self.links().option_of(x)] = NONE;
                     l.depth -= 1;
                 }
@@ -542,25 +553,28 @@ impl Dlx {
         }
     }
 
-    /// The first primary item with no option left (one exists).
-    fn first_empty<const BYTES: bool>(&self) -> Item {
+    /// The first primary item with no option left (one exists, at or past `floor`).
+    fn first_empty<const BYTES: bool>(&self, floor: usize) -> Item {
+        let links = self.links();
         let i = if BYTES {
-            scan::first_byte(self.links().primary_byte_lens(), ByteWant::Equal(0))
+            scan::first_byte(&links.primary_byte_lens()[floor..], ByteWant::Equal(0))
         } else {
-            scan::first(self.links().primary_headers(), Want::Equal(0))
+            scan::first(&links.primary_headers()[floor..], Want::Equal(0))
         };
-        self.links().primary_item(i.expect("an empty item"))
+        links.primary_item(floor + i.expect("an empty item"))
     }
 
-    /// The first primary item with one option left, if any (none is empty).
+    /// The first primary item with one option left, if any (none is empty), every item before
+    /// `floor` being covered.
     #[inline]
-    fn first_forced<const BYTES: bool>(&self) -> Option<Item> {
+    fn first_forced<const BYTES: bool>(&self, floor: usize) -> Option<Item> {
+        let links = self.links();
         let i = if BYTES {
-            scan::first_byte(self.links().primary_byte_lens(), ByteWant::AtMostOne)?
+            scan::first_byte(&links.primary_byte_lens()[floor..], ByteWant::AtMostOne)?
         } else {
-            scan::first(self.links().primary_headers(), Want::AtMostOne)?
+            scan::first(&links.primary_headers()[floor..], Want::AtMostOne)?
         };
-        Some(self.links().primary_item(i))
+        Some(links.primary_item(floor + i))
     }
 
     /// Puts the chosen options' nodes on the choice stack, oldest first, for [`Solution`];

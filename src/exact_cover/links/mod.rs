@@ -513,11 +513,25 @@ impl Links {
     /// answers instead: at 25x25 the scan was 2% of the instructions.
     #[inline(always)]
     pub(crate) fn all_covered<const BYTES: bool>(&self) -> bool {
+        self.all_covered_above::<BYTES>(0)
+    }
+
+    /// [`Links::all_covered`], when every primary item before `floor` is known to be covered:
+    /// the scan starts there.
+    #[inline(always)]
+    pub(crate) fn all_covered_above<const BYTES: bool>(&self, floor: usize) -> bool {
         if BYTES {
             self.bytes.active == 0
         } else {
-            scan::first(self.primary_headers(), Want::Active).is_none()
+            scan::first(&self.primary_headers()[floor..], Want::Active).is_none()
         }
+    }
+
+    /// The position (0-based) of item `h` among the items, primary ones first: a primary
+    /// item's is its place among the primary items.
+    #[inline(always)]
+    pub(crate) fn item_position(&self, h: Item) -> usize {
+        (h.0 / STRIDE - 1) as usize
     }
 
     /// Whether every primary item is covered, however the links track their `len`s.
