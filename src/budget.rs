@@ -281,6 +281,15 @@ impl Stop {
         }
     }
 
+    /// The budget that a budget's stop names, as a message says it: "node budget", else
+    /// "time budget" (an interrupt stops as time does).
+    pub fn budget_name(self) -> &'static str {
+        match self {
+            Stop::NodeBudget => "node budget",
+            _ => "time budget",
+        }
+    }
+
     /// Whether a budget (not the caller) ended the search.
     pub fn is_budget(self) -> bool {
         matches!(self, Stop::NodeBudget | Stop::TimeBudget)

@@ -327,6 +327,16 @@ pub enum ErrorKind {
         /// Which shards disagree, and on what.
         reason: String,
     },
+    /// A budget ran out while something that is all or nothing was being built: the split of
+    /// a shard ([`Dlx::shard_plan_within`](crate::exact_cover::Dlx::shard_plan_within)) or
+    /// the decision diagram ([`Dlx::zdd_within`](crate::exact_cover::Dlx::zdd_within)).
+    #[error("the {budget} ran out while {what}: give it more")]
+    StoppedBuilding {
+        /// "time budget" or "node budget".
+        budget: &'static str,
+        /// What was being built, as "the diagram was being built".
+        what: &'static str,
+    },
     /// A checkpoint file that another count holds locked (see [`crate::long_count`]): two
     /// counts appending to one file would write their shards twice.
     #[error("another count holds this checkpoint")]

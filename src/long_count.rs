@@ -102,7 +102,24 @@ pub fn count(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<LongCount> {
     let start = Instant::now();
-    let plan = links.shard_plan(SHARDS);
+    let plan = match links.shard_plan_within(SHARDS, budget) {
+        Ok(plan) => plan,
+        // The budget ran out before the split was made: nothing was counted, and the count
+        // is the lower bound 0 (the checkpoint, not read, is left as it was).
+        Err(stop) => {
+            return Ok(LongCount {
+                solutions: 0,
+                nodes: 0,
+                updates: 0,
+                stop,
+                shards_done: 0,
+                shards_resumed: 0,
+                elapsed: start.elapsed(),
+            });
+        }
+    };
+    // The split's time is the budget's too.
+    let budget = &budget.after(0, start.elapsed());
     let ids = Ids {
         problem: format!("{:016x}", plan.problem_fingerprint()),
         split: format!("{:016x}", plan.fingerprint()),

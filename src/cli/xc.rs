@@ -258,7 +258,7 @@ fn list(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<St
 fn diagram(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<Status> {
     let start = std::time::Instant::now();
     let mut out = stdout();
-    let zdd = request::diagram(problem, &args.memo.memo())?;
+    let zdd = request::diagram(problem, &args.memo.memo(), budget)?;
     if let Some(path) = &args.zdd {
         let written = std::fs::File::create(path)
             .map_err(quadrille::Error::from)

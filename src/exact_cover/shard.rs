@@ -12,6 +12,8 @@
 //! The nodes above the parts (and any solution among them) belong to shard 1, so that the merged
 //! nodes and solutions are those of one search of the whole tree.
 
+use std::time::Instant;
+
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -115,15 +117,50 @@ impl Dlx {
     /// # Panics
     /// If `shards` is 0.
     pub fn shard_plan(&mut self, shards: usize) -> ShardPlan {
+        self.shard_plan_within(shards, &Budget::unlimited())
+            .expect("nothing stops a plan without a budget")
+    }
+
+    /// [`Dlx::shard_plan`] within `budget`'s time and interrupt, read before each probe of
+    /// the parts' estimates. Its nodes are left to the shards' searches: the probes walk no
+    /// search tree, and the split's nodes, bounded by the split, are the top of the tree that
+    /// shard 1 reports. A plan is all or nothing (a part of one is no plan, and its
+    /// fingerprint would be another's), so `Err` says the time ran out first; the split itself
+    /// is not stopped. The links are left as they were.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use quadrille::{Budget, Stop};
+    /// use quadrille::exact_cover::Dlx;
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::langford(8)?);
+    /// assert_eq!(dlx.shard_plan_within(3, &Budget::time(Duration::ZERO)).err(), Some(Stop::TimeBudget));
+    /// let plan = dlx.shard_plan_within(3, &Budget::nodes(10)).expect("a plan");
+    /// assert_eq!(plan.fingerprint(), dlx.shard_plan(3).fingerprint());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `shards` is 0.
+    pub fn shard_plan_within(&mut self, shards: usize, budget: &Budget) -> Result<ShardPlan, Stop> {
         assert!(shards > 0, "a plan needs at least one shard");
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
         let split = self.split(shards * PARTS_PER_SHARD);
+        let mut stopped = || {
+            (budget.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d))
+                .then_some(Stop::TimeBudget)
+        };
+        if let Some(stop) = stopped() {
+            return Err(stop);
+        }
         let parts = split.subtrees;
         let probes = (PLAN_PROBES / parts.len().max(1)).max(MIN_PROBES);
-        let cost: Vec<f64> = parts
-            .iter()
-            .enumerate()
-            .map(|(i, part)| self.estimate_part(part, probes, i as u64))
-            .collect();
+        let mut cost = Vec::with_capacity(parts.len());
+        for (i, part) in parts.iter().enumerate() {
+            cost.push(self.estimate_part(part, probes, i as u64, &mut stopped)?);
+        }
 
         // Largest first, to the least loaded shard; ties go to the earlier part and shard.
         let mut order: Vec<usize> = (0..parts.len()).collect();
@@ -151,7 +188,7 @@ impl Dlx {
             hash.add(part.options().len() as u64);
             part.options().iter().for_each(|&o| hash.add(o as u64));
         }
-        ShardPlan {
+        Ok(ShardPlan {
             shards,
             parts,
             owner,
@@ -160,7 +197,7 @@ impl Dlx {
             top_solutions: split.solutions,
             problem,
             fingerprint: hash.finish(),
-        }
+        })
     }
 
     /// Searches shard `shard` (1-based) of `plan` within `budget`, handing each solution to
@@ -230,8 +267,15 @@ impl Dlx {
         Report { stats, stop }
     }
 
-    /// Estimated nodes of one part, from `probes` probes seeded by `seed`.
-    fn estimate_part(&mut self, part: &Subtree, probes: usize, seed: u64) -> f64 {
+    /// Estimated nodes of one part, from `probes` probes seeded by `seed`, unless `stopped`,
+    /// asked after each probe, says a budget ran out.
+    fn estimate_part(
+        &mut self,
+        part: &Subtree,
+        probes: usize,
+        seed: u64,
+        stopped: &mut dyn FnMut() -> Option<Stop>,
+    ) -> Result<f64, Stop> {
         let keep = self.links().forced_count();
         let (h, _) = self.enter(part);
         let mut rng = Pcg64::seed_from_u64(seed);
@@ -243,9 +287,13 @@ impl Dlx {
             self.links_mut().choose(x);
             nodes += self.probe(&mut rng, len as f64).nodes;
             self.links_mut().unchoose(x);
+            if let Some(stop) = stopped() {
+                self.leave(h, keep);
+                return Err(stop);
+            }
         }
         self.leave(h, keep);
-        nodes / probes as f64
+        Ok(nodes / probes as f64)
     }
 
     /// A fingerprint of the problem as the links hold it: the items, each option's items in

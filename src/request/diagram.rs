@@ -23,7 +23,8 @@ pub struct SampleRequest {
     pub seed: u64,
     /// How the diagram is built: its memory and its item choice.
     pub memo: Memo,
-    /// The budget of the draws: its time and its interrupt stop them.
+    /// The budget of the diagram and the draws: the diagram is all or nothing (a budget that
+    /// runs out while it is built is an error), the draws stop where the time runs out.
     pub budget: Budget,
 }
 
@@ -41,12 +42,14 @@ pub struct SampleRecord {
     pub stop: Stop,
 }
 
-/// The diagram of every solution of `problem` within `memo`'s memory: plain exact cover only.
+/// The diagram of every solution of `problem` within `memo`'s memory and `budget`: plain
+/// exact cover only.
 ///
 /// # Errors
-/// An [`Invalid`] request for a problem with colours or multiplicities, or
-/// [`ErrorKind::DiagramTooLarge`](crate::ErrorKind::DiagramTooLarge).
-pub fn diagram(problem: &Problem, memo: &Memo) -> Result<Zdd> {
+/// An [`Invalid`] request for a problem with colours or multiplicities,
+/// [`ErrorKind::DiagramTooLarge`](crate::ErrorKind::DiagramTooLarge), or
+/// [`ErrorKind::StoppedBuilding`](crate::ErrorKind::StoppedBuilding).
+pub fn diagram(problem: &Problem, memo: &Memo, budget: &Budget) -> Result<Zdd> {
     if !problem.is_plain() {
         return Err(Invalid::new(
             Field::Diagram,
@@ -57,7 +60,7 @@ pub fn diagram(problem: &Problem, memo: &Memo) -> Result<Zdd> {
         )
         .into());
     }
-    Dlx::new(problem).zdd(memo)
+    Dlx::new(problem).zdd_within(memo, budget)
 }
 
 impl SampleRequest {
@@ -87,7 +90,7 @@ impl SampleRequest {
         each: &mut dyn FnMut(&[usize]) -> Result<()>,
     ) -> Result<SampleRecord> {
         let start = Instant::now();
-        let zdd = diagram(problem, &self.memo)?;
+        let zdd = diagram(problem, &self.memo, &self.budget)?;
         self.draw(&zdd, start, each)
     }
 

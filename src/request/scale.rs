@@ -228,10 +228,18 @@ impl ShardRequest {
     pub fn run(&self, links: &mut Dlx) -> Result<ShardRecord> {
         self.check()?;
         let start = Instant::now();
-        let plan = links.shard_plan(self.shards);
+        let plan = links
+            .shard_plan_within(self.shards, &self.budget)
+            .map_err(|stop| {
+                crate::Error::new(crate::ErrorKind::StoppedBuilding {
+                    budget: stop.budget_name(),
+                    what: "the tree was being split into shards, before the shard was counted",
+                })
+            })?;
         let report = links.run(
             &Plan::new().shard(&plan, self.shard),
-            &self.budget,
+            // The split's time is the budget's too.
+            &self.budget.after(0, start.elapsed()),
             CountSink::new(None),
         )?;
         Ok(ShardRecord {

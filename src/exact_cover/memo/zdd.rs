@@ -94,14 +94,42 @@ impl Dlx {
     /// # Errors
     /// [`ErrorKind::DiagramTooLarge`] when the diagram outgrows the memory.
     pub fn zdd(&mut self, memo: &Memo) -> Result<Zdd> {
+        self.zdd_within(memo, &Budget::unlimited())
+    }
+
+    /// [`Dlx::zdd`] within `budget`: a diagram is all or nothing, so a budget that runs out
+    /// first is an error.
+    ///
+    /// ```
+    /// use quadrille::{Budget, ErrorKind};
+    /// use quadrille::exact_cover::{Dlx, Memo};
+    /// use quadrille::problems;
+    ///
+    /// let mut dlx = Dlx::new(&problems::dominoes(8, 8)?);
+    /// let stopped = dlx.zdd_within(&Memo::default(), &Budget::nodes(100)).unwrap_err();
+    /// assert!(matches!(stopped.kind(), ErrorKind::StoppedBuilding { budget: "node budget", .. }));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::StoppedBuilding`] when the budget runs out, and
+    /// [`ErrorKind::DiagramTooLarge`] when the diagram outgrows the memory.
+    pub fn zdd_within(&mut self, memo: &Memo, budget: &Budget) -> Result<Zdd> {
         let mut diagram = Diagram::new(memo.memory);
         let always = Memo {
             mode: MemoMode::Always,
             ..*memo
         };
         let counted = self
-            .memo_search(&Budget::unlimited(), &always, false, Some(&mut diagram))
+            .memo_search(budget, &always, false, Some(&mut diagram))
             .expect("a count without a trial is never given up");
+        if counted.report.stop.is_budget() && !diagram.is_full() {
+            return Err(ErrorKind::StoppedBuilding {
+                budget: counted.report.stop.budget_name(),
+                what: "the diagram was being built",
+            }
+            .into());
+        }
         if diagram.is_full()
             || counted.report.stop != Stop::Exhausted && counted.solutions <= u128::from(u64::MAX)
         {
