@@ -358,3 +358,53 @@ fn generate_draws_uniform_grids_from_the_command_line() {
     let out = crate::cli::run(&["generate", "--kind", "unique", "--uniform"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The dominoes of a `rows` x `cols` board without the cells `holes`, as dlx text.
+fn dominoes_with_holes(rows: usize, cols: usize, holes: &[(usize, usize)]) -> String {
+    let cell = |r: usize, c: usize| format!("r{r}c{c}");
+    let cells: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .filter(|p| !holes.contains(p))
+        .collect();
+    let mut text = cells
+        .iter()
+        .map(|&(r, c)| cell(r, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+        + "\n";
+    for &(r, c) in &cells {
+        for (rr, cc) in [(r, c + 1), (r + 1, c)] {
+            if cells.contains(&(rr, cc)) {
+                text.push_str(&format!("{} {}\n", cell(r, c), cell(rr, cc)));
+            }
+        }
+    }
+    text
+}
+
+/// Issue 41, item 7: a count that meets no solution went to the learning proof even with
+/// `--memo always` (the 10x10 board without two opposite corners: 4,341,727 nodes, no
+/// subproblem remembered). Dead subproblems repeat as live ones do: it remembers them, zeros
+/// included, and its count is the proof, as the oracle's brute force agrees on a smaller board.
+#[test]
+fn a_count_without_solutions_remembers_its_dead_subproblems() {
+    let board = dominoes_with_holes(10, 10, &[(0, 0), (9, 9)]);
+    let out = crate::cli::run(
+        &["xc", "-", "--count", "--memo", "always", "--json"],
+        &board,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (record["solutions"].clone(), record["complete"].clone()),
+        (0.into(), true.into())
+    );
+    assert!(record["subproblems"].as_u64().unwrap() > 0, "{record}");
+    assert!(record["nodes"].as_u64().unwrap() < 100_000, "{record}");
+    // The same count by every route agrees on a board the brute force can count.
+    let small = dominoes_with_holes(4, 4, &[(0, 0), (3, 3)]);
+    let problem = quadrille::io::dlx::parse_problem(&small).unwrap();
+    assert_eq!(exact_covers(problem.problem()).len(), 0);
+    let out = crate::cli::run(&["xc", "-", "--count", "--memo", "always"], &small);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "0");
+}

@@ -206,6 +206,24 @@ impl Dlx {
             }
             return enumerate(first.stats, budget);
         }
+        // Dead subproblems repeat as live ones do (a board with two holes has no tiling, and
+        // meets the same dead regions again and again): a count that met no solution tries
+        // remembering, zeros included, before the learning proof, and `always` remembers
+        // whatever it met. The 10x10 board without two opposite corners: 6.4 s of learning,
+        // against a few milliseconds remembered (issue 41, item 7).
+        if remembering && (seen == 0 || self.memo().mode == MemoMode::Always) {
+            let rest = budget.after(first.stats.nodes, first.stats.elapsed);
+            let trial = self.memo().mode == MemoMode::Auto;
+            let memo = self.memo();
+            if let Some(counted) = self.memo_search(&rest, &memo, trial, None) {
+                let mut report = counted.report;
+                report.stats.add(&Stats {
+                    solutions: 0,
+                    ..first.stats
+                });
+                return CountStart::Done(report);
+            }
+        }
 
         let rest = budget.after(first.stats.nodes, first.stats.elapsed);
         let mut learned = 0u64;
