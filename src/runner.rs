@@ -16,6 +16,11 @@ use std::convert::Infallible;
 
 use rayon::prelude::*;
 
+/// Inputs handed to the threads at a time when each takes milliseconds (a logical solution,
+/// a rating, an engine comparison): enough for every thread of a large machine, few enough
+/// that the first results come soon.
+pub const SLOW_WORK_CHUNK: usize = 512;
+
 /// How the pool works through the inputs of one chunk.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WithinChunk {

@@ -7,15 +7,9 @@ use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
 
 use super::flags::{self, BudgetArgs};
-use super::progress::track_reading;
+use super::progress::{PROGRESS_BYTES, track_reading};
 use super::puzzles::InputLayout;
 use super::{Status, flag_hint, open_inputs, stdout_is_terminal};
-
-/// Puzzles handed to the threads at a time.
-const CHUNK: usize = 512;
-
-/// Inputs big enough to deserve a progress bar.
-const PROGRESS_BYTES: u64 = 1 << 20;
 
 /// The input options of `explain` and `rate`.
 #[derive(clap::Args, Debug)]
@@ -88,7 +82,7 @@ where
         pool.install(|| {
             runner::run_in_order(
                 items,
-                CHUNK,
+                runner::SLOW_WORK_CHUNK,
                 WithinChunk::Parallel,
                 |(item, line_after)| match item {
                     Ok(puzzle) => {

@@ -7,6 +7,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Input, stderr_is_terminal};
 
+/// Inputs big enough to deserve a progress bar: a display choice, the same for `solve`,
+/// `count`, `explain` and `rate`.
+pub const PROGRESS_BYTES: u64 = 1 << 20;
+
 /// Wraps the reader of a file of at least `min_bytes` in a progress bar of the bytes read, when
 /// standard error is a terminal; other inputs are returned as they are, without a bar. Finish
 /// the bar (`finish_and_clear`) when the input is done. `quiet` (`-q`) means no bar.

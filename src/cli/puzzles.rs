@@ -11,11 +11,8 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::flags::{self, BudgetArgs, RestartArgs};
-use super::progress::track_reading;
+use super::progress::{PROGRESS_BYTES, track_reading};
 use super::{Status, flag_hint, open_inputs, stdout, stdout_is_terminal};
-
-/// Inputs big enough to deserve a progress bar (when standard error is a terminal).
-const PROGRESS_BYTES: u64 = 1 << 20;
 
 /// The options `solve` and `count` share.
 #[derive(clap::Args, Debug)]

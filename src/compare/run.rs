@@ -13,10 +13,6 @@ use crate::error::Result;
 use crate::io::puzzle::Puzzle;
 use crate::runner::{self, WithinChunk};
 
-/// Puzzles read and measured together; each is measured by every engine, so fewer than a
-/// batch's chunk.
-const CHUNK: usize = 512;
-
 /// Runs every engine on every puzzle as `request` asks, on the threads of the current rayon
 /// pool, and returns the measurements. Bad lines, and puzzles on a board that one of the
 /// engines cannot solve, are recorded and skipped.
@@ -44,7 +40,13 @@ where
         }
         Ok::<(), Infallible>(())
     };
-    let Ok(()) = runner::run_in_order(puzzles, CHUNK, WithinChunk::Parallel, measure, record);
+    let Ok(()) = runner::run_in_order(
+        puzzles,
+        runner::SLOW_WORK_CHUNK,
+        WithinChunk::Parallel,
+        measure,
+        record,
+    );
     comparison.wall = start.elapsed();
     comparison
 }
