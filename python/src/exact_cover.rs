@@ -14,8 +14,8 @@ use quadrille::exact_cover::{
 };
 use quadrille::io::dlx;
 use quadrille::request::{
-    CheckpointRequest, CountRecord, EstimateRequest, ExactCoverCount, Route, SampleRequest,
-    Search as CountSearch, ShardRequest,
+    CheckpointRequest, CountRecord, DiagramRecord, EstimateRequest, ExactCoverCount, Route,
+    SampleRequest, Search as CountSearch, ShardRequest,
 };
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount};
@@ -311,6 +311,50 @@ impl ExactCover {
         let problem = Arc::clone(&self.problem);
         let record = interrupt::run(py, move |_| request.run(&problem, &|_| {}))?.or_raise()?;
         Ok(Count::of(&record))
+    }
+
+    /// Writes the zero-suppressed decision diagram of every solution to the file `path`, as
+    /// `quadrille xc --zdd FILE` does (the format is docs/memo.md's), and returns the dict of
+    /// `--zdd FILE --json`: the solutions (a decimal string, None beyond 128 bits), the
+    /// diagram's nodes and the seconds. `memory` bounds the diagram (bytes); a budget that
+    /// runs out while it is built raises, and writes nothing. Plain exact cover only.
+    #[pyo3(signature = (path, *, memory = None, node_budget = None, time_budget = None))]
+    fn write_zdd<'py>(
+        &self,
+        py: Python<'py>,
+        path: std::path::PathBuf,
+        memory: Option<usize>,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let mut memo = Memo::default();
+        if let Some(memory) = memory {
+            memo.memory = memory;
+        }
+        let budget = args::budget(node_budget, time_budget)?;
+        let problem = Arc::clone(&self.problem);
+        let place = path.display().to_string();
+        // An error of the file is named by its path; one of the diagram is not.
+        let record = interrupt::run(py, move |_| {
+            let start = std::time::Instant::now();
+            let zdd = quadrille::request::diagram(&problem, &memo, &budget)
+                .map_err(|err| Box::new((false, err)))?;
+            std::fs::File::create(&path)
+                .map_err(quadrille::Error::from)
+                .and_then(|file| {
+                    let mut file = std::io::BufWriter::new(file);
+                    zdd.write(&mut file)?;
+                    std::io::Write::flush(&mut file)?;
+                    Ok(())
+                })
+                .map_err(|err| Box::new((true, err)))?;
+            Ok(DiagramRecord::of(&zdd, start.elapsed()))
+        })?
+        .map_err(|failed: Box<(bool, quadrille::Error)>| {
+            let (of_the_file, err) = *failed;
+            errors::error_at(if of_the_file { &place } else { "" }, &err)
+        })?;
+        record_dict(py, &record)
     }
 
     /// `k` solutions drawn exactly uniformly at random (with repetition) from the decision

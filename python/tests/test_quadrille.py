@@ -903,3 +903,18 @@ def test_every_variant_is_the_command_line_tools(path, mode):
             assert len(mine) == len(theirs) > 0, (engine, threads)
             for m, t in zip(mine, theirs):
                 assert {k: m[k] for k in t if k != "seconds"} == without_seconds(t), (engine, threads)
+
+
+def test_a_diagram_is_the_command_line_tools(tmp_path):
+    path = str(FIXTURES / "queens8.dlx")
+    mine_file, theirs_file = tmp_path / "py.zdd", tmp_path / "cli.zdd"
+    mine = q.ExactCover.read_dlx(path).write_zdd(mine_file)
+    theirs = json.loads(run_cli("xc", path, "--zdd", str(theirs_file), "--json").stdout)
+    assert without_seconds(mine) == without_seconds(theirs) and mine["solutions"] == "92"
+    assert mine_file.read_bytes() == theirs_file.read_bytes()
+    stopped = tmp_path / "stopped.zdd"
+    with pytest.raises(q.QuadrilleError, match="node budget ran out while the diagram was being built"):
+        q.ExactCover.read_dlx(FIXTURES / "dominoes_8x8.dlx").write_zdd(stopped, node_budget=100)
+    assert not stopped.exists()
+    with pytest.raises(ValueError, match="colours"):
+        q.ExactCover.read_dlx(FIXTURES / "latin4_colours.dlx").write_zdd(tmp_path / "c.zdd")

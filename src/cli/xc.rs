@@ -9,7 +9,6 @@ use quadrille::request::{
 };
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
-use serde_json::json;
 
 use super::flags::{self, BudgetArgs, MemoArgs};
 use super::long_count::{self, LongCountArgs};
@@ -297,11 +296,8 @@ fn diagram(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result
             );
         }
     } else if args.json {
-        let object = json!({
-            "solutions": count.map(|c| c.to_string()),
-            "zdd_nodes": nodes,
-            "seconds": start.elapsed().as_secs_f64(),
-        });
+        let record = request::DiagramRecord::of(&zdd, start.elapsed());
+        let object = serde_json::to_value(record).map_err(std::io::Error::from)?;
         writeln!(out, "{object}")?;
     } else if args.count {
         match count {

@@ -1,8 +1,10 @@
 //! The decision diagram of every solution of plain exact cover, and solutions drawn from it
 //! exactly uniformly: the requests of `xc --zdd` and `xc --sample`, and of Python's
-//! `ExactCover.sample`.
+//! `ExactCover.write_zdd` and `ExactCover.sample`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -12,6 +14,29 @@ use super::count::problem_kind;
 use crate::budget::{Budget, Stop};
 use crate::error::Result;
 use crate::exact_cover::{Dlx, Memo, Problem, Zdd};
+
+/// What a diagram holds, as `xc --zdd FILE --json` prints it and Python's
+/// `ExactCover.write_zdd` returns it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiagramRecord {
+    /// The number of solutions in decimal, or `None` beyond 128 bits.
+    pub solutions: Option<String>,
+    /// Nodes of the diagram, the two terminals included.
+    pub zdd_nodes: usize,
+    /// Seconds from the start of the build to the record.
+    pub seconds: f64,
+}
+
+impl DiagramRecord {
+    /// The record of `zdd`, built (and written) in `elapsed`.
+    pub fn of(zdd: &Zdd, elapsed: Duration) -> DiagramRecord {
+        DiagramRecord {
+            solutions: zdd.count().map(|count| count.to_string()),
+            zdd_nodes: zdd.node_count(),
+            seconds: elapsed.as_secs_f64(),
+        }
+    }
+}
 
 /// `k` solutions drawn exactly uniformly at random (with repetition) from the diagram of every
 /// solution, seeded: the same seed gives the same solutions.

@@ -31,7 +31,7 @@ mod scale;
 pub use check::{Field, Invalid};
 pub use compare::CompareRequest;
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
-pub use diagram::{SampleRecord, SampleRequest, diagram};
+pub use diagram::{DiagramRecord, SampleRecord, SampleRequest, diagram};
 pub use explain::{ExplainRequest, Explained};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
 pub use rate::{RateRecord, RateRequest, propagation_levels};
