@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use proptest::prelude::*;
-use quadrille::engine::{DlxSolver, Solve};
+use quadrille::engine::{DlxSolver, Engine, Solve, Solver};
 use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader, parse_line};
 use quadrille::logic::{self, Ending, LogicSolver, Technique};
 use quadrille::sudoku::Grid;
@@ -328,7 +328,12 @@ fn the_fixtures_of_every_shape_explain_correctly() {
 /// The unique solution of a puzzle on its board, by Dancing Links; `None` for a puzzle with
 /// several (or none).
 fn solution_on(puzzle: &Puzzle) -> Option<Grid> {
-    let outcome = DlxSolver::new(puzzle.board()).count(&puzzle.grid, Some(2), &Budget::unlimited());
+    // The engine `auto` picks for the board: Dancing Links, or for killer cages the CSP,
+    // which decides the random killers in half the time (either is independent of the
+    // logic solver that the steps are checked against).
+    let engine = Engine::Auto.for_puzzle(puzzle.board(), &puzzle.grid);
+    let mut solver = Solver::new(engine, puzzle.board()).expect("the engine takes the board");
+    let outcome = solver.count(&puzzle.grid, Some(2), &Budget::unlimited());
     (outcome.solutions == 1).then(|| outcome.solution.unwrap())
 }
 
