@@ -7,13 +7,12 @@
 //! Inputs as large as the limits (up to 512 MiB) are made as they are written to the binary's
 //! standard input, so that no test holds them.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::io::Read;
 
 use quadrille::io::{dlx, puzzle};
 use quadrille::merge;
 
-use crate::cli::{BIN, path, run_text};
+use crate::cli::{path, run_reading, run_text};
 
 /// `unit` repeated `times` times, made as it is read.
 struct Repeated {
@@ -77,25 +76,10 @@ fn lines(parts: &[(&[u8], u64)]) -> u64 {
     ends + u64::from(last.is_some_and(|(unit, _)| unit.last() != Some(&b'\n')))
 }
 
-/// Runs the binary with `args` and `stdin` written to its standard input as it is read: the
-/// exit code (a process killed by a signal fails the test), standard output and error.
-fn run_streamed(args: &[&str], mut stdin: Box<dyn Read + Send>) -> (i32, String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    // A thread, so that the input cannot deadlock against a full output pipe; a binary that
-    // stops reading early closes the pipe, which ends the copy.
-    let writer = std::thread::spawn(move || {
-        let _ = std::io::copy(&mut stdin, &mut pipe).and_then(|_| pipe.flush());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+/// [`run_reading`], as the exit code (a process killed by a signal fails the test), standard
+/// output and error.
+fn run_streamed(args: &[&str], stdin: Box<dyn Read + Send>) -> (i32, String, String) {
+    let output = run_reading(args, stdin);
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8 output");
     (
         output.status.code().expect("exited, not killed"),

@@ -1,7 +1,7 @@
 //! The `quadrille` binary: output, exit codes and messages of `xc`, `solve` and `count`.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
 use quadrille::io::puzzle::parse_line;
@@ -16,6 +16,12 @@ pub use crate::support::fixture as path;
 /// Runs the binary with `args` and `stdin` as standard input, in the package's root. The one
 /// runner of every module's command-line tests.
 pub fn run(args: &[&str], stdin: &str) -> Output {
+    run_reading(args, std::io::Cursor::new(stdin.to_string()))
+}
+
+/// [`run`], with standard input copied from `stdin` as the binary reads it: an input too large
+/// to hold (the readers' limits) costs no memory.
+pub fn run_reading(args: &[&str], mut stdin: impl Read + Send + 'static) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -24,11 +30,11 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_string();
-    // A thread, so that a large input cannot deadlock against a full output pipe.
+    let mut pipe = child.stdin.take().unwrap();
+    // A thread, so that the input cannot deadlock against a full output pipe; a binary that
+    // stops reading early closes the pipe, which ends the copy.
     let writer = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
+        let _ = std::io::copy(&mut stdin, &mut pipe).and_then(|_| pipe.flush());
     });
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();

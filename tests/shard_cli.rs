@@ -3,6 +3,7 @@
 
 use std::process::{Command, Output};
 
+use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
 use crate::cli::{BIN, run};
@@ -689,21 +690,16 @@ fn a_count_on_a_checkpoint_that_another_holds_is_refused_at_once() {
 /// The large problem: 1,000 items (50 of them secondary), 100,000 options of three
 /// items each, drawn by a fixed generator. Splitting its tree takes about a minute here.
 fn large_problem() -> String {
-    let mut state = 1u64;
-    let mut next = |n: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % n
-    };
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
+    let mut next = |n: usize| rng.random_range(0..n);
     let primary: Vec<String> = (0..950).map(|i| format!("p{i}")).collect();
     let secondary: Vec<String> = (0..50).map(|i| format!("s{i}")).collect();
     let mut text = format!("{} | {}\n", primary.join(" "), secondary.join(" "));
     let all: Vec<&String> = primary.iter().chain(&secondary).collect();
     for _ in 0..100_000 {
-        let mut items = vec![&primary[next(950) as usize]];
+        let mut items = vec![&primary[next(950)]];
         while items.len() < 3 {
-            let item = all[next(1000) as usize];
+            let item = all[next(1000)];
             if !items.contains(&item) {
                 items.push(item);
             }

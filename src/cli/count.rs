@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use quadrille::batch::{self, Parallelism};
 use quadrille::engine::{DlxSolver, Engine};
 use quadrille::exact_cover::PartsDone;
-use quadrille::io::puzzle::Puzzle;
+use quadrille::io::puzzle::{MAX_LINE_BYTES, Puzzle};
 use quadrille::request::CheckpointRequest;
 use quadrille::{Request, SolutionCount};
 
@@ -103,22 +103,19 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     .expect("--estimate or --shard is given")
 }
 
-/// The most of an input read to see whether it is one puzzle, and so whether a spinner is
-/// drawn: a display choice only, as the count itself is the batch's own call
+/// The input's only puzzle, if it has exactly one within the reader's bound on a puzzle's line
+/// ([`MAX_LINE_BYTES`], the library's); otherwise the input itself, whole again, for the
+/// batch. It decides only whether a spinner is drawn: the count is the batch's own call
 /// ([`batch::solve_one_with`]) either way.
-const ONE_PUZZLE_BYTES: u64 = 1 << 16;
-
-/// The input's only puzzle, if it has exactly one in its first [`ONE_PUZZLE_BYTES`] bytes;
-/// otherwise the input itself, whole again, for the batch.
 fn one_puzzle(
     mut input: super::Input,
     common: &PuzzleArgs,
 ) -> quadrille::Result<Result<Puzzle, super::Input>> {
     let mut prefix = Vec::new();
     (&mut input.reader)
-        .take(ONE_PUZZLE_BYTES + 1)
+        .take(MAX_LINE_BYTES as u64 + 1)
         .read_to_end(&mut prefix)?;
-    if prefix.len() as u64 <= ONE_PUZZLE_BYTES {
+    if prefix.len() as u64 <= MAX_LINE_BYTES as u64 {
         let mut puzzles = reader_of(common, &input.name, &prefix[..]);
         if let (Some(Ok(puzzle)), None) = (puzzles.next(), puzzles.next()) {
             return Ok(Ok(puzzle));

@@ -191,38 +191,21 @@ impl Dlx {
             return CountStart::Done(first);
         }
         if enumerating.get() {
-            if remembering {
-                let rest = budget.after(first.stats.nodes, first.stats.elapsed);
-                let trial = self.memo().mode == MemoMode::Auto;
-                let memo = self.memo();
-                if let Some(counted) = self.memo_search(&rest, &memo, trial, None) {
-                    let mut report = counted.report;
-                    report.stats.add(&Stats {
-                        solutions: 0,
-                        ..first.stats
-                    });
-                    return CountStart::Done(report);
-                }
+            if remembering && let Some(report) = self.remember_after(&first, budget) {
+                return CountStart::Done(report);
             }
             return enumerate(first.stats, budget);
         }
         // Dead subproblems repeat as live ones do (a board with two holes has no tiling, and
         // meets the same dead regions again and again): a count that met no solution tries
         // remembering, zeros included, before the learning proof, and `always` remembers
-        // whatever it met. The 10x10 board without two opposite corners: 6.4 s of learning,
-        // against a few milliseconds remembered (issue 41, item 7).
-        if remembering && (seen == 0 || self.memo().mode == MemoMode::Always) {
-            let rest = budget.after(first.stats.nodes, first.stats.elapsed);
-            let trial = self.memo().mode == MemoMode::Auto;
-            let memo = self.memo();
-            if let Some(counted) = self.memo_search(&rest, &memo, trial, None) {
-                let mut report = counted.report;
-                report.stats.add(&Stats {
-                    solutions: 0,
-                    ..first.stats
-                });
-                return CountStart::Done(report);
-            }
+        // whatever it met. The 10x10 board without two opposite corners, `--memo always`:
+        // 4,341,727 nodes of learning, against 15,216 remembered (tests/memo.rs).
+        if remembering
+            && (seen == 0 || self.memo().mode == MemoMode::Always)
+            && let Some(report) = self.remember_after(&first, budget)
+        {
+            return CountStart::Done(report);
         }
 
         let rest = budget.after(first.stats.nodes, first.stats.elapsed);
@@ -242,6 +225,22 @@ impl Dlx {
             return enumerate(report.stats, budget);
         }
         CountStart::Done(report)
+    }
+}
+
+impl Dlx {
+    /// The remembering count after the `first` search (a trial under `auto`, given up with
+    /// `None`), with what is left of `budget`; its report counts the first search's work too.
+    fn remember_after(&mut self, first: &Report, budget: &Budget) -> Option<Report> {
+        let rest = budget.after(first.stats.nodes, first.stats.elapsed);
+        let memo = self.memo();
+        let trial = memo.mode == MemoMode::Auto;
+        let mut report = self.memo_search(&rest, &memo, trial, None)?.report;
+        report.stats.add(&Stats {
+            solutions: 0,
+            ..first.stats
+        });
+        Some(report)
     }
 }
 

@@ -441,7 +441,7 @@ impl Dlx {
                     continue 'search;
                 }
                 self.links_mut().uncover::<TRACK, BYTES>(h);
-                floor = floor.min(self.links().item_position(h));
+                floor = floor.min(h.number() - 1);
             }
         };
 

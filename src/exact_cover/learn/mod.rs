@@ -483,8 +483,8 @@ impl Dlx {
         l.chosen_at[k as usize] = t;
         // A choice's item is primary, unless a nogood forced an option by a secondary item's
         // node: that one is past every primary item, so never at the floor below them.
-        let at_floor = self.links().item_position(h) == l.floor;
-        l.floor += usize::from(at_floor && l.floor < self.links().primary_headers().len());
+        let at_floor = h.number() - 1 == l.floor;
+        l.floor += usize::from(at_floor && l.floor < self.links().primary_count());
         l.depth += 1;
         l.trail.push(step);
         l.level_of.push(l.level());
@@ -525,7 +525,7 @@ impl Dlx {
                         .uncover_others_noting::<true, BYTES>(x, &mut note);
                     let h = self.links().item_of(x);
                     self.links_mut().uncover_noting::<true, BYTES>(h, &mut note);
-                    l.floor = l.floor.min(self.links().item_position(h));
+                    l.floor = l.floor.min(h.number() - 1);
                     l.chosen_at[self.links().option_of(x)] = NONE;
                     l.depth -= 1;
                 }

@@ -527,13 +527,6 @@ impl Links {
         }
     }
 
-    /// The position (0-based) of item `h` among the items, primary ones first: a primary
-    /// item's is its place among the primary items.
-    #[inline(always)]
-    pub(crate) fn item_position(&self, h: Item) -> usize {
-        (h.0 / STRIDE - 1) as usize
-    }
-
     /// Whether every primary item is covered, however the links track their `len`s.
     pub(crate) fn is_solved(&self) -> bool {
         if self.track_bytes {
