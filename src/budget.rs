@@ -28,6 +28,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use num_bigint::BigUint;
+
 use crate::restart::Restarts;
 
 /// How often the clock is read when there is a time budget: every this many nodes.
@@ -297,7 +299,8 @@ impl Stop {
 }
 
 /// A solution count as people read it: `N` when exact, `N+` when a limit or a budget stopped
-/// the search first (a lower bound). Every count the tool prints is written by this.
+/// the search first (a lower bound). Every count the tool prints is written by this. The count
+/// is a whole number of any size: `N+` marks a bound, never a count too large to hold.
 ///
 /// ```
 /// use quadrille::{SolutionCount, Stop};
@@ -308,21 +311,30 @@ impl Stop {
 /// // Counts past 64 bits, as a count of domino tilings reaches.
 /// let big = SolutionCount::new(2_444_888_770_250_892_795_802_079_170_816u128, Stop::Exhausted);
 /// assert_eq!(big.to_string(), "2444888770250892795802079170816");
+/// // And past 128: the domino tilings of an 18x18 board.
+/// let huge: num_bigint::BigUint = "548943583215388338077567813208427340288".parse()?;
+/// assert_eq!(SolutionCount::new(huge, Stop::Exhausted).to_u64(), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Serialised, it is the number alone (its exactness is the record's `complete`), and a string
-/// of digits beyond 64 bits, which JSON readers keep exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Serialised, it is the number alone (its exactness is the record's `complete`): a JSON
+/// number up to [`SolutionCount::MAX_JSON_NUMBER`], above it a string of digits, so that a
+/// reader that holds numbers as doubles (JavaScript, `jq`) never rounds a count.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolutionCount {
     /// Solutions found.
-    pub solutions: u128,
+    pub solutions: BigUint,
     /// Why the search ended.
     pub stop: Stop,
 }
 
 impl SolutionCount {
+    /// The largest count written as a JSON number: 2^53 - 1, the largest whole number that
+    /// every double holds exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
+    pub const MAX_JSON_NUMBER: u64 = (1 << 53) - 1;
+
     /// The count of a search that found `solutions` and ended for `stop`.
-    pub fn new(solutions: impl Into<u128>, stop: Stop) -> SolutionCount {
+    pub fn new(solutions: impl Into<BigUint>, stop: Stop) -> SolutionCount {
         SolutionCount {
             solutions: solutions.into(),
             stop,
@@ -333,14 +345,28 @@ impl SolutionCount {
     pub fn is_exact(&self) -> bool {
         self.stop.is_complete()
     }
+
+    /// The count, when it fits in 64 bits.
+    pub fn to_u64(&self) -> Option<u64> {
+        u64::try_from(&self.solutions).ok()
+    }
+}
+
+/// Serialises `count` as [`SolutionCount`] says: a number up to
+/// [`SolutionCount::MAX_JSON_NUMBER`], else a string of digits.
+pub(crate) fn serialize_count<S: serde::Serializer>(
+    count: &BigUint,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match u64::try_from(count) {
+        Ok(small) if small <= SolutionCount::MAX_JSON_NUMBER => serializer.serialize_u64(small),
+        _ => serializer.collect_str(count),
+    }
 }
 
 impl serde::Serialize for SolutionCount {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match u64::try_from(self.solutions) {
-            Ok(small) => serializer.serialize_u64(small),
-            Err(_) => serializer.collect_str(&self.solutions),
-        }
+        serialize_count(&self.solutions, serializer)
     }
 }
 

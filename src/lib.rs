@@ -97,6 +97,9 @@ mod test_data;
 
 pub use budget::{Budget, Interrupt, Request, SolutionCount, Stop};
 pub use error::{Error, ErrorKind, Result};
+/// The whole number of any size that a count is ([`SolutionCount`]), re-exported so that a
+/// caller needs no `num-bigint` of its own.
+pub use num_bigint::BigUint;
 
 /// The README's examples, compiled and run as doc tests so that they stay true.
 #[cfg(doctest)]

@@ -22,7 +22,7 @@
 //! let board = Variant::X.board_of_shape(Shape::new(2, 2)?)?.expect("X-Sudoku's board");
 //! let mut links = DlxSolver::links(&board, &Grid::empty(Shape::new(2, 2)?));
 //! let count = long_count::count(&mut links, &Budget::unlimited(), None, &|_progress| {})?;
-//! assert_eq!(count.solutions, 48);
+//! assert_eq!(count.solutions, 48u32.into());
 //! assert!(count.is_complete());
 //! # Ok::<(), quadrille::Error>(())
 //! ```
@@ -34,6 +34,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use crate::budget::{Budget, Stop};
@@ -51,7 +52,7 @@ pub const SHARDS: usize = 128;
 pub struct LongCount {
     /// Solutions counted: all of them when the count [is complete](LongCount::is_complete),
     /// else a lower bound.
-    pub solutions: u128,
+    pub solutions: BigUint,
     /// Search-tree nodes, over the shards counted in this run and those resumed.
     pub nodes: u128,
     /// Link updates, likewise.
@@ -80,7 +81,7 @@ pub struct Progress {
     pub share: f64,
     /// Shards finished, this run's and the checkpoint's.
     pub shards_done: usize,
-    /// Solutions counted in the shards finished.
+    /// Solutions counted in the shards finished (for display: at most `u128::MAX`).
     pub solutions: u128,
     /// Search-tree nodes of the shards finished in this run: what the run's rate is made of.
     pub nodes: u128,
@@ -108,7 +109,7 @@ pub fn count(
         // is the lower bound 0 (the checkpoint, not read, is left as it was).
         Err(stop) => {
             return Ok(LongCount {
-                solutions: 0,
+                solutions: BigUint::ZERO,
                 nodes: 0,
                 updates: 0,
                 stop,
@@ -198,7 +199,10 @@ fn count_rest(
     let tally = Mutex::new(Progress {
         share: (1..=SHARDS).filter(|&i| done[i - 1]).map(share_of).sum(),
         shards_done: resumed.len(),
-        solutions: resumed.iter().map(|r| r.solutions).sum(),
+        solutions: resumed
+            .iter()
+            .map(|r| u128::try_from(&r.solutions).unwrap_or(u128::MAX))
+            .fold(0, u128::saturating_add),
         nodes: 0,
     });
     progress(*tally.lock().expect("no reporter panics"));
@@ -235,7 +239,7 @@ fn count_rest(
                     shards: SHARDS,
                     problem: ids.problem.clone(),
                     split: ids.split.clone(),
-                    solutions: u128::from(report.stats.solutions),
+                    solutions: report.stats.solutions.into(),
                     nodes: u128::from(report.stats.nodes),
                     updates: u128::from(report.stats.updates),
                     seconds: report.stats.elapsed.as_secs_f64(),
@@ -254,7 +258,9 @@ fn count_rest(
                     let mut tally = tally.lock().expect("no reporter panics");
                     tally.share += share_of(shard);
                     tally.shards_done += 1;
-                    tally.solutions += record.solutions;
+                    tally.solutions = tally
+                        .solutions
+                        .saturating_add(u128::from(report.stats.solutions));
                     tally.nodes += record.nodes;
                     progress(*tally);
                 } else {

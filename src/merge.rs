@@ -18,11 +18,12 @@
 //! ```
 //! use quadrille::merge::{self, ShardRecord};
 //!
-//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":340282366920938463463374607431768211455,"nodes":5,"updates":9,"seconds":0.5,"complete":true,"checksum":"0734337c"}
+//! let lines = r#"{"shard":1,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":"340282366920938463463374607431768211456","nodes":5,"updates":9,"seconds":0.5,"complete":true,"checksum":"bce03d6f"}
 //! {"shard":2,"shards":2,"problem":"00000000000000aa","split":"00000000000000bb","solutions":0,"nodes":3,"updates":4,"seconds":0.25,"complete":true,"checksum":"f1e94ed0"}"#;
 //! let records = merge::read_records(lines.as_bytes())?;
 //! let merged = merge::merge(&records)?;
-//! assert_eq!(merged.solutions, u128::MAX);
+//! // 2^128 + 0: a count of any size, past 2^53 a string of digits.
+//! assert_eq!(merged.solutions, num_bigint::BigUint::from(1u32) << 128);
 //! assert!(merged.is_total());
 //! assert!(merge::merge(&records[..1])?.missing == vec![2]);
 //! # Ok::<(), quadrille::Error>(())
@@ -32,8 +33,10 @@ mod checksum;
 
 use std::io::BufRead;
 
+use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 
+use crate::budget::serialize_count;
 use crate::error::{Error, ErrorKind, Result};
 use crate::io::lines::{self, LineReader};
 
@@ -44,9 +47,9 @@ pub const MAX_SHARDS: usize = 1 << 20;
 
 /// The longest record line read, in bytes before its `\n`: 4 KiB.
 ///
-/// A record is one JSON line of about 300 bytes at most (three counts of up to 39 digits, two
-/// 16-digit fingerprints, the seconds and the shard's numbers); 4 KiB leaves room for any
-/// spacing a tool adds. A longer line is [`ErrorKind::LineTooLong`] at its line.
+/// A record is one JSON line of about 300 bytes (two counts of up to 39 digits, the solutions,
+/// two 16-digit fingerprints, the seconds and the shard's numbers); 4 KiB leaves room for any
+/// spacing a tool adds, and for a count of solutions of some 3,700 digits. A longer line is [`ErrorKind::LineTooLong`] at its line.
 pub const MAX_LINE_BYTES: usize = lines::SHARD_RESULTS.line;
 
 /// The most bytes of records read from one text, line ends included: 512 MiB, 512 bytes for
@@ -70,9 +73,10 @@ pub struct ShardRecord {
     pub problem: String,
     /// The split's fingerprint, 16 hex digits.
     pub split: String,
-    /// The solutions found: exact when `complete`, a lower bound otherwise. An integer in the
-    /// JSON text, never a float.
-    pub solutions: u128,
+    /// The solutions found: exact when `complete`, a lower bound otherwise. In the JSON text
+    /// as [`SolutionCount`](crate::SolutionCount) writes a count: a number up to 2^53 - 1,
+    /// a string of digits above.
+    pub solutions: BigUint,
     /// Search-tree nodes.
     pub nodes: u128,
     /// Link updates.
@@ -110,13 +114,37 @@ struct RecordLine {
     shards: usize,
     problem: String,
     split: String,
-    solutions: u128,
+    #[serde(
+        serialize_with = "serialize_count",
+        deserialize_with = "deserialize_count"
+    )]
+    solutions: BigUint,
     nodes: u128,
     updates: u128,
     seconds: f64,
     complete: bool,
     /// Always written; missing only from a line written before records had one.
     checksum: Option<String>,
+}
+
+/// Reads a record's count from its text: a number as [`serialize_count`] writes up to 2^53 - 1
+/// (and as Python's `json.dumps` writes an int of any size), or a string of digits as it writes
+/// above. From the text, as serde_json reads a number past 64 bits as a float.
+fn deserialize_count<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<BigUint, D::Error> {
+    let raw = Box::<serde_json::value::RawValue>::deserialize(deserializer)?;
+    let text = raw.get();
+    let digits = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
+    match digits.parse::<BigUint>() {
+        Ok(count) if digits.bytes().all(|b| b.is_ascii_digit()) => Ok(count),
+        _ => Err(serde::de::Error::custom(format!(
+            "the solutions are {text}: a count is a whole number, or a string of digits"
+        ))),
+    }
 }
 
 impl From<ShardRecord> for RecordLine {
@@ -184,7 +212,7 @@ pub struct Merged {
     /// The split's fingerprint.
     pub split: String,
     /// The solutions of the shards given: the total only when [`Merged::is_total`].
-    pub solutions: u128,
+    pub solutions: BigUint,
     /// Their nodes.
     pub nodes: u128,
     /// Their updates.
@@ -417,7 +445,7 @@ pub fn merge(records: &[ShardRecord]) -> Result<Merged> {
         shards,
         problem: first.problem.clone(),
         split: first.split.clone(),
-        solutions: sum(records, "solutions", |r| r.solutions)?,
+        solutions: records.iter().map(|r| &r.solutions).sum(),
         nodes: sum(records, "nodes", |r| r.nodes)?,
         updates: sum(records, "updates", |r| r.updates)?,
         seconds: records.iter().map(|r| r.seconds).sum(),

@@ -155,7 +155,7 @@ fn record_line(shard: usize, shards: usize, solutions: u128) -> String {
         shards,
         problem: "00000000000000aa".into(),
         split: "00000000000000bb".into(),
-        solutions,
+        solutions: solutions.into(),
         nodes: 5,
         updates: 9,
         seconds: 0.5,

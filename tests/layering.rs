@@ -44,7 +44,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("sudoku", &["board", "error", "exact_cover"]),
     ("io", &["board", "error", "exact_cover", "sudoku"]),
     // Shard results, read as every text is (`io::lines`), and the long counts that write them.
-    ("merge", &["error", "io"]),
+    ("merge", &["budget", "error", "io"]),
     ("long_count", &["budget", "error", "exact_cover", "merge"]),
     // The engines over boards, and what is built on them.
     ("csp", &["bipartite", "board", "budget", "error", "restart", "runner", "sudoku"]),

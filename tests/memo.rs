@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use num_bigint::BigUint;
 use proptest::prelude::*;
 use quadrille::exact_cover::{Dlx, Memo, MemoBranching, MemoCount, MemoMode, Problem, Zdd};
 use quadrille::problems;
@@ -24,19 +25,20 @@ fn always(branching: MemoBranching) -> Memo {
 
 /// The remembering count of `problem` with each item choice, checked to agree and to leave
 /// the links as built.
-fn memo_count(problem: &Problem) -> u128 {
+fn memo_count(problem: &Problem) -> BigUint {
     let mut dlx = Dlx::new(problem);
     let before = dlx.link_fingerprint();
-    let counts: Vec<MemoCount> = [MemoBranching::Mrv, MemoBranching::FirstItem]
+    let mut counts: Vec<MemoCount> = [MemoBranching::Mrv, MemoBranching::FirstItem]
         .iter()
         .map(|&b| dlx.count_memo(&Budget::unlimited(), &always(b)))
         .collect();
     assert_eq!(dlx.link_fingerprint(), before);
     assert_eq!(counts[0].solutions, counts[1].solutions);
     for counted in &counts {
-        assert!(counted.solutions > u128::from(u64::MAX) || counted.report.is_complete());
+        let wide = counted.solutions > BigUint::from(u64::MAX);
+        assert!(wide || counted.report.is_complete());
     }
-    counts[0].solutions
+    counts.swap_remove(0).solutions
 }
 
 /// Domino tilings of the 2n x 2n board, n = 1..=7 (OEIS A004003), the last beyond 64 bits.
@@ -54,7 +56,7 @@ fn domino_tilings_of_square_boards() {
     for (n, &count) in (1..).zip(&known) {
         assert_eq!(
             memo_count(&problems::dominoes(2 * n, 2 * n).unwrap()),
-            count
+            count.into()
         );
     }
 }
@@ -80,8 +82,11 @@ fn domino_tilings_of_rectangles() {
     ];
     for ((rows, cols), count) in known {
         let problem = problems::dominoes(rows, cols).unwrap();
-        assert_eq!(memo_count(&problem), count, "{rows}x{cols}");
-        assert_eq!(memo_count(&problems::dominoes(cols, rows).unwrap()), count);
+        assert_eq!(memo_count(&problem), count.into(), "{rows}x{cols}");
+        assert_eq!(
+            memo_count(&problems::dominoes(cols, rows).unwrap()),
+            count.into()
+        );
         // The count that decides for itself whether to remember gives the same.
         let mut dlx = Dlx::new(&problem);
         let report = dlx.count_all(&Budget::unlimited());
@@ -106,7 +111,7 @@ fn langford_pairs_and_queens() {
     ] {
         assert_eq!(
             memo_count(&problems::langford(n).unwrap()),
-            2 * arrangements,
+            BigUint::from(2 * arrangements as u32),
             "Langford {n}"
         );
     }
@@ -114,7 +119,7 @@ fn langford_pairs_and_queens() {
     for (n, &count) in (1..).zip(&queens) {
         assert_eq!(
             memo_count(&problems::queens(n).unwrap()),
-            count,
+            BigUint::from(count as u32),
             "queens {n}"
         );
     }
@@ -126,34 +131,79 @@ fn pentominoes_count_alike_with_and_without_remembering() {
     let problem = problems::pentominoes(3, 20).unwrap();
     let mut dlx = Dlx::new(&problem);
     let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
-    assert_eq!(counted.solutions, 8);
+    assert_eq!(counted.solutions, 8u32.into());
     dlx.set_memo(Memo::OFF);
     assert_eq!(dlx.count_all(&Budget::unlimited()).stats.solutions, 8);
 }
 
 /// 2 x n dominoes are counted by the Fibonacci numbers: F(n + 1). Past 64 bits the count is
-/// still exact in 128, and the report says that its 64-bit count is a lower bound; past 128
-/// the count is a lower bound, never a wrapped number.
+/// exact, and the report says that its 64-bit count is a lower bound; past 128 bits and far
+/// beyond, the count is exact.
 #[test]
 fn counts_beyond_64_and_128_bits() {
     let fibonacci = |n: usize| {
-        let (mut a, mut b) = (0u128, 1u128);
+        let (mut a, mut b) = (BigUint::ZERO, BigUint::from(1u32));
         for _ in 0..n {
-            (a, b) = (b, a + b);
+            let next = &a + &b;
+            (a, b) = (b, next);
         }
         a
     };
     let mut dlx = Dlx::new(&problems::dominoes(2, 93).unwrap());
     let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
     assert_eq!(counted.solutions, fibonacci(94));
-    assert!(counted.solutions > u128::from(u64::MAX));
+    assert!(counted.solutions > BigUint::from(u64::MAX));
     assert_eq!(counted.report.stats.solutions, u64::MAX);
     assert_eq!(counted.report.stop, Stop::Limit);
+    assert!(counted.exact);
 
-    let mut dlx = Dlx::new(&problems::dominoes(2, 200).unwrap());
-    let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
-    assert!(!counted.report.is_complete());
-    assert!(counted.solutions >= fibonacci(180));
+    for n in [200, 1_000] {
+        let mut dlx = Dlx::new(&problems::dominoes(2, n).unwrap());
+        let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+        assert!(counted.exact);
+        assert_eq!(counted.solutions, fibonacci(n + 1), "2 x {n}");
+    }
+}
+
+/// Six disjoint 10x10 boards in one problem, their options interleaved: the count is the
+/// product of theirs, 258,584,046,368^6 (about 3.0e68, past 2^226), exact.
+#[test]
+fn six_disjoint_boards_count_their_product() {
+    let board = problems::dominoes(10, 10).unwrap();
+    let problem = disjoint_copies(&board, 6);
+    let mut dlx = Dlx::new(&problem);
+    let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
+    assert!(counted.exact);
+    assert_eq!(counted.solutions, BigUint::from(258_584_046_368u64).pow(6));
+}
+
+/// `copies` disjoint copies of `problem` (its items renamed per copy), their options
+/// interleaved: the first option of every copy, then the second of every copy, and so on.
+fn disjoint_copies(problem: &Problem, copies: usize) -> Problem {
+    let mut text = String::new();
+    let names: Vec<&str> = (0..problem.item_count())
+        .map(|i| problem.item_name(i))
+        .collect();
+    for copy in 0..copies {
+        for name in &names {
+            text.push_str(&format!("c{copy}_{name} "));
+        }
+    }
+    text.push('\n');
+    for option in 0..problem.option_count() {
+        for copy in 0..copies {
+            let items: Vec<String> = problem
+                .option(option)
+                .iter()
+                .map(|&item| format!("c{copy}_{}", names[item]))
+                .collect();
+            text.push_str(&items.join(" "));
+            text.push('\n');
+        }
+    }
+    quadrille::io::dlx::parse_problem(&text)
+        .unwrap()
+        .into_problem()
 }
 
 /// A budget stops a remembering count with a lower bound, and leaves the links as built.
@@ -166,7 +216,7 @@ fn a_budget_gives_a_lower_bound() {
         let counted = dlx.count_memo(&Budget::nodes(nodes), &Memo::default());
         assert_eq!(counted.report.stop, Stop::NodeBudget);
         assert!(counted.report.stats.nodes <= nodes);
-        assert!(counted.solutions < 258_584_046_368);
+        assert!(counted.solutions < 258_584_046_368u64.into());
         assert_eq!(dlx.link_fingerprint(), before);
         let report = dlx.count_all(&Budget::nodes(nodes + 5_000));
         assert!(!report.is_complete());
@@ -194,17 +244,17 @@ proptest! {
         for branching in [MemoBranching::Mrv, MemoBranching::FirstItem] {
             let memo = Memo { memory, ..always(branching) };
             let counted = dlx.count_memo(&Budget::unlimited(), &memo);
-            prop_assert_eq!(counted.solutions, expected);
+            prop_assert_eq!(&counted.solutions, &expected.into());
             prop_assert!(counted.report.is_complete());
             prop_assert_eq!(u128::from(counted.report.stats.solutions), expected);
             let cut = dlx.count_memo(&Budget::nodes(nodes), &memo);
-            prop_assert!(cut.solutions <= expected);
+            prop_assert!(cut.solutions <= expected.into());
             prop_assert!(cut.report.is_complete() || cut.report.stop == Stop::NodeBudget);
             prop_assert_eq!(dlx.link_fingerprint(), before.clone());
         }
         dlx.track_dead_ends(true);
         let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
-        prop_assert_eq!(counted.solutions, expected);
+        prop_assert_eq!(counted.solutions, expected.into());
         prop_assert_eq!(dlx.sanity(), Ok(()));
     }
 }
@@ -272,7 +322,7 @@ fn a_diagram_reads_back_as_written() {
         let mut dlx = Dlx::new(&problem);
         let zdd = dlx.zdd(&Memo::default()).unwrap();
         let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
-        assert_eq!(zdd.count(), Some(counted.solutions));
+        assert_eq!(zdd.count(), counted.solutions);
         let mut text = Vec::new();
         zdd.write(&mut text).unwrap();
         let read = Zdd::parse(std::str::from_utf8(&text).unwrap()).unwrap();

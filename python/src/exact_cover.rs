@@ -5,6 +5,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use num_bigint::BigUint;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -315,7 +316,7 @@ impl ExactCover {
 
     /// Writes the zero-suppressed decision diagram of every solution to the file `path`, as
     /// `quadrille xc --zdd FILE` does (the format is docs/memo.md's), and returns the dict of
-    /// `--zdd FILE --json`: the solutions (a decimal string, None beyond 128 bits), the
+    /// `--zdd FILE --json`: the solutions (an int of any size), the
     /// diagram's nodes and the seconds. `memory` bounds the diagram (bytes); a budget that
     /// runs out while it is built raises, and writes nothing. Plain exact cover only.
     #[pyo3(signature = (path, *, memory = None, node_budget = None, time_budget = None))]
@@ -477,10 +478,21 @@ pub(crate) fn record_dict<'py>(
     record: &impl serde::Serialize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let text = serde_json::to_string(record).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.import("json")?
+    let dict = py
+        .import("json")?
         .call_method1("loads", (text,))?
-        .cast_into::<PyDict>()
-        .map_err(PyErr::from)
+        .cast_into::<PyDict>()?;
+    // JSON writes a count past 2^53 as a string of digits, for readers that hold numbers as
+    // doubles; Python's int holds any count.
+    if let Some(digits) = dict.get_item("solutions")?
+        && let Ok(digits) = digits.extract::<String>()
+    {
+        let count: BigUint = digits
+            .parse()
+            .map_err(|_| PyValueError::new_err(format!("not a count: {digits}")))?;
+        dict.set_item("solutions", count)?;
+    }
+    Ok(dict)
 }
 
 impl ExactCover {
@@ -692,19 +704,22 @@ pub struct Count {
 impl Count {
     /// The count of `record`.
     pub fn of(record: &CountRecord) -> Count {
-        Count { record: *record }
+        Count {
+            record: record.clone(),
+        }
     }
 
     /// The count of a search's `report` (a list's, or a stream's).
     fn of_report(report: &Report, knuth: bool) -> Count {
         let s = &report.stats;
         let solutions = SolutionCount::new(s.solutions, report.stop);
+        let complete = solutions.is_exact();
         Count::of(&CountRecord {
             solutions,
             nodes: s.nodes,
             updates: if knuth { s.knuth_updates() } else { s.updates },
             seconds: s.elapsed.as_secs_f64(),
-            complete: solutions.is_exact(),
+            complete,
             stop: report.stop,
             max_depth: s.max_depth,
             restarts: s.restarts,
@@ -720,14 +735,13 @@ impl Count {
         self.record.solutions.to_string()
     }
 
-    fn value(&self) -> u128 {
-        self.record.solutions.solutions
+    fn value(&self) -> &BigUint {
+        &self.record.solutions.solutions
     }
 
     /// The count as a Python int, for arithmetic and formatting.
     fn int<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let Ok(int) = self.value().into_pyobject(py);
-        Ok(int.into_any())
+        Ok(self.value().into_pyobject(py)?.into_any())
     }
 }
 
@@ -735,8 +749,8 @@ impl Count {
 impl Count {
     /// Solutions found: the count when `exact`, else a lower bound.
     #[getter]
-    fn solutions(&self) -> u128 {
-        self.value()
+    fn solutions(&self) -> BigUint {
+        self.value().clone()
     }
 
     /// Whether the count is the true count (the search explored everything).
@@ -757,20 +771,20 @@ impl Count {
         record_dict(py, &self.record)
     }
 
-    fn __int__(&self) -> u128 {
-        self.value()
+    fn __int__(&self) -> BigUint {
+        self.value().clone()
     }
 
-    fn __index__(&self) -> u128 {
-        self.value()
+    fn __index__(&self) -> BigUint {
+        self.value().clone()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.extract::<PyRef<'_, Count>>() {
             Ok(count) => count.value() == self.value() && count.record.stop == self.record.stop,
             Err(_) => other
-                .extract::<u128>()
-                .is_ok_and(|n| self.exact() && n == self.value()),
+                .extract::<BigUint>()
+                .is_ok_and(|n| self.exact() && &n == self.value()),
         }
     }
 
@@ -859,11 +873,12 @@ impl Count {
     }
 
     fn __bool__(&self) -> bool {
-        self.value() != 0
+        *self.value() != BigUint::ZERO
     }
 
-    fn __hash__(&self) -> u64 {
-        self.value() as u64
+    /// The int's hash, as the count compares equal to its int.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.int(py)?.hash()
     }
 
     fn __str__(&self) -> String {

@@ -632,7 +632,7 @@ def test_a_count_is_exact_at_any_size_on_any_threads(name, expected):
         assert int(c) == expected and c == expected
         assert c.exact and c.stop == "exhausted"
         assert c.solutions == expected
-        assert c.stats["solutions"] == (expected if expected < 2**64 else str(expected))
+        assert c.stats["solutions"] == expected
 
 
 @pytest.mark.parametrize("name,expected", COUNTS)
@@ -647,7 +647,7 @@ def test_a_count_is_the_command_line_tools(name, expected):
             [binary, "xc", str(FIXTURES / name), "--json", "-j", threads],
             capture_output=True, text=True, check=True,
         ).stdout
-        theirs = json.loads(out)
+        theirs = as_python(json.loads(out))
         mine = q.ExactCover.read_dlx(FIXTURES / name).count(threads=int(threads)).stats
         theirs["seconds"] = mine["seconds"] = None
         assert mine == theirs
@@ -837,6 +837,14 @@ def without_seconds(record):
     return record
 
 
+def as_python(record):
+    """A JSON record as the package's dicts hold it: JSON writes a count past 2**53 as a
+    string of digits (docs/guide.md), a dict holds every count as an int."""
+    if isinstance(record.get("solutions"), str):
+        record["solutions"] = int(record["solutions"])
+    return record
+
+
 @pytest.mark.parametrize("name", ["queens8.dlx", "langford7.dlx"])
 def test_a_checkpointed_count_is_the_command_line_tools(name, tmp_path):
     path = str(FIXTURES / name)
@@ -910,7 +918,7 @@ def test_a_diagram_is_the_command_line_tools(tmp_path):
     mine_file, theirs_file = tmp_path / "py.zdd", tmp_path / "cli.zdd"
     mine = q.ExactCover.read_dlx(path).write_zdd(mine_file)
     theirs = json.loads(run_cli("xc", path, "--zdd", str(theirs_file), "--json").stdout)
-    assert without_seconds(mine) == without_seconds(theirs) and mine["solutions"] == "92"
+    assert without_seconds(mine) == without_seconds(theirs) and mine["solutions"] == 92
     assert mine_file.read_bytes() == theirs_file.read_bytes()
     stopped = tmp_path / "stopped.zdd"
     with pytest.raises(q.QuadrilleError, match="node budget ran out while the diagram was being built"):

@@ -160,7 +160,7 @@ fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Sta
     if let Some(how) = how {
         eprintln!(
             "{}",
-            long_count::route_line(&how, count, outcome.nodes, outcome.elapsed)
+            long_count::route_line(&how, &count, outcome.nodes, outcome.elapsed)
         );
     }
     print_count(count)

@@ -35,7 +35,7 @@ pub(super) fn route(record: &CountRecord, threads: usize) -> Option<String> {
     };
     Some(route_line(
         &how,
-        SolutionCount::new(record.solutions.solutions, record.stop),
+        &record.solutions,
         record.nodes,
         Duration::from_secs_f64(record.seconds),
     ))
@@ -60,13 +60,21 @@ pub(super) fn learned(restarts: u64, learned: u64) -> String {
 }
 
 /// `counted N solutions: HOW, nodes (rate), seconds`.
-pub(super) fn route_line(how: &str, count: SolutionCount, nodes: u64, elapsed: Duration) -> String {
-    let n = count.solutions;
+pub(super) fn route_line(
+    how: &str,
+    count: &SolutionCount,
+    nodes: u64,
+    elapsed: Duration,
+) -> String {
+    let n = count.to_u64();
     format!(
         "counted {}{} solution{}: {how}, {} nodes ({}), {:.3} s",
-        HumanCount(u64::try_from(n).unwrap_or(u64::MAX)),
+        n.map_or_else(
+            || count.solutions.to_string(),
+            |n| HumanCount(n).to_string()
+        ),
         if count.is_exact() { "" } else { "+" },
-        if n == 1 { "" } else { "s" },
+        if n == Some(1) { "" } else { "s" },
         short(nodes as f64),
         rate(nodes as f64, elapsed),
         elapsed.as_secs_f64(),

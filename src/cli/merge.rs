@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use quadrille::merge::{self, ShardRecord};
+use quadrille::{SolutionCount, Stop};
 
 use super::{Status, open_inputs, stdout};
 
@@ -73,9 +74,13 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     };
     let mut out = stdout();
     if args.json {
-        // Serialised from a struct, so that the 128-bit counts are written as integers.
+        // Serialised from a struct, so that the 128-bit counts are written as integers, and
+        // the solutions as every count is (`SolutionCount`).
         let object = MergedJson {
-            solutions: merged.solutions,
+            solutions: SolutionCount::new(
+                merged.solutions.clone(),
+                if total { Stop::Exhausted } else { Stop::Limit },
+            ),
             complete: total,
             partial: !total,
             shards: merged.shards,
@@ -134,7 +139,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
 /// The JSON object `merge --json` prints.
 #[derive(serde::Serialize)]
 struct MergedJson<'a> {
-    solutions: u128,
+    solutions: SolutionCount,
     complete: bool,
     partial: bool,
     shards: usize,

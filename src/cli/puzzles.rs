@@ -263,7 +263,7 @@ impl ResultWriter<'_> {
                 if self.limit != Some(1) {
                     line.push(' ');
                     // A batch's counts are mostly one digit, pushed without the formatter.
-                    match count.solutions {
+                    match outcome.solutions {
                         n @ 0..=9 if count.is_exact() => line.push(char::from(b'0' + n as u8)),
                         _ => std::fmt::Write::write_fmt(&mut line, format_args!("{count}"))
                             .expect("a String takes any text"),

@@ -197,7 +197,11 @@ fn count_shard(
         } else {
             Stop::NodeBudget
         };
-        writeln!(out, "{}", SolutionCount::new(record.solutions, stop))?;
+        writeln!(
+            out,
+            "{}",
+            SolutionCount::new(record.solutions.clone(), stop)
+        )?;
     }
     out.flush()?;
     if !quiet {

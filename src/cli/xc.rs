@@ -236,7 +236,7 @@ fn list(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<St
         eprintln!(
             "{}",
             summary(
-                SolutionCount::new(stats.solutions, report.stop),
+                &SolutionCount::new(stats.solutions, report.stop),
                 report.stop,
                 stats.nodes,
                 if args.knuth {
@@ -300,16 +300,12 @@ fn diagram(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result
         let object = serde_json::to_value(record).map_err(std::io::Error::from)?;
         writeln!(out, "{object}")?;
     } else if args.count {
-        match count {
-            Some(count) => writeln!(out, "{count}")?,
-            None => writeln!(out, "{}+", u128::MAX)?,
-        }
+        writeln!(out, "{count}")?;
     }
     out.flush()?;
     if !args.quiet {
         eprintln!(
-            "{} solutions, a diagram of {nodes} nodes, {:.3} s",
-            count.map_or_else(|| format!("more than {}", u128::MAX), |c| c.to_string()),
+            "{count} solutions, a diagram of {nodes} nodes, {:.3} s",
             start.elapsed().as_secs_f64()
         );
     }
@@ -329,7 +325,7 @@ fn finish(args: &Args, record: &CountRecord, out: &mut impl Write) -> quadrille:
         eprintln!(
             "{}",
             summary(
-                record.solutions,
+                &record.solutions,
                 record.stop,
                 record.nodes,
                 record.updates,
@@ -343,22 +339,20 @@ fn finish(args: &Args, record: &CountRecord, out: &mut impl Write) -> quadrille:
 
 /// The summary line on standard error: the count, why it stopped, and the work.
 fn summary(
-    count: SolutionCount,
+    count: &SolutionCount,
     stop: Stop,
     nodes: u64,
     updates: u64,
     max_depth: usize,
     seconds: f64,
 ) -> String {
-    let n = count.solutions;
+    let n = &count.solutions;
     format!(
         "{n} solution{}{}, {nodes} nodes, {updates} updates, max depth {max_depth}, {seconds:.3} s",
-        if n == 1 { "" } else { "s" },
+        if count.to_u64() == Some(1) { "" } else { "s" },
         match stop {
             _ if count.is_exact() => "",
             Stop::Exhausted => "",
-            Stop::Limit if n > u128::from(u64::MAX) =>
-                " (beyond 128 bits: the count is a lower bound)",
             Stop::Limit => " (limit reached)",
             Stop::NodeBudget => " (node budget ran out: the count is a lower bound)",
             Stop::TimeBudget => " (time budget ran out: the count is a lower bound)",

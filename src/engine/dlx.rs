@@ -159,6 +159,7 @@ impl DlxSolver {
         self.with_givens(puzzle, |dlx, first| {
             match dlx.count_start_with(budget, &mut keep_first(first)) {
                 CountStart::Done(report) => report,
+                CountStart::Remembered(counted) => counted.report,
                 CountStart::Enumerate { spent, rest } => {
                     let mut report = dlx.count_parallel_with(None, &rest, progress);
                     report.stats.add(&spent);

@@ -25,7 +25,7 @@ use std::cell::Cell;
 
 use super::Dlx;
 use super::choose::Mrv;
-use super::memo::MemoMode;
+use super::memo::{MemoCount, MemoMode};
 use super::search::{Control, Cutoff, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
@@ -53,11 +53,14 @@ pub const SPLIT_NODES: u64 = 20_000;
 pub(crate) const LEARNING_SOLUTIONS: u64 = 1_000;
 
 /// How a count of all solutions goes on after [`Dlx::count_start`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CountStart {
     /// The count is done: exact when the report is complete, else a lower bound (a budget
     /// stopped it).
     Done(Report),
+    /// Remembering subproblems counted it: its count is of any size (the report's is cut at
+    /// 64 bits, with [`Stop::Limit`]), and its report includes the searches before it.
+    Remembered(MemoCount),
     /// The count is enumeration-bound: count every solution with plain search (one run,
     /// [`Dlx::count_parallel`] or shards) within `rest`. `spent` is the work of the searches
     /// that decided so, whose solutions are not part of the count.
@@ -100,6 +103,7 @@ impl Dlx {
     ) -> Report {
         match self.decide(budget, true, each) {
             CountStart::Done(report) => report,
+            CountStart::Remembered(counted) => counted.report,
             CountStart::Enumerate { spent, rest } => {
                 let sink = |s: &Solution<'_>| {
                     each(s);
@@ -135,6 +139,13 @@ impl Dlx {
     /// ```
     pub fn count_start(&mut self, budget: &Budget) -> CountStart {
         self.decide(budget, false, &mut |_| {})
+    }
+
+    /// The start of [`Dlx::count_all`]: [`Dlx::count_start`], except that an
+    /// enumeration-bound first search goes on to the end (no node is walked twice); an
+    /// enumeration is still handed back after learning has given way to it.
+    pub(crate) fn count_all_start(&mut self, budget: &Budget) -> CountStart {
+        self.decide(budget, true, &mut |_| {})
     }
 
     /// [`Dlx::count_start`], showing `each` the solutions of the searches it runs (as
@@ -191,8 +202,8 @@ impl Dlx {
             return CountStart::Done(first);
         }
         if enumerating.get() {
-            if remembering && let Some(report) = self.remember_after(&first, budget) {
-                return CountStart::Done(report);
+            if remembering && let Some(counted) = self.remember_after(&first, budget) {
+                return CountStart::Remembered(counted);
             }
             return enumerate(first.stats, budget);
         }
@@ -203,9 +214,9 @@ impl Dlx {
         // 4,341,727 nodes of learning, against 15,216 remembered (tests/memo.rs).
         if remembering
             && (seen == 0 || self.memo().mode == MemoMode::Always)
-            && let Some(report) = self.remember_after(&first, budget)
+            && let Some(counted) = self.remember_after(&first, budget)
         {
-            return CountStart::Done(report);
+            return CountStart::Remembered(counted);
         }
 
         let rest = budget.after(first.stats.nodes, first.stats.elapsed);
@@ -231,16 +242,16 @@ impl Dlx {
 impl Dlx {
     /// The remembering count after the `first` search (a trial under `auto`, given up with
     /// `None`), with what is left of `budget`; its report counts the first search's work too.
-    fn remember_after(&mut self, first: &Report, budget: &Budget) -> Option<Report> {
+    fn remember_after(&mut self, first: &Report, budget: &Budget) -> Option<MemoCount> {
         let rest = budget.after(first.stats.nodes, first.stats.elapsed);
         let memo = self.memo();
         let trial = memo.mode == MemoMode::Auto;
-        let mut report = self.memo_search(&rest, &memo, trial, None)?.report;
-        report.stats.add(&Stats {
+        let mut counted = self.memo_search(&rest, &memo, trial, None)?;
+        counted.report.stats.add(&Stats {
             solutions: 0,
             ..first.stats
         });
-        Some(report)
+        Some(counted)
     }
 }
 

@@ -60,7 +60,8 @@ impl UniformGrids {
 
     /// The number of grids of the shape.
     pub fn count(&self) -> u128 {
-        self.diagram.count().unwrap_or(0)
+        u128::try_from(self.diagram.count())
+            .expect("a grid count fits in 128 bits where its counts were made")
     }
 
     /// One grid, each with the same probability, reproducible from the seed.

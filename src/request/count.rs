@@ -5,8 +5,7 @@
 //! - Plain exact cover, every solution, the default search: [`Dlx::count_all`]'s choice on one
 //!   thread (a first plain search, then remembering, learning or enumeration, whichever the
 //!   problem needs); on several, the same start ([`Dlx::count_start`]) with an enumeration
-//!   split across the threads. A count that fills 64 bits is counted again in 128 by
-//!   remembering, within what is left of the budget.
+//!   split across the threads. Remembering counts at any size.
 //! - A limit, no restarts or Knuth's walk: one search of the plan asked for, or the tree split
 //!   across the threads.
 //! - Colours and multiplicities: Algorithm M, on one thread or split.
@@ -105,7 +104,7 @@ pub enum Route {
 
 /// The answer to an [`ExactCoverCount`]: the count and the statistics of the whole work.
 /// Serialised, it is `quadrille xc --count --json`'s object.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CountRecord {
     /// The count: exact, or a lower bound (`N+`) when a limit or a budget stopped it.
     pub solutions: SolutionCount,
@@ -214,54 +213,50 @@ impl ExactCoverCount {
         dlx: &mut Dlx,
         progress: &(dyn Fn(PartsDone) + Sync),
     ) -> Result<CountRecord> {
-        let (report, route) = if self.threads == 1 {
-            let report = dlx.count_all(&self.budget);
-            (report, route_of(&report.stats))
+        let start = if self.threads == 1 {
+            dlx.count_all_start(&self.budget)
         } else {
-            match dlx.count_start(&self.budget) {
-                CountStart::Done(report) => (report, route_of(&report.stats)),
-                CountStart::Enumerate { spent, rest } => {
-                    let parts = std::sync::atomic::AtomicUsize::new(0);
-                    let tell = |done: PartsDone| {
-                        parts.store(done.parts, std::sync::atomic::Ordering::Relaxed);
-                        progress(done);
-                    };
-                    let mut report =
-                        on_threads(self.threads, || dlx.count_parallel_with(None, &rest, &tell))?;
-                    report.stats.add(&spent);
-                    let parts = parts.into_inner();
-                    (report, Route::Enumerated { parts })
-                }
-            }
+            dlx.count_start(&self.budget)
         };
-        // A count that filled 64 bits was made by remembering, which makes it again quickly
-        // in 128, within what is left of the budget.
-        let full = report.stop == Stop::Limit && report.stats.solutions == u64::MAX;
-        if full && self.memo.mode != MemoMode::Off {
-            let rest = self.budget.after(report.stats.nodes, report.stats.elapsed);
-            let mut wide = dlx.count_memo(&rest, &self.memo);
-            wide.report.stats.add(&Stats {
-                solutions: 0,
-                ..report.stats
-            });
-            let stop = if wide.exact {
-                Stop::Exhausted
-            } else if wide.report.stop.is_budget() {
-                wide.report.stop
-            } else {
-                Stop::Limit
-            };
-            // A recount cut short by the budget is a lower bound, as is the first count.
-            let count = SolutionCount::new(wide.solutions.max(u128::from(u64::MAX)), stop);
-            return Ok(self.record(&wide.report, Some(count), Route::Remembering));
+        match start {
+            CountStart::Done(report) => Ok(self.record(&report, None, route_of(&report.stats))),
+            // Remembering counts at any size: its report's count stops at 64 bits.
+            CountStart::Remembered(counted) => {
+                let stop = if counted.exact {
+                    Stop::Exhausted
+                } else if counted.report.stop.is_budget() {
+                    counted.report.stop
+                } else {
+                    Stop::Limit
+                };
+                let count = SolutionCount::new(counted.solutions, stop);
+                Ok(self.record(&counted.report, Some(count), Route::Remembering))
+            }
+            CountStart::Enumerate { spent, rest } if self.threads == 1 => {
+                let mut report = dlx.search(&rest, CountSink::new(None));
+                report.stats.add(&spent);
+                Ok(self.record(&report, None, Route::Enumerated { parts: 1 }))
+            }
+            CountStart::Enumerate { spent, rest } => {
+                let parts = std::sync::atomic::AtomicUsize::new(0);
+                let tell = |done: PartsDone| {
+                    parts.store(done.parts, std::sync::atomic::Ordering::Relaxed);
+                    progress(done);
+                };
+                let mut report =
+                    on_threads(self.threads, || dlx.count_parallel_with(None, &rest, &tell))?;
+                report.stats.add(&spent);
+                let parts = parts.into_inner();
+                Ok(self.record(&report, None, Route::Enumerated { parts }))
+            }
         }
-        Ok(self.record(&report, None, route))
     }
 
-    /// The record of `report`, with `count` in place of its own when a recount made it.
+    /// The record of `report`, with `count` in place of its own when remembering made it.
     fn record(&self, report: &Report, count: Option<SolutionCount>, route: Route) -> CountRecord {
         let stats = &report.stats;
         let solutions = count.unwrap_or(SolutionCount::new(stats.solutions, report.stop));
+        let (complete, stop) = (solutions.is_exact(), solutions.stop);
         CountRecord {
             solutions,
             nodes: stats.nodes,
@@ -271,8 +266,8 @@ impl ExactCoverCount {
                 stats.updates
             },
             seconds: stats.elapsed.as_secs_f64(),
-            complete: solutions.is_exact(),
-            stop: solutions.stop,
+            complete,
+            stop,
             max_depth: stats.max_depth,
             restarts: stats.restarts,
             learned: stats.learned,

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use num_bigint::BigUint;
 use serde::Serialize;
 
 use rand::SeedableRng;
@@ -11,6 +12,8 @@ use rand_pcg::Pcg64;
 
 use super::check::{Field, Invalid};
 use super::count::problem_kind;
+#[cfg(doc)]
+use crate::budget::SolutionCount;
 use crate::budget::{Budget, Stop};
 use crate::error::Result;
 use crate::exact_cover::{Dlx, Memo, Problem, Zdd};
@@ -19,8 +22,9 @@ use crate::exact_cover::{Dlx, Memo, Problem, Zdd};
 /// `ExactCover.write_zdd` returns it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DiagramRecord {
-    /// The number of solutions in decimal, or `None` beyond 128 bits.
-    pub solutions: Option<String>,
+    /// The number of solutions, of any size (in JSON as [`SolutionCount`] writes a count).
+    #[serde(serialize_with = "crate::budget::serialize_count")]
+    pub solutions: BigUint,
     /// Nodes of the diagram, the two terminals included.
     pub zdd_nodes: usize,
     /// Seconds from the start of the build to the record.
@@ -31,7 +35,7 @@ impl DiagramRecord {
     /// The record of `zdd`, built (and written) in `elapsed`.
     pub fn of(zdd: &Zdd, elapsed: Duration) -> DiagramRecord {
         DiagramRecord {
-            solutions: zdd.count().map(|count| count.to_string()),
+            solutions: zdd.count(),
             zdd_nodes: zdd.node_count(),
             seconds: elapsed.as_secs_f64(),
         }
@@ -54,12 +58,12 @@ pub struct SampleRequest {
 }
 
 /// What a [`SampleRequest`] drew.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SampleRecord {
     /// Solutions drawn.
     pub drawn: u64,
-    /// The number of solutions, or `None` beyond 128 bits.
-    pub solutions: Option<u128>,
+    /// The number of solutions, of any size.
+    pub solutions: BigUint,
     /// Nodes of the diagram.
     pub zdd_nodes: usize,
     /// `Exhausted` when every draw asked for was made, `TimeBudget` when the budget's time or
@@ -105,7 +109,7 @@ impl SampleRequest {
     ///     queens.push(options.to_vec());
     ///     Ok(())
     /// })?;
-    /// assert_eq!((record.drawn, record.solutions), (5, Some(92)));
+    /// assert_eq!((record.drawn, record.solutions), (5, 92u32.into()));
     /// assert!(queens.iter().all(|q| q.len() == 8));
     /// # Ok::<(), quadrille::Error>(())
     /// ```

@@ -6,6 +6,11 @@
 //! the place of an old one: a full table forgets, it never fails. A forgotten count is counted
 //! again when its subproblem comes back, so the answer stays exact.
 
+use super::tally::Tally;
+
+/// A subproblem's count and the nodes that a plain search of it walks (or its diagram node).
+pub(super) type Entry = (Tally, u64);
+
 /// Slots probed, from the hash's home slot on, before a lookup gives up or an insert replaces.
 const PROBES: usize = 8;
 
@@ -21,7 +26,7 @@ pub(super) struct Cache {
     /// Per slot, `words` words of its key.
     keys: Vec<u64>,
     /// Per slot, its subproblem's count and the nodes that a plain search of it walks.
-    counts: Vec<(u128, u64)>,
+    counts: Vec<Entry>,
     /// Slots in use.
     used: usize,
     /// The most slots the memory allows (a power of two, at least 1).
@@ -45,7 +50,7 @@ impl Cache {
             words,
             hashes: vec![0; slots],
             keys: vec![0; slots * words],
-            counts: vec![(0, 0); slots],
+            counts: vec![(Tally::ZERO, 0); slots],
             used: 0,
             max_slots,
             evicted: 0,
@@ -54,7 +59,7 @@ impl Cache {
 
     /// The bytes that one slot takes.
     pub(super) fn entry_bytes(words: usize) -> usize {
-        8 * words + 8 + std::mem::size_of::<(u128, u64)>()
+        8 * words + 8 + std::mem::size_of::<Entry>()
     }
 
     /// The bytes the table holds now.
@@ -70,7 +75,7 @@ impl Cache {
 
     /// The count stored for `key`, whose hash is `hash`.
     #[inline]
-    pub(super) fn get(&self, hash: u64, key: &[u64]) -> Option<(u128, u64)> {
+    pub(super) fn get(&self, hash: u64, key: &[u64]) -> Option<&Entry> {
         let tag = hash | 1;
         let mask = self.hashes.len() - 1;
         let home = (hash >> 7) as usize;
@@ -81,7 +86,7 @@ impl Cache {
                 return None;
             }
             if stored == tag && self.key(slot) == key {
-                return Some(self.counts[slot]);
+                return Some(&self.counts[slot]);
             }
         }
         None
@@ -89,11 +94,11 @@ impl Cache {
 
     /// Stores `count` for `key`, growing the table while the memory allows, else replacing an
     /// entry near the key's home slot.
-    pub(super) fn insert(&mut self, hash: u64, key: &[u64], count: (u128, u64)) {
+    pub(super) fn insert(&mut self, hash: u64, key: &[u64], count: Entry) {
         if (self.used + 1) * 4 > self.hashes.len() * 3 && self.hashes.len() < self.max_slots {
             self.grow();
         }
-        if !self.place(hash, key, count) {
+        if let Err(count) = self.place(hash, key, count) {
             // Full near home: the home slot forgets its entry.
             let slot = (hash >> 7) as usize & (self.hashes.len() - 1);
             self.write(slot, hash | 1, key, count);
@@ -101,8 +106,8 @@ impl Cache {
         }
     }
 
-    /// Stores the entry in the first empty slot near its home, or returns false.
-    fn place(&mut self, hash: u64, key: &[u64], count: (u128, u64)) -> bool {
+    /// Stores the entry in the first empty slot near its home, or gives the count back.
+    fn place(&mut self, hash: u64, key: &[u64], count: Entry) -> Result<(), Entry> {
         let mask = self.hashes.len() - 1;
         let home = (hash >> 7) as usize;
         for probe in 0..PROBES.min(self.hashes.len()) {
@@ -110,13 +115,13 @@ impl Cache {
             if self.hashes[slot] == 0 {
                 self.write(slot, hash | 1, key, count);
                 self.used += 1;
-                return true;
+                return Ok(());
             }
         }
-        false
+        Err(count)
     }
 
-    fn write(&mut self, slot: usize, tag: u64, key: &[u64], count: (u128, u64)) {
+    fn write(&mut self, slot: usize, tag: u64, key: &[u64], count: Entry) {
         self.hashes[slot] = tag;
         self.keys[slot * self.words..(slot + 1) * self.words].copy_from_slice(key);
         self.counts[slot] = count;
@@ -132,12 +137,12 @@ impl Cache {
         let slots = self.hashes.len() * 2;
         let hashes = std::mem::replace(&mut self.hashes, vec![0; slots]);
         let keys = std::mem::replace(&mut self.keys, vec![0; slots * self.words]);
-        let counts = std::mem::replace(&mut self.counts, vec![(0, 0); slots]);
+        let counts = std::mem::replace(&mut self.counts, vec![(Tally::ZERO, 0); slots]);
         self.used = 0;
-        for (slot, &tag) in hashes.iter().enumerate() {
+        for (slot, (&tag, count)) in hashes.iter().zip(counts).enumerate() {
             if tag != 0 {
                 let key = &keys[slot * self.words..(slot + 1) * self.words];
-                if !self.place(tag, key, counts[slot]) {
+                if self.place(tag, key, count).is_err() {
                     self.evicted += 1;
                 }
             }
@@ -149,15 +154,22 @@ impl Cache {
 mod tests {
     use super::*;
 
+    fn tally(n: u64) -> Tally {
+        let mut tally = Tally::ZERO;
+        tally.add(&Tally::Small { low: n, high: 0 });
+        tally
+    }
+
     #[test]
     fn a_colliding_hash_never_answers_for_another_key() {
         let mut cache = Cache::new(1, 1 << 20);
-        cache.insert(42, &[0b101], (7, 1));
-        assert_eq!(cache.get(42, &[0b101]), Some((7, 1)));
+        let (seven, nine) = (tally(7), tally(9));
+        cache.insert(42, &[0b101], (seven.clone(), 1));
+        assert_eq!(cache.get(42, &[0b101]), Some(&(seven.clone(), 1)));
         assert_eq!(cache.get(42, &[0b110]), None);
-        cache.insert(42, &[0b110], (9, 1));
-        assert_eq!(cache.get(42, &[0b101]), Some((7, 1)));
-        assert_eq!(cache.get(42, &[0b110]), Some((9, 1)));
+        cache.insert(42, &[0b110], (nine.clone(), 1));
+        assert_eq!(cache.get(42, &[0b101]), Some(&(seven, 1)));
+        assert_eq!(cache.get(42, &[0b110]), Some(&(nine, 1)));
     }
 
     #[test]
@@ -168,7 +180,7 @@ mod tests {
             cache.insert(
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 &[k],
-                (u128::from(k) * 3, k),
+                (tally(k * 3), k),
             );
         }
         assert!(cache.bytes() <= 4 * Cache::entry_bytes(1));
@@ -176,7 +188,7 @@ mod tests {
         let mut found = 0;
         for k in 0..100u64 {
             if let Some((count, _)) = cache.get(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[k]) {
-                assert_eq!(count, u128::from(k) * 3);
+                assert_eq!(*count, tally(k * 3));
                 found += 1;
             }
         }

@@ -18,11 +18,15 @@
 //! remembered saved [`TRIAL_SAVING_PERCENT`] percent of the nodes it walked.
 
 mod cache;
+mod tally;
 mod zdd;
 
 use std::time::Instant;
 
+use num_bigint::BigUint;
+
 use self::cache::Cache;
+use self::tally::Tally;
 use self::zdd::{Diagram, FALSE, TRUE};
 pub use self::zdd::{Zdd, ZddSampler};
 use super::Dlx;
@@ -139,13 +143,14 @@ impl Memo {
 }
 
 /// The result of a remembering count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoCount {
     /// The search's statistics and why it ended; `stats.solutions` is the count when it fits
-    /// in 64 bits, else `u64::MAX` with a stop that marks it a lower bound.
+    /// in 64 bits, else `u64::MAX` with a stop that marks it a lower bound (`solutions` has
+    /// the count).
     pub report: Report,
-    /// The count: exact when `exact` says so, else a lower bound.
-    pub solutions: u128,
+    /// The count, of any size: exact when `exact` says so, else a lower bound.
+    pub solutions: BigUint,
     /// Whether the search explored everything, so that `solutions` is the true count (the
     /// report is then complete too, unless the count needs more than 64 bits).
     pub exact: bool,
@@ -158,7 +163,7 @@ pub struct MemoCount {
 struct Frame {
     item: Item,
     option: OptionNode,
-    sum: u128,
+    sum: Tally,
     /// The hash of a level that branches, to remember its count under; `None` for a forced
     /// move, whose count is remembered at the branching level below it.
     hash: Option<u64>,
@@ -226,7 +231,7 @@ impl Dlx {
     ///
     /// let mut dlx = Dlx::new(&problems::dominoes(8, 8)?);
     /// let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
-    /// assert_eq!(counted.solutions, 12_988_816);
+    /// assert_eq!(counted.solutions, 12_988_816u32.into());
     /// assert!(counted.report.is_complete());
     /// # Ok::<(), quadrille::Error>(())
     /// ```
@@ -283,7 +288,7 @@ impl Dlx {
         // Nodes that the cache's answers saved: the plain subtrees of the subproblems it answered.
         let mut saved = 0u64;
         // The count of the subproblem just finished, on its way up to its parent.
-        let mut value: u128 = 0;
+        let mut value = Tally::ZERO;
         // Its node in the diagram, when there is one (see `Diagram`).
         let mut value_node = FALSE;
 
@@ -298,7 +303,7 @@ impl Dlx {
             }
             if trial
                 && stats.nodes == TRIAL_NODES
-                && saved * 100 < stats.nodes * TRIAL_SAVING_PERCENT
+                && saved.saturating_mul(100) < stats.nodes * TRIAL_SAVING_PERCENT
             {
                 self.unwind::<TRACK, BYTES>(&frames);
                 return None;
@@ -309,26 +314,26 @@ impl Dlx {
             value_node = FALSE;
             value = if self.links().all_covered::<BYTES>() {
                 value_node = TRUE;
-                1
+                Tally::ONE
             } else if TRACK && self.links().empty_items() > 0 {
                 stats.backtracks += 1;
-                0
+                Tally::ZERO
             } else {
                 let forced = scan::first(headers, scan::Want::AtMostOne);
                 let known = match forced {
                     Some(i) if headers[i].len() == 0 => {
                         stats.backtracks += 1;
-                        Some(0)
+                        Some(Tally::ZERO)
                     }
                     Some(_) => None,
                     None => cache.get(key.hash, &key.bits).map(|(count, extra)| {
                         stats.cache_hits += 1;
                         if diagram.is_some() {
-                            value_node = extra as u32;
+                            value_node = *extra as u32;
                         } else {
-                            saved = saved.saturating_add(extra);
+                            saved = saved.saturating_add(*extra);
                         }
-                        count
+                        count.clone()
                     }),
                 };
                 match known {
@@ -345,7 +350,7 @@ impl Dlx {
                         frames.push(Frame {
                             item: h,
                             option: x,
-                            sum: 0,
+                            sum: Tally::ZERO,
                             hash: forced.is_none().then_some(key.hash),
                             entered: stats.nodes.saturating_add(saved),
                             children: diagram.as_ref().map_or(0, |d| d.children.len()),
@@ -363,15 +368,10 @@ impl Dlx {
                 let Some(frame) = frames.last_mut() else {
                     break 'search Stop::Exhausted;
                 };
-                let Some(sum) = frame.sum.checked_add(value) else {
-                    // Beyond 128 bits: the count so far is a lower bound.
-                    frame.sum = u128::MAX;
-                    break 'search Stop::Limit;
-                };
-                frame.sum = sum;
+                frame.sum.add(&value);
                 let x = frame.option;
                 if let Some(diagram) = diagram.as_deref_mut()
-                    && value > 0
+                    && !value.is_zero()
                 {
                     let option = self.links().option_of(x) as u32;
                     diagram.children.push((option, value_node));
@@ -392,8 +392,7 @@ impl Dlx {
                     entered,
                     children,
                     ..
-                } = *frame;
-                frames.pop();
+                } = frames.pop().expect("the level is there");
                 self.links_mut().uncover::<TRACK, BYTES>(item);
                 key.flip(item);
                 let extra = match diagram.as_deref_mut() {
@@ -407,7 +406,7 @@ impl Dlx {
                     None => stats.nodes.saturating_add(saved) - entered,
                 };
                 if let Some(hash) = hash {
-                    cache.insert(hash, &key.bits, (sum, extra));
+                    cache.insert(hash, &key.bits, (sum.clone(), extra));
                     stats.subproblems += 1;
                     peak_bytes = peak_bytes.max(cache.bytes());
                 }
@@ -416,18 +415,16 @@ impl Dlx {
         };
 
         let solutions = match stop {
-            Stop::Exhausted => value,
-            _ => {
-                let counted = frames.iter().map(|f| f.sum);
-                counted.fold(0u128, u128::saturating_add)
-            }
+            Stop::Exhausted => value.to_big(),
+            _ => frames.iter().map(|f| f.sum.to_big()).sum(),
         };
         self.unwind::<TRACK, BYTES>(&frames);
         debug_assert_eq!(self.sanity(), Ok(()));
-        stats.solutions = u64::try_from(solutions).unwrap_or(u64::MAX);
+        let small = u64::try_from(&solutions).ok();
+        stats.solutions = small.unwrap_or(u64::MAX);
         stats.elapsed = start.elapsed();
         let exact = stop == Stop::Exhausted;
-        let stop = if exact && solutions > u128::from(u64::MAX) {
+        let stop = if exact && small.is_none() {
             // `stats.solutions` is then a lower bound; `solutions` has the count.
             Stop::Limit
         } else {

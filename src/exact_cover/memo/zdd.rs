@@ -14,10 +14,11 @@
 
 use std::io::Write;
 
+use num_bigint::BigUint;
 use rand::RngExt;
 
 use super::{Dlx, Memo, MemoMode};
-use crate::budget::{Budget, Stop};
+use crate::budget::Budget;
 use crate::{ErrorKind, Result};
 
 /// The node of the empty family: no solution.
@@ -87,7 +88,7 @@ impl Dlx {
     ///
     /// let mut dlx = Dlx::new(&problems::dominoes(8, 8)?);
     /// let zdd = dlx.zdd(&Memo::default())?;
-    /// assert_eq!(zdd.count(), Some(12_988_816));
+    /// assert_eq!(zdd.count(), 12_988_816u32.into());
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     ///
@@ -130,9 +131,7 @@ impl Dlx {
             }
             .into());
         }
-        if diagram.is_full()
-            || counted.report.stop != Stop::Exhausted && counted.solutions <= u128::from(u64::MAX)
-        {
+        if diagram.is_full() || !counted.exact {
             return Err(ErrorKind::DiagramTooLarge { bytes: memo.memory }.into());
         }
         Ok(Zdd {
@@ -148,9 +147,15 @@ impl Zdd {
         self.nodes.len() + 2
     }
 
-    /// The number of solutions, or `None` beyond 128 bits.
-    pub fn count(&self) -> Option<u128> {
-        self.counts().map(|counts| counts[self.root as usize])
+    /// The number of solutions, of any size.
+    pub fn count(&self) -> BigUint {
+        let mut counts: Vec<BigUint> = Vec::with_capacity(self.node_count());
+        counts.extend([BigUint::ZERO, BigUint::from(1u32)]);
+        for &(_, lo, hi) in &self.nodes {
+            let sum = &counts[lo as usize] + &counts[hi as usize];
+            counts.push(sum);
+        }
+        counts.swap_remove(self.root as usize)
     }
 
     /// Every node's count, terminals first; `None` beyond 128 bits.
@@ -183,7 +188,7 @@ impl Zdd {
     ///
     /// // Options 0 or 1, then option 2: two solutions.
     /// let zdd = Zdd::parse("zdd 5 4\n2 2 0 1\n3 1 0 2\n4 0 3 2\n")?;
-    /// assert_eq!(zdd.count(), Some(2));
+    /// assert_eq!(zdd.count(), 2u32.into());
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     ///
