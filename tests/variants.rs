@@ -43,11 +43,12 @@ fn rules(variant: Variant, n: usize, box_rows: usize, words: &[&str]) -> Rules {
         }
         Variant::Windoku => {
             rules.add_boxes(box_rows, box_cols);
-            // 9x9: windows of 3x3 at rows and columns 2-4 and 6-8 (1-based).
-            assert_eq!(n, 9, "the fixtures' windoku is 9x9");
-            for top in [1, 5] {
-                for left in [1, 5] {
-                    let window = (0..9).map(|i| (top + i / 3) * 9 + left + i % 3);
+            // Windows the size of a box, one line in from the edges and one line apart, as
+            // many as fit: on 9x9 at rows and columns 2-4 and 6-8 (1-based).
+            let starts = |side: usize| (1..n).step_by(side + 1).filter(move |s| s + side < n);
+            for top in starts(box_rows) {
+                for left in starts(box_cols) {
+                    let window = (0..n).map(|i| (top + i / box_cols) * n + left + i % box_cols);
                     rules.groups.push(window.collect());
                 }
             }
@@ -144,6 +145,64 @@ fn published_x_sudokus_have_their_published_solutions() {
 #[test]
 fn a_published_windoku_has_its_published_solution() {
     published("windoku", Variant::Windoku, &[3]);
+}
+
+/// The 25x25 windoku grid of the guide's proof that one exists: the digit of r, c (0-based) is
+/// 5 * ((r + c / 5) mod 5) + ((v(r) + c) mod 5) + 1, where v(r) is the band of windows row r
+/// crosses (rows 2-6 are band 0, ..., rows 20-24 band 3; 1-based) and 4 for the rows between
+/// the windows (1, 7, 13, 19, 25).
+fn windoku_25_witness() -> Vec<u8> {
+    let band = |line: usize| if line.is_multiple_of(6) { 4 } else { line / 6 };
+    (0..625)
+        .map(|i| {
+            let (r, c) = (i / 25, i % 25);
+            (5 * ((r + c / 5) % 5) + (band(r) + c) % 5 + 1) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn a_25x25_windoku_grid_exists() {
+    let witness = windoku_25_witness();
+    let empty = ".".repeat(625);
+    let rules = rules(Variant::Windoku, 25, 5, &[&empty]);
+    assert_eq!(
+        rules.groups.len(),
+        75 + 16,
+        "rows, columns, boxes and 16 windows"
+    );
+    rules.check(&digits(&empty), &witness).unwrap();
+    // The crate's checker agrees.
+    let shape = Shape::new(5, 5).unwrap();
+    let board = variant::windoku_board(shape).unwrap();
+    let grid = Grid::from_cells(shape, witness).unwrap();
+    check_solution_on(&board, &Grid::empty(shape), &grid).unwrap();
+}
+
+/// Issue 41: the empty 25x25 windoku was undecided after 60 s on every engine. The CSP that
+/// `auto` picks for a nearly empty grid now sees the regions the windows imply (the law of
+/// leftovers) and fills it in about a thousand nodes.
+#[test]
+fn auto_fills_the_empty_25x25_windoku_within_a_node_budget() {
+    let empty = ".".repeat(625);
+    let (code, out, err) = crate::cli::run_text(
+        &[
+            "solve",
+            "--variant",
+            "windoku",
+            "--node-budget",
+            "20000",
+            "--json",
+        ],
+        &format!("{}\n", ["0"; 625].join(" ")),
+    );
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["status"], "solved", "{out}");
+    let solution = json["solution"].as_str().unwrap();
+    rules(Variant::Windoku, 25, 5, &[&empty])
+        .check(&digits(&empty), &digits(solution))
+        .unwrap();
 }
 
 #[test]

@@ -38,6 +38,8 @@ use std::num::NonZeroU8;
 
 use crate::error::{Error, ErrorKind, Result};
 
+pub(crate) mod leftovers;
+
 /// The largest side n of a board: candidate sets are 64-bit masks, one bit per digit.
 pub const MAX_SIZE: usize = 64;
 

@@ -31,7 +31,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "NAME")]
     pub variant: Option<Variant>,
     /// The engine: auto (the fastest for the puzzle: bitboard up to 128 cells, csp on killer
-    /// boards and nearly empty grids above 25x25, dlx elsewhere; --stats and --json say which answered), dlx, csp, csp:CONFIG
+    /// boards and nearly empty grids above 16x16, dlx elsewhere; --stats and --json say which answered), dlx, csp, csp:CONFIG
     /// (e.g. csp:mrv+lcv+hidden-singles), or bitboard (boards of at most 128 cells, without
     /// killer cages).
     #[arg(long, default_value = "auto")]

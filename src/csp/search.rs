@@ -9,7 +9,7 @@ use super::restart::Run;
 use super::stack::StateStack;
 use super::stats::{CspReport, CspStats};
 use crate::bipartite::AllDiff;
-use crate::board::{Board, Cell, Digit};
+use crate::board::{Board, Cell, Digit, leftovers};
 use crate::budget::past_deadline;
 use crate::restart::{self, Restarts};
 use crate::sudoku::Grid;
@@ -69,10 +69,12 @@ pub struct CspSolver {
 
 impl CspSolver {
     /// A solver for puzzles on `board`, searching as `config` says for a board of its side
-    /// ([`Config::for_side`]). Builds the unit and peer tables and the buffers.
+    /// ([`Config::for_side`]). Builds the unit and peer tables and the buffers. The units are
+    /// the board's groups and the groups they imply (the hidden regions of a windoku, see
+    /// `crate::board::leftovers`).
     pub fn new(board: &Board, config: Config) -> CspSolver {
         let config = config.for_side(board.size());
-        let tables = CspTables::new(board);
+        let tables = CspTables::new(&leftovers::with_leftovers(board));
         let cells = tables.cells();
         let stack = StateStack::new(tables.stride(), cells);
         CspSolver {

@@ -24,9 +24,12 @@ use crate::sudoku::Grid;
 pub(crate) const FIRST_TRY_NODES: u64 = 1_000_000;
 
 /// The largest board side on which [`Engine::choose`] keeps DLX for nearly empty puzzles: up
-/// to 25x25, DLX fills nearly empty grids as fast as the CSP (0.03 s a puzzle with 95%
-/// blanks).
-pub(crate) const EASY_END_ABOVE: usize = 25;
+/// to 16x16, DLX fills nearly empty grids as fast as the CSP (the empty 16x16 windoku in
+/// 0.05 s). From 25x25 on the CSP is as fast on classic grids (random 25x25 puzzles with 95%
+/// blanks: 6 ms against DLX's 3 ms, with 99%: 4 ms against 11 ms) and sees what DLX does
+/// not, the hidden regions of a windoku (`crate::board::leftovers`): the empty 25x25 windoku
+/// takes it 0.02 s, and DLX is undecided after 60 s.
+pub(crate) const EASY_END_ABOVE: usize = 16;
 
 /// Why an engine answered a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,7 +44,7 @@ pub enum Why {
     /// Auto: killer cages, whose sums the CSP propagates: 17 ms a random 9x9 killer against
     /// DLX's 219 ms (`fixtures/variants/killer_random.txt`, `solve --limit 2 -j1 --stats`).
     KillerCages,
-    /// Auto: a nearly empty puzzle above 25x25, which the CSP fills in reading order
+    /// Auto: a nearly empty puzzle above 16x16, which the CSP fills in reading order
     /// (`sh benches/peers/easy_end.sh`).
     NearlyEmpty,
     /// Auto: Dancing Links, the strongest on large boards.
@@ -80,7 +83,7 @@ impl Engine {
     /// these that holds:
     ///
     /// 1. the default CSP for a nearly empty puzzle (more than [`csp::Config::FILL_ABOVE`]
-    ///    of its cells open) on a board larger than 25x25 ([`Why::NearlyEmpty`]);
+    ///    of its cells open) on a board larger than 16x16 ([`Why::NearlyEmpty`]);
     /// 2. the bitboard search where it takes the board ([`Why::BitboardTakesTheBoard`]);
     /// 3. the default CSP on killer boards ([`Why::KillerCages`]);
     /// 4. Dancing Links ([`Why::LargeBoard`]).

@@ -48,7 +48,7 @@ use crate::sudoku::{Grid, Shape};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The fastest exact engine for the puzzle: the bitboard search where it takes the board,
-    /// the CSP on killer boards and on nearly empty puzzles above 25x25, Dancing Links
+    /// the CSP on killer boards and on nearly empty puzzles above 16x16, Dancing Links
     /// everywhere else (see [`Engine::for_puzzle`], then [`Solver::new`]).
     #[default]
     Auto,

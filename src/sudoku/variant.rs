@@ -8,7 +8,9 @@
 //!   boxes, windows are r x c boxes placed as on 9x9: one line in from the edge, one line
 //!   between two windows, as many as fit ([`windows`]): one window (the centre 2x2) on 4x4,
 //!   one on 6x6 (2x3 at r2c2), two on 8x8, four on 12x12, nine on 16x16. Box shapes with a
-//!   side of 1 (Latin squares) have no window, and no windoku.
+//!   side of 1 (Latin squares) have no window, and no windoku. The windows imply hidden
+//!   regions, which the CSP searches with (`crate::board::leftovers`); a 25x25 windoku exists
+//!   (docs/guide.md, "Large windokus").
 //! - **Jigsaw** ([`jigsaw_board`]): the boxes are replaced by n irregular regions of n cells
 //!   (`region 1`, ... numbered by their first cell in reading order). Regions need not be
 //!   connected (no rule of the solvers needs it; published jigsaws are, and stay valid), but
