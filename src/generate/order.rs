@@ -366,6 +366,11 @@ impl Generator {
                 break;
             };
             if minimal < self.order.minimal {
+                // Not minimal, perhaps because the deadline cut its checks short.
+                if deadline.is_some_and(|d| d.has_passed()) {
+                    timed_out = true;
+                    break;
+                }
                 continue;
             }
             let generated = Generated {
@@ -422,7 +427,7 @@ impl Generator {
         deadline: Option<Deadline>,
     ) -> Option<(Grid, Grid, Minimality)> {
         let shape = self.order.shape;
-        let solution = self.random_solution(rng);
+        let solution = self.random_solution(rng, deadline)?;
         if let Some(progress) = &self.progress {
             progress.note_attempt(shape.cell_count());
         }
@@ -501,11 +506,11 @@ impl Generator {
     /// [`Generator::LARGEST_FILLED_SIDE`] are completed by the default CSP. A filling that
     /// cannot be completed within the budget is drawn again, up to
     /// [`Generator::COMPLETION_TRIES`] times, and then a pattern grid is taken.
-    fn random_solution(&mut self, rng: &mut Pcg64) -> Grid {
+    fn random_solution(&mut self, rng: &mut Pcg64, deadline: Option<Deadline>) -> Option<Grid> {
         let shape = self.order.shape;
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
         if r == 1 || c == 1 {
-            return random_grid_with(shape, rng);
+            return Some(random_grid_with(shape, rng));
         }
         // Above the largest side the checker's engine fills, the diagonal boxes leave seven
         // eighths of the grid open: the easy end, where the default CSP fills in reading order
@@ -516,6 +521,11 @@ impl Generator {
         // A completion that keeps running out of budget (possible on the largest grids) falls
         // back to a pattern grid rather than trying for ever.
         for _ in 0..Generator::COMPLETION_TRIES {
+            // An interrupted completion fails at once, and so would the next ones: a 25x25's
+            // twenty took 0.6 s to give up (benches/peers/ctrl_c.py).
+            if deadline.is_some_and(|d| d.has_passed()) {
+                return None;
+            }
             let mut grid = Grid::empty(shape);
             for b in 0..r.min(c) {
                 digits.shuffle(rng);
@@ -525,15 +535,18 @@ impl Generator {
             }
             let full = match &mut easy_end_filler {
                 Some(filler) => {
-                    let budget = Budget::nodes(Generator::fill_nodes(shape));
+                    let budget = Budget {
+                        interrupt: self.interrupt,
+                        ..Budget::nodes(Generator::fill_nodes(shape))
+                    };
                     filler.count(&grid, Some(1), &budget).solution
                 }
                 None => self.checker.fill(&grid),
             };
-            if let Some(full) = full {
+            if full.is_some() {
                 return full;
             }
         }
-        random_grid_with(shape, rng)
+        Some(random_grid_with(shape, rng))
     }
 }

@@ -146,8 +146,7 @@ pub(crate) struct Checker {
 }
 
 impl Checker {
-    /// Stops its searches with the budget and the fill budget once `interrupt` is raised (the
-    /// glances and escalations have node budgets small enough to end on their own).
+    /// Stops its searches, the glances and escalations included, once `interrupt` is raised.
     pub(crate) fn interrupted_by(&mut self, interrupt: Interrupt) {
         self.budget.interrupt = Some(interrupt);
         self.fill_budget.interrupt = Some(interrupt);
@@ -293,9 +292,15 @@ impl Checker {
             stats,
             ..
         } = self;
+        // Every search stops at the interrupt, those of a node budget of their own too: an
+        // escalated 25x25 check ran 200 ms past Ctrl-C (benches/peers/ctrl_c.py).
+        let nodes = |nodes: u64| Budget {
+            interrupt: budget.interrupt,
+            ..Budget::nodes(nodes)
+        };
         let first_budget = match (glance, fallback.is_some()) {
-            (Some(nodes), _) => Budget::nodes(nodes),
-            (None, true) => Budget::nodes(Checker::FIRST_NODES.min(budget.node_limit())),
+            (Some(glance), _) => nodes(glance),
+            (None, true) => nodes(Checker::FIRST_NODES.min(budget.node_limit())),
             (None, false) => *budget,
         };
         let mut outcome = solver.count_excluding(scratch, excluded, Some(1), &first_budget);
@@ -315,7 +320,7 @@ impl Checker {
         let mut factor = 1;
         while !decided(&outcome) && factor < *escalation {
             factor = factor.saturating_mul(16);
-            let more = Budget::nodes(budget.node_limit().saturating_mul(factor));
+            let more = nodes(budget.node_limit().saturating_mul(factor));
             outcome = hard.count_excluding(scratch, excluded, Some(1), &more);
             stats.nodes += outcome.nodes;
             stats.escalations += 1;
