@@ -20,6 +20,7 @@ impl Tally {
     pub(super) const ZERO: Tally = Tally::Small { low: 0, high: 0 };
     pub(super) const ONE: Tally = Tally::Small { low: 1, high: 0 };
 
+    #[cfg(test)]
     fn small(n: u128) -> Tally {
         Tally::Small {
             low: n as u64,
@@ -31,19 +32,29 @@ impl Tally {
         matches!(self, Tally::Small { low: 0, high: 0 })
     }
 
-    /// Adds `other`, past 128 bits if need be.
-    #[inline]
+    /// Adds `other`, past 128 bits if need be: in place, two words and their carry, as it
+    /// runs at every level of the search (`xc --count fixtures/dominoes_12x12.dlx` under
+    /// callgrind: 3.3% more instructions than with `u128` counts, 4.4% as a call that made a
+    /// new value).
+    #[inline(always)]
     pub(super) fn add(&mut self, other: &Tally) {
-        if let (Tally::Small { low, high }, Tally::Small { low: l, high: h }) = (&*self, other) {
-            let (a, b) = (
-                u128::from(*low) | u128::from(*high) << 64,
-                u128::from(*l) | u128::from(*h) << 64,
-            );
-            if let Some(sum) = a.checked_add(b) {
-                *self = Tally::small(sum);
+        if let (Tally::Small { low, high }, Tally::Small { low: l, high: h }) = (&mut *self, other)
+        {
+            let (sum_low, carry) = low.overflowing_add(*l);
+            let (sum_high, over) = high.overflowing_add(*h);
+            let (sum_high, over_carry) = sum_high.overflowing_add(u64::from(carry));
+            if !(over | over_carry) {
+                (*low, *high) = (sum_low, sum_high);
                 return;
             }
         }
+        self.add_big(other);
+    }
+
+    /// [`Tally::add`] past 128 bits.
+    #[cold]
+    #[inline(never)]
+    fn add_big(&mut self, other: &Tally) {
         let sum = self.to_big() + other.to_big();
         *self = Tally::Big(Box::new(sum));
     }
