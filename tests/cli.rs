@@ -41,6 +41,49 @@ pub fn run_reading(args: &[&str], mut stdin: impl Read + Send + 'static) -> Outp
     output
 }
 
+/// [`run`] with no input, and the most memory the process held, in bytes: its peak resident
+/// set as the kernel counted it (`ru_maxrss` from `wait4`, in KiB on Linux), for the tests of
+/// a memory bound.
+#[cfg(target_os = "linux")]
+#[expect(
+    clippy::zombie_processes,
+    reason = "wait4 reaps the child, to read its usage, which std's wait does not give"
+)]
+pub fn run_measured(args: &[&str]) -> (Output, usize) {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).unwrap();
+            bytes
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this test's own child, not yet waited for (std waits only when asked);
+    // wait4 writes its status and usage into the two places it is given.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, pid, "wait4: {}", std::io::Error::last_os_error());
+    let output = Output {
+        status: std::process::ExitStatus::from_raw(status),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    };
+    (output, usage.ru_maxrss as usize * 1024)
+}
+
 /// [`run`], as the exit code (a process killed by a signal fails the test), standard output
 /// and standard error.
 pub fn run_text(args: &[&str], stdin: &str) -> (i32, String, String) {

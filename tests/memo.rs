@@ -409,6 +409,55 @@ fn generate_draws_uniform_grids_from_the_command_line() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Issue 41, item 16: the diagram of every 8x8 grid is far larger than 16 MiB, and building
+/// it is refused (exit code 1, naming --memory) while the process stays within that memory,
+/// `generate --uniform` and `xc --zdd` alike. The diagram's nodes, the table and the counts of
+/// a sampler share the memory while it is built; before, `xc --zdd` peaked at 61 MB with
+/// `--memory 16M` (a table of two thirds of it beside a diagram of the whole of it, whose
+/// `Vec` doubled past it) and `generate` had no `--memory` (1 GiB, and 2.5 GB at its peak).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_diagram_too_large_is_refused_within_its_memory() {
+    use quadrille::sudoku::Shape;
+    let memory = 16 << 20;
+    // The process without the diagram: the binary's pages, the links, the standard streams
+    // (4.9 MB for `xc` on the 4x4 grid in release).
+    let overhead = 8 << 20;
+    let grid = std::env::temp_dir().join(format!("quadrille-grid8-{}.dlx", std::process::id()));
+    let problem = encode::problem(Shape::new(2, 4).unwrap().board());
+    quadrille::io::dlx::write_problem(&problem, std::fs::File::create(&grid).unwrap()).unwrap();
+    let grid_path = grid.to_str().unwrap();
+    let uniform = [
+        "generate",
+        "--box",
+        "2x4",
+        "--kind",
+        "random",
+        "--uniform",
+        "-n",
+        "1",
+        "--givens",
+        "5",
+        "--memory",
+        "16M",
+    ];
+    let zdd = ["xc", grid_path, "--zdd", "/dev/null", "--memory", "16M"];
+    for args in [&uniform[..], &zdd[..]] {
+        let (out, peak) = crate::cli::run_measured(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("16777216 bytes") && stderr.contains("--memory"),
+            "{stderr}"
+        );
+        assert!(
+            peak <= memory + overhead,
+            "{args:?}: a peak of {peak} bytes, above {memory} + {overhead}"
+        );
+    }
+    std::fs::remove_file(grid).unwrap();
+}
+
 /// The dominoes of a `rows` x `cols` board without the cells `holes`, as dlx text.
 fn dominoes_with_holes(rows: usize, cols: usize, holes: &[(usize, usize)]) -> String {
     let cell = |r: usize, c: usize| format!("r{r}c{c}");

@@ -30,7 +30,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `difficulty` (easy, medium, hard, expert, extreme) or `score` (a (min, max) pair) on the
 /// rating `scale` ("se121" or "sukaku", as `rate` takes it), `attempts`, `node_budget` and `time_budget` per puzzle, and the `engine` of the
 /// uniqueness checks. `uniform` draws the grids of random puzzles exactly uniformly (4x4 and
-/// 6x6 Sudoku, Latin squares up to order 6). The same request as `quadrille generate`
+/// 6x6 Sudoku, within 1 GiB). The same request as `quadrille generate`
 /// ([`GenerateRequest`]), checked by the library. A seed whose attempts all fail raises
 /// QuadrilleError.
 #[pyfunction]
@@ -69,6 +69,7 @@ fn generate<'py>(
         givens,
         blanks,
         uniform,
+        memory: quadrille::exact_cover::DEFAULT_MEMORY,
         symmetry: symmetry
             .map(str::parse::<Symmetry>)
             .transpose()

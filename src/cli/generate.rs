@@ -54,10 +54,14 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Kind::Unique)]
     kind: Kind,
     /// With --kind random: draw each full grid exactly uniformly among all the shape's grids,
-    /// from the decision diagram of every grid, where it fits in 1 GiB (4x4 and 6x6 Sudoku,
-    /// Latin squares up to order 6), rather than as a random symmetry of a pattern grid.
+    /// from the decision diagram of every grid, where it fits in --memory (4x4 and 6x6 Sudoku
+    /// in the default 1 GiB), rather than as a random symmetry of a pattern grid.
     #[arg(long)]
     uniform: bool,
+    /// With --uniform: the most memory for building the diagram and drawing from it, as bytes
+    /// or with K, M or G (1024-based); a diagram that outgrows it is refused when it does.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = super::flags::memory_size, requires = "uniform")]
+    memory: usize,
     /// The symmetry of the givens of unique puzzles: none, rot180, rot90, diagonal or mirror
     /// (default: rot180, or none when a box is one row or one column).
     #[arg(long, value_name = "SYM")]
@@ -161,6 +165,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         givens: args.givens,
         blanks: args.blanks,
         uniform: args.uniform,
+        memory: args.memory,
         symmetry: args.symmetry,
         minimal: args.minimal,
         budget: Budget {
@@ -255,7 +260,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         Err(err) if matches!(err.kind(), quadrille::ErrorKind::DiagramTooLarge { .. }) => {
             let n = shape.size();
             eprintln!(
-                "quadrille: --uniform: the diagram of every {n}x{n} grid needs more than 1 GiB; it fits for 4x4 and 6x6 Sudoku and Latin squares up to order 6"
+                "quadrille: --uniform: the diagram of every {n}x{n} grid needs more than the {} bytes of --memory; 4x4 and 6x6 Sudoku fit in the default 1G",
+                args.memory
             );
             return Ok(Status::BadInput);
         }

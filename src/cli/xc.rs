@@ -272,8 +272,8 @@ fn diagram(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result
             return Ok(Status::BadInput);
         }
     }
-    let (count, nodes) = (zdd.count(), zdd.node_count());
-    if let Some(k) = args.sample {
+    let nodes = zdd.node_count();
+    let count = if let Some(k) = args.sample {
         let request = SampleRequest {
             k,
             seed: args.seed,
@@ -295,13 +295,20 @@ fn diagram(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result
                 record.drawn
             );
         }
+        record.solutions
     } else if args.json {
         let record = request::DiagramRecord::of(&zdd, start.elapsed());
+        let count = record.solutions.clone();
         let object = serde_json::to_value(record).map_err(std::io::Error::from)?;
         writeln!(out, "{object}")?;
-    } else if args.count {
-        writeln!(out, "{count}")?;
-    }
+        count
+    } else {
+        let count = zdd.count();
+        if args.count {
+            writeln!(out, "{count}")?;
+        }
+        count
+    };
     out.flush()?;
     if !args.quiet {
         eprintln!(

@@ -37,11 +37,12 @@ pub struct UniformGrids {
 }
 
 impl UniformGrids {
-    /// The diagram of every grid of `shape`, built within about `memory` bytes.
+    /// The diagram of every grid of `shape` and its counts, within `memory` bytes while it is
+    /// built and after (see [`Dlx::zdd`]).
     ///
     /// # Errors
-    /// [`ErrorKind::DiagramTooLarge`](crate::error::ErrorKind::DiagramTooLarge) when it does
-    /// not fit.
+    /// [`ErrorKind::DiagramTooLarge`](crate::error::ErrorKind::DiagramTooLarge) as soon as it
+    /// outgrows the memory.
     pub fn new(shape: Shape, memory: usize) -> Result<UniformGrids> {
         let memo = Memo {
             memory,
@@ -60,8 +61,7 @@ impl UniformGrids {
 
     /// The number of grids of the shape.
     pub fn count(&self) -> u128 {
-        u128::try_from(self.diagram.count())
-            .expect("a grid count fits in 128 bits where its counts were made")
+        self.counts[self.diagram.root()]
     }
 
     /// One grid, each with the same probability, reproducible from the seed.

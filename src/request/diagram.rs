@@ -135,13 +135,18 @@ impl SampleRequest {
             return Err(Invalid::new(Field::Limit, "draw 1 solution or more").into());
         }
         let deadline = self.budget.deadline(start);
+        // The count from the sampler's counts: every node's count is made once, in the memory
+        // the diagram kept for it (see `Dlx::zdd`).
+        let sampler = zdd.sampler();
         let mut record = SampleRecord {
             drawn: 0,
-            solutions: zdd.count(),
+            solutions: sampler
+                .as_ref()
+                .map_or_else(|| zdd.count(), |s| s.count().into()),
             zdd_nodes: zdd.node_count(),
             stop: Stop::Exhausted,
         };
-        let Some(sampler) = zdd.sampler() else {
+        let Some(sampler) = sampler else {
             return Ok(record);
         };
         let mut rng = Pcg64::seed_from_u64(self.seed);

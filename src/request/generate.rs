@@ -13,6 +13,7 @@ use super::on_threads;
 use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::error::{ErrorKind, Result};
+use crate::exact_cover::DEFAULT_MEMORY;
 use crate::generate::{
     CheckStats, Generated, Generator, Minimality, Order, Progress, Symmetry, UniformGrids,
     random_contradictory, random_puzzle, rated_within_on,
@@ -24,10 +25,6 @@ use crate::sudoku::{Grid, Shape};
 
 /// Puzzles made together: enough to keep every thread busy, few enough to print early.
 const CHUNK: usize = 256;
-
-/// The memory the diagram of every grid may take for a uniform draw: 6x6 Sudoku needs about
-/// 290 MB and Latin squares of order 6 about 990 MB (`/usr/bin/time -v`).
-const UNIFORM_MEMORY: usize = 1 << 30;
 
 /// What to make.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,6 +133,9 @@ pub struct GenerateRequest {
     pub blanks: Option<usize>,
     /// Random puzzles: draw each grid exactly uniformly, from the diagram of every grid.
     pub uniform: bool,
+    /// With `uniform`: the most bytes the diagram of every grid may take, with what builds
+    /// it and what draws from it ([`UniformGrids::new`]).
+    pub memory: usize,
     /// Unique puzzles: the symmetry of the givens (the shape's default when `None`).
     pub symmetry: Option<Symmetry>,
     /// Unique puzzles: the minimality to prove.
@@ -170,6 +170,7 @@ impl GenerateRequest {
             givens: None,
             blanks: None,
             uniform: false,
+            memory: DEFAULT_MEMORY,
             symmetry: None,
             minimal: None,
             budget: Budget::unlimited(),
@@ -391,7 +392,7 @@ impl GenerateRequest {
         };
         // The diagram of every grid, built once for every puzzle.
         let uniform = match self.uniform {
-            true => Some(UniformGrids::new(shape, UNIFORM_MEMORY)?),
+            true => Some(UniformGrids::new(shape, self.memory)?),
             false => None,
         };
         let band = self

@@ -29,8 +29,8 @@ pub(super) struct Cache {
     counts: Vec<Entry>,
     /// Slots in use.
     used: usize,
-    /// The most slots the memory allows (a power of two, at least 1).
-    max_slots: usize,
+    /// The most bytes the table may hold, the moments when it doubles included.
+    memory: usize,
     /// Entries that took the place of another in a full table.
     evicted: u64,
 }
@@ -52,9 +52,22 @@ impl Cache {
             keys: vec![0; slots * words],
             counts: vec![(Tally::ZERO, 0); slots],
             used: 0,
-            max_slots,
+            memory,
             evicted: 0,
         }
+    }
+
+    /// Lets the table grow only within `memory` bytes from now on, for a table that shares
+    /// its memory with something else that grows (the diagram); a table already larger keeps
+    /// its entries and forgets from then on.
+    pub(super) fn limit(&mut self, memory: usize) {
+        self.memory = memory;
+    }
+
+    /// Whether doubling keeps the table within its memory: while it doubles, the old table
+    /// is there beside the new one, three times the old in all.
+    fn may_grow(&self) -> bool {
+        3 * self.bytes() <= self.memory
     }
 
     /// The bytes that one slot takes.
@@ -95,7 +108,7 @@ impl Cache {
     /// Stores `count` for `key`, growing the table while the memory allows, else replacing an
     /// entry near the key's home slot.
     pub(super) fn insert(&mut self, hash: u64, key: &[u64], count: Entry) {
-        if (self.used + 1) * 4 > self.hashes.len() * 3 && self.hashes.len() < self.max_slots {
+        if (self.used + 1) * 4 > self.hashes.len() * 3 && self.may_grow() {
             self.grow();
         }
         if let Err(count) = self.place(hash, key, count) {

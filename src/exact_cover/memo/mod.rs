@@ -18,6 +18,7 @@
 //! remembered saved [`TRIAL_SAVING_PERCENT`] percent of the nodes it walked.
 
 mod cache;
+mod nodes;
 mod tally;
 mod zdd;
 
@@ -397,10 +398,11 @@ impl Dlx {
                 key.flip(item);
                 let extra = match diagram.as_deref_mut() {
                     Some(diagram) => {
-                        value_node = diagram.chain(children);
-                        if diagram.is_full() {
+                        let Some(node) = diagram.chain(children, cache.bytes()) else {
                             break 'search Stop::Limit;
-                        }
+                        };
+                        value_node = node;
+                        cache.limit(diagram.room_for_table());
                         u64::from(value_node)
                     }
                     None => stats.nodes.saturating_add(saved) - entered,

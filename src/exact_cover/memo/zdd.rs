@@ -17,6 +17,7 @@ use std::io::Write;
 use num_bigint::BigUint;
 use rand::RngExt;
 
+use super::nodes::{Node, Nodes};
 use super::{Dlx, Memo, MemoMode};
 use crate::budget::Budget;
 use crate::{ErrorKind, Result};
@@ -26,45 +27,77 @@ pub(super) const FALSE: u32 = 0;
 /// The node of the family of the empty set: nothing left to cover.
 pub(super) const TRUE: u32 = 1;
 
-/// A diagram under construction, beside the remembering search.
+/// The bytes a node of a diagram takes with the count a sampler keeps beside it, a `u128` (see
+/// [`Zdd::sampler`]): 28.
+const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<u128>();
+
+/// A diagram under construction, beside the remembering search, in the memory it shares with
+/// the search's table of subproblems.
+///
+/// The memory bounds the process at every moment, not the diagram at the end: the table (whose
+/// doubling the table keeps within what the diagram leaves, see
+/// [`Cache::limit`](super::cache::Cache::limit)), the diagram's blocks of nodes, and the count
+/// that a sampler will keep beside each of their nodes, 28 bytes a node in all. The counts are
+/// made once the table is gone, but an allocator may keep the table's pages a moment after it
+/// is freed (mimalloc does, 10 ms), and the counts are made in that moment. A diagram whose
+/// next block of nodes finds no room is given up at once.
 pub(crate) struct Diagram {
     /// The nodes from 2 on (node `i` at `i - 2`), each after its `lo` and `hi`.
-    nodes: Vec<(u32, u32, u32)>,
+    nodes: Nodes,
     /// The options tried so far at the levels of the search, with the nodes of their
     /// subproblems (those with a solution).
     pub(super) children: Vec<(u32, u32)>,
     /// The root, once the search has finished.
     pub(super) root: u32,
-    /// The most nodes the memory allows.
-    max_nodes: usize,
+    /// The bytes the diagram and the table share.
+    memory: usize,
+    /// Whether a node found no room.
+    full: bool,
 }
 
 impl Diagram {
     fn new(memory: usize) -> Diagram {
         Diagram {
-            nodes: Vec::new(),
+            nodes: Nodes::default(),
             children: Vec::new(),
             root: FALSE,
-            max_nodes: (memory / std::mem::size_of::<(u32, u32, u32)>()).min(u32::MAX as usize - 2),
+            memory,
+            full: false,
         }
     }
 
+    /// The bytes the diagram holds or keeps for its counts.
+    fn bytes(&self) -> usize {
+        self.nodes.capacity() * NODE_BYTES
+    }
+
+    /// The bytes the table may hold beside the diagram as it is now.
+    pub(super) fn room_for_table(&self) -> usize {
+        self.memory.saturating_sub(self.bytes())
+    }
+
     /// The chain of the children from `start` on (see the module's description), which it
-    /// takes off the list; [`FALSE`] when there is none.
-    pub(super) fn chain(&mut self, start: usize) -> u32 {
+    /// takes off the list; [`FALSE`] when there is none, and `None` (the diagram full) when
+    /// a node finds no room beside the `table_bytes` of the table.
+    pub(super) fn chain(&mut self, start: usize, table_bytes: usize) -> Option<u32> {
         let mut lo = FALSE;
         for i in (start..self.children.len()).rev() {
+            let room = self.bytes() + self.nodes.growth() * NODE_BYTES + table_bytes <= self.memory;
+            if self.nodes.len() >= u32::MAX as usize - 2 || !room {
+                self.full = true;
+                return None;
+            }
             let (option, hi) = self.children[i];
             self.nodes.push((option, lo, hi));
             lo = self.nodes.len() as u32 + 1;
         }
         self.children.truncate(start);
-        lo
+        Some(lo)
     }
 
     /// Whether the diagram has outgrown its memory.
     pub(super) fn is_full(&self) -> bool {
-        self.nodes.len() > self.max_nodes
+        self.full
     }
 }
 
@@ -73,14 +106,15 @@ impl Diagram {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zdd {
     /// Node `i` (from 2) at `i - 2`: `(option, lo, hi)`, `lo` and `hi` below `i`.
-    nodes: Vec<(u32, u32, u32)>,
+    nodes: Nodes,
     root: u32,
 }
 
 impl Dlx {
     /// The decision diagram of every solution, built by a remembering count (see
-    /// [`Dlx::count_memo`]) with `memo`'s item choice, in at most about `memo.memory` bytes
-    /// for the table and as many for the diagram.
+    /// [`Dlx::count_memo`]) with `memo`'s item choice, within `memo.memory` bytes at every
+    /// moment: the table of subproblems and the diagram while it is built, the diagram and a
+    /// [`Zdd::sampler`]'s counts (28 bytes a node) after.
     ///
     /// ```
     /// use quadrille::exact_cover::{Dlx, Memo};
@@ -93,7 +127,7 @@ impl Dlx {
     /// ```
     ///
     /// # Errors
-    /// [`ErrorKind::DiagramTooLarge`] when the diagram outgrows the memory.
+    /// [`ErrorKind::DiagramTooLarge`] as soon as the diagram outgrows the memory.
     pub fn zdd(&mut self, memo: &Memo) -> Result<Zdd> {
         self.zdd_within(memo, &Budget::unlimited())
     }
@@ -142,6 +176,11 @@ impl Dlx {
 }
 
 impl Zdd {
+    /// The root's number, its place in [`Zdd::counts`].
+    pub(crate) fn root(&self) -> usize {
+        self.root as usize
+    }
+
     /// The number of nodes, the two terminals included.
     pub fn node_count(&self) -> usize {
         self.nodes.len() + 2
@@ -149,9 +188,14 @@ impl Zdd {
 
     /// The number of solutions, of any size.
     pub fn count(&self) -> BigUint {
+        // In 128 bits while they suffice: a big integer a node is an allocation a node, about
+        // three times the memory of the diagram's nodes.
+        if let Some(counts) = self.counts() {
+            return counts[self.root as usize].into();
+        }
         let mut counts: Vec<BigUint> = Vec::with_capacity(self.node_count());
         counts.extend([BigUint::ZERO, BigUint::from(1u32)]);
-        for &(_, lo, hi) in &self.nodes {
+        for &(_, lo, hi) in self.nodes.iter() {
             let sum = &counts[lo as usize] + &counts[hi as usize];
             counts.push(sum);
         }
@@ -162,7 +206,7 @@ impl Zdd {
     pub(crate) fn counts(&self) -> Option<Vec<u128>> {
         let mut counts: Vec<u128> = Vec::with_capacity(self.node_count());
         counts.extend([0, 1]);
-        for &(_, lo, hi) in &self.nodes {
+        for &(_, lo, hi) in self.nodes.iter() {
             let sum = counts[lo as usize].checked_add(counts[hi as usize])?;
             counts.push(sum);
         }
@@ -205,7 +249,7 @@ impl Zdd {
             },
             _ => return Err(bad("the first line is not 'zdd NODES ROOT'".into())),
         };
-        let mut nodes = Vec::new();
+        let mut nodes = Nodes::default();
         for (i, line) in (2u32..).zip(lines) {
             let numbers: Vec<u32> = line
                 .split_whitespace()
@@ -287,7 +331,7 @@ impl Zdd {
         out.clear();
         let mut at = self.root;
         while at > TRUE {
-            let (option, lo, hi) = self.nodes[at as usize - 2];
+            let (option, lo, hi) = self.nodes.get(at as usize - 2);
             // `hi` with probability count(hi) / count(at).
             let draw = rng.random_range(0..counts[at as usize]);
             if draw < counts[hi as usize] {
