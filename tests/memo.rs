@@ -507,3 +507,20 @@ fn a_count_without_solutions_remembers_its_dead_subproblems() {
     let out = crate::cli::run(&["xc", "-", "--count", "--memo", "always"], &small);
     assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "0");
 }
+
+/// The default count remembers dead subproblems too: a first search that meets no solution
+/// hands over to remembering for up to `DEAD_END_NODES`, not to a 512-node trial that cannot
+/// see them repeat (issue 41, item 7). The 14x9 board with two holes of one colour took more
+/// than 60 s by learning; the 10x10 without two opposite corners 4,341,727 nodes.
+#[test]
+fn the_default_count_proves_boards_with_holes_empty_by_remembering() {
+    for (rows, cols, holes) in [(14, 9, [(0, 0), (13, 7)]), (10, 10, [(0, 0), (9, 9)])] {
+        let board = dominoes_with_holes(rows, cols, &holes);
+        let out = crate::cli::run(&["xc", "-", "--json", "--node-budget", "100000"], &board);
+        assert_eq!(out.status.code(), Some(0));
+        let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(record["solutions"], 0, "{rows}x{cols}: {record}");
+        assert_eq!(record["complete"], true, "{rows}x{cols}: {record}");
+        assert!(record["subproblems"].as_u64().unwrap() > 0, "{record}");
+    }
+}
