@@ -276,7 +276,7 @@ fn chi_square_of_samples(problem: &Problem, draws_per_solution: usize, seed: u64
         .collect();
     let zdd = dlx.zdd(&Memo::default()).unwrap();
     let sampler = zdd.sampler().unwrap();
-    assert_eq!(sampler.count(), solutions.len() as u128);
+    assert_eq!(sampler.count(), BigUint::from(solutions.len()));
     let mut seen = vec![0usize; solutions.len()];
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
     let mut drawn = Vec::new();
@@ -523,4 +523,33 @@ fn the_default_count_proves_boards_with_holes_empty_by_remembering() {
         assert_eq!(record["complete"], true, "{rows}x{cols}: {record}");
         assert!(record["subproblems"].as_u64().unwrap() > 0, "{record}");
     }
+}
+
+/// Draws from a diagram whose count is past 128 bits: the 2 x 200 board's F(201) tilings, each
+/// draw a tiling (every cell once), reproducible from its seed, and not all the same.
+#[test]
+fn draws_past_128_bits_are_tilings() {
+    let board = problems::dominoes(2, 200).unwrap();
+    let zdd = Dlx::new(&board).zdd(&Memo::default()).unwrap();
+    let sampler = zdd.sampler().unwrap();
+    assert!(sampler.count() > BigUint::from(u128::MAX));
+    let draw = |seed: u64| {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let mut options = Vec::new();
+        sampler.sample(&mut rng, &mut options);
+        options.sort_unstable();
+        options
+    };
+    for seed in 0..20 {
+        let options = draw(seed);
+        let mut covered = vec![0; board.item_count()];
+        for &o in &options {
+            for &item in board.option(o) {
+                covered[item] += 1;
+            }
+        }
+        assert!(covered.iter().all(|&c| c == 1), "seed {seed}");
+        assert_eq!(options, draw(seed));
+    }
+    assert_ne!(draw(1), draw(2));
 }

@@ -94,8 +94,8 @@ pub fn diagram(problem: &Problem, memo: &Memo, budget: &Budget) -> Result<Zdd> {
 
 impl SampleRequest {
     /// Builds the diagram of `problem` and hands `each` the solutions drawn, each as its
-    /// option indices in increasing order; none when the problem has no solution or more than
-    /// 128 bits count.
+    /// option indices in increasing order; none when the problem has no solution. Counts of
+    /// any size are drawn from.
     ///
     /// ```
     /// use quadrille::Budget;
@@ -140,9 +140,7 @@ impl SampleRequest {
         let sampler = zdd.sampler();
         let mut record = SampleRecord {
             drawn: 0,
-            solutions: sampler
-                .as_ref()
-                .map_or_else(|| zdd.count(), |s| s.count().into()),
+            solutions: sampler.as_ref().map_or_else(|| zdd.count(), |s| s.count()),
             zdd_nodes: zdd.node_count(),
             stop: Stop::Exhausted,
         };

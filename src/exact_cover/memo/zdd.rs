@@ -193,13 +193,7 @@ impl Zdd {
         if let Some(counts) = self.counts() {
             return counts[self.root as usize].into();
         }
-        let mut counts: Vec<BigUint> = Vec::with_capacity(self.node_count());
-        counts.extend([BigUint::ZERO, BigUint::from(1u32)]);
-        for &(_, lo, hi) in self.nodes.iter() {
-            let sum = &counts[lo as usize] + &counts[hi as usize];
-            counts.push(sum);
-        }
-        counts.swap_remove(self.root as usize)
+        self.big_counts().swap_remove(self.root as usize)
     }
 
     /// Every node's count, terminals first; `None` beyond 128 bits.
@@ -277,25 +271,51 @@ impl Zdd {
         Ok(Zdd { nodes, root })
     }
 
-    /// A sampler of the solutions, or `None` when there is none or more than 128 bits count.
+    /// A sampler of the solutions, or `None` when there is none. Its counts are 128-bit
+    /// while they suffice, and big integers past that.
     pub fn sampler(&self) -> Option<ZddSampler<'_>> {
-        let counts = self.counts()?;
-        (counts[self.root as usize] > 0).then_some(ZddSampler { zdd: self, counts })
+        let counts = match self.counts() {
+            Some(counts) => NodeCounts::Small(counts),
+            None => NodeCounts::Big(self.big_counts()),
+        };
+        let sampler = ZddSampler { zdd: self, counts };
+        (sampler.count() > BigUint::ZERO).then_some(sampler)
     }
+
+    /// Every node's count as a big integer, terminals first.
+    fn big_counts(&self) -> Vec<BigUint> {
+        let mut counts: Vec<BigUint> = Vec::with_capacity(self.node_count());
+        counts.extend([BigUint::ZERO, BigUint::from(1u32)]);
+        for &(_, lo, hi) in self.nodes.iter() {
+            let sum = &counts[lo as usize] + &counts[hi as usize];
+            counts.push(sum);
+        }
+        counts
+    }
+}
+
+/// Every node's count, in 128 bits where the root's fits.
+#[derive(Clone, Debug)]
+enum NodeCounts {
+    Small(Vec<u128>),
+    Big(Vec<BigUint>),
 }
 
 /// Draws solutions from a [`Zdd`], each with the same probability.
 #[derive(Clone, Debug)]
 pub struct ZddSampler<'a> {
     zdd: &'a Zdd,
-    /// Every node's count.
-    counts: Vec<u128>,
+    counts: NodeCounts,
 }
 
 impl ZddSampler<'_> {
-    /// The number of solutions.
-    pub fn count(&self) -> u128 {
-        self.counts[self.zdd.root as usize]
+    /// The number of solutions, of any size.
+    pub fn count(&self) -> BigUint {
+        let root = self.zdd.root as usize;
+        match &self.counts {
+            NodeCounts::Small(counts) => counts[root].into(),
+            NodeCounts::Big(counts) => counts[root].clone(),
+        }
     }
 
     /// One solution drawn uniformly at random, as its options in the diagram's order,
@@ -311,11 +331,14 @@ impl ZddSampler<'_> {
     /// let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
     /// let mut queens = Vec::new();
     /// sampler.sample(&mut rng, &mut queens);
-    /// assert_eq!((sampler.count(), queens.len()), (92, 8));
+    /// assert_eq!((sampler.count(), queens.len()), (92u32.into(), 8));
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R, out: &mut Vec<usize>) {
-        self.zdd.sample_with(&self.counts, rng, out);
+        match &self.counts {
+            NodeCounts::Small(counts) => self.zdd.sample_with(counts, rng, out),
+            NodeCounts::Big(counts) => self.zdd.sample_big(counts, rng, out),
+        }
     }
 }
 
@@ -340,6 +363,46 @@ impl Zdd {
             } else {
                 at = lo;
             }
+        }
+    }
+
+    /// [`Zdd::sample_with`] for counts past 128 bits.
+    fn sample_big<R: rand::Rng + ?Sized>(
+        &self,
+        counts: &[BigUint],
+        rng: &mut R,
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        let mut at = self.root;
+        while at > TRUE {
+            let (option, lo, hi) = self.nodes.get(at as usize - 2);
+            // `hi` with probability count(hi) / count(at).
+            if below(&counts[at as usize], rng) < counts[hi as usize] {
+                out.push(option as usize);
+                at = hi;
+            } else {
+                at = lo;
+            }
+        }
+    }
+}
+
+/// A whole number drawn uniformly from 0 to `n` - 1 (`n` > 0): random bits as many as `n` has,
+/// drawn again while they are `n` or more (fewer than two tries on average). num-bigint's own
+/// `RandBigInt` is built on rand 0.8, not this crate's rand.
+fn below<R: rand::Rng + ?Sized>(n: &BigUint, rng: &mut R) -> BigUint {
+    let bits = n.bits();
+    let mut bytes = vec![0u8; bits.div_ceil(8) as usize];
+    loop {
+        rng.fill_bytes(&mut bytes);
+        // Clear the bits of the last byte above the top one of `n`.
+        if let Some(top) = bytes.last_mut() {
+            *top &= 0xFF >> ((8 - bits % 8) % 8);
+        }
+        let draw = BigUint::from_bytes_le(&bytes);
+        if &draw < n {
+            return draw;
         }
     }
 }
