@@ -19,17 +19,22 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
     run_reading(args, std::io::Cursor::new(stdin.to_string()))
 }
 
-/// [`run`], with standard input copied from `stdin` as the binary reads it: an input too large
-/// to hold (the readers' limits) costs no memory.
-pub fn run_reading(args: &[&str], mut stdin: impl Read + Send + 'static) -> Output {
-    let mut child = Command::new(BIN)
+/// The binary started with `args` in the package's root, its outputs piped.
+fn spawn(args: &[&str], stdin: Stdio) -> std::process::Child {
+    Command::new(BIN)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// [`run`], with standard input copied from `stdin` as the binary reads it: an input too large
+/// to hold (the readers' limits) costs no memory.
+pub fn run_reading(args: &[&str], mut stdin: impl Read + Send + 'static) -> Output {
+    let mut child = spawn(args, Stdio::piped());
     let mut pipe = child.stdin.take().unwrap();
     // A thread, so that the input cannot deadlock against a full output pipe; a binary that
     // stops reading early closes the pipe, which ends the copy.
@@ -51,14 +56,7 @@ pub fn run_reading(args: &[&str], mut stdin: impl Read + Send + 'static) -> Outp
 )]
 pub fn run_measured(args: &[&str]) -> (Output, usize) {
     use std::os::unix::process::ExitStatusExt;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args, Stdio::null());
     let read = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();

@@ -351,19 +351,7 @@ impl Zdd {
         rng: &mut R,
         out: &mut Vec<usize>,
     ) {
-        out.clear();
-        let mut at = self.root;
-        while at > TRUE {
-            let (option, lo, hi) = self.nodes.get(at as usize - 2);
-            // `hi` with probability count(hi) / count(at).
-            let draw = rng.random_range(0..counts[at as usize]);
-            if draw < counts[hi as usize] {
-                out.push(option as usize);
-                at = hi;
-            } else {
-                at = lo;
-            }
-        }
+        self.walk(out, |at, hi| rng.random_range(0..counts[at]) < counts[hi]);
     }
 
     /// [`Zdd::sample_with`] for counts past 128 bits.
@@ -373,12 +361,18 @@ impl Zdd {
         rng: &mut R,
         out: &mut Vec<usize>,
     ) {
+        self.walk(out, |at, hi| below(&counts[at], rng) < counts[hi]);
+    }
+
+    /// The options of one walk from the root to the true terminal, into `out` (cleared
+    /// first), taking a node's `HI` where `take_hi(node, HI)` says so: with probability
+    /// count(HI) / count(node) for a uniform draw.
+    fn walk(&self, out: &mut Vec<usize>, mut take_hi: impl FnMut(usize, usize) -> bool) {
         out.clear();
         let mut at = self.root;
         while at > TRUE {
             let (option, lo, hi) = self.nodes.get(at as usize - 2);
-            // `hi` with probability count(hi) / count(at).
-            if below(&counts[at as usize], rng) < counts[hi as usize] {
+            if take_hi(at as usize, hi as usize) {
                 out.push(option as usize);
                 at = hi;
             } else {
