@@ -119,8 +119,8 @@ pub fn count(
             });
         }
     };
-    // The split's time is the budget's too.
-    let budget = &budget.after(0, start.elapsed());
+    // The plan's time and nodes are the budget's too.
+    let budget = &budget.after(plan.planning_nodes(), start.elapsed());
     let ids = Ids {
         problem: format!("{:016x}", plan.problem_fingerprint()),
         split: format!("{:016x}", plan.fingerprint()),

@@ -170,6 +170,12 @@ fn a_shard_cut_short_by_its_budget_makes_the_merge_partial() {
     let file = fixture("queens8.dlx");
     let mut lines = shard_lines(&["xc", &file], "", 2);
     lines = lines.lines().next().unwrap().to_string() + "\n";
+    // The plan's nodes are the budget's too: three more than them cut the shard short.
+    let dlx = quadrille::io::dlx::parse_problem(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let planning = quadrille::exact_cover::Dlx::new(dlx.problem())
+        .shard_plan(2)
+        .planning_nodes();
+    let budget = (planning + 3).to_string();
     let output = run(
         &[
             "xc",
@@ -179,7 +185,7 @@ fn a_shard_cut_short_by_its_budget_makes_the_merge_partial() {
             "--json",
             "-q",
             "--node-budget",
-            "3",
+            &budget,
         ],
         "",
     );
@@ -391,6 +397,11 @@ fn a_checkpointed_count_stopped_and_resumed_gives_the_uninterrupted_count() {
     let whole = json(&run(&["count", "--json"], &puzzle));
     assert_eq!(whole["solutions"], 39_168);
 
+    // The checkpoint's plan takes its nodes from the budget first.
+    let grid = quadrille::io::puzzle::parse_line(puzzle.trim_end(), None).unwrap();
+    let planning = quadrille::engine::DlxSolver::links(grid.shape().board(), &grid)
+        .shard_plan(quadrille::long_count::SHARDS)
+        .planning_nodes();
     let first = json(&run(
         &[
             "count",
@@ -398,7 +409,7 @@ fn a_checkpointed_count_stopped_and_resumed_gives_the_uninterrupted_count() {
             file,
             "--json",
             "--node-budget",
-            "30000",
+            &(planning + 30_000).to_string(),
         ],
         &puzzle,
     ));
@@ -624,7 +635,15 @@ fn a_count_on_a_checkpoint_that_another_holds_is_refused_at_once() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("queens8.jsonl");
     let file = path.to_str().unwrap();
-    // Some shards done, as a stopped count leaves them.
+    // Some shards done, as a stopped count leaves them: 300 nodes past the plan's.
+    let queens = quadrille::io::dlx::parse_problem(
+        &std::fs::read_to_string(fixture("queens8.dlx")).unwrap(),
+    )
+    .unwrap();
+    let planning = quadrille::exact_cover::Dlx::new(queens.problem())
+        .shard_plan(quadrille::long_count::SHARDS)
+        .planning_nodes();
+    let budget = (planning + 300).to_string();
     let first = run(
         &[
             "xc",
@@ -633,7 +652,7 @@ fn a_count_on_a_checkpoint_that_another_holds_is_refused_at_once() {
             "--checkpoint",
             file,
             "--node-budget",
-            "300",
+            &budget,
             "-j",
             "1",
         ],
@@ -716,28 +735,65 @@ fn large_problem() -> String {
     text
 }
 
-/// Shards, checkpoints and diagrams honour the time budget while they split the tree or
-/// build the diagram (issue 41, item 3: `--shard 1/4 --time-budget 2` ran 69 s on the large
-/// problem, the split outside the budget), and a diagram the node budget too. A shard or a
-/// diagram is all or nothing, so a budget that runs out first is an error that says so
-/// (exit 1); a checkpointed count counted nothing, the lower bound 0+, and its file is left
-/// as it was.
+/// Shards, checkpoints and diagrams honour the time and node budgets while they split the
+/// tree or build the diagram (issue 41, item 3: `--shard 1/4 --time-budget 2` ran 69 s on the
+/// large problem and `--node-budget 10000` 67 s, the split's probes outside the budget). A
+/// shard or a diagram is all or nothing, so a budget that runs out first is an error that
+/// says so (exit 1); a checkpointed count counted nothing, the lower bound 0+, and its file is
+/// left as it was.
 #[test]
 fn a_budget_stops_the_split_of_shards_and_the_building_of_a_diagram() {
     let large = large_problem();
+    for (budget, value) in [("--time-budget", "1"), ("--node-budget", "10000")] {
+        let start = std::time::Instant::now();
+        let output = run(&["xc", "-", "--shard", "1/4", budget, value], &large);
+        // The split alone takes a minute: a stop at the budget is far inside this bound.
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "{budget}: {:?}",
+            start.elapsed()
+        );
+        assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+        let which = &budget[2..6];
+        assert!(
+            text(&output.stderr).contains(&format!(
+                "the {which} budget ran out while the tree was being split into shards, before the shard was counted"
+            )),
+            "{}",
+            text(&output.stderr)
+        );
+        assert!(output.stdout.is_empty());
+    }
+    let unwritten =
+        std::env::temp_dir().join(format!("quadrille-large-{}.jsonl", std::process::id()));
     let start = std::time::Instant::now();
-    let output = run(&["xc", "-", "--shard", "1/4", "--time-budget", "1"], &large);
-    // The split alone takes a minute: a stop at the budget is far inside this bound.
-    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
-    assert!(
-        text(&output.stderr).contains(
-            "the time budget ran out while the tree was being split into shards, before the shard was counted"
-        ),
-        "{}",
-        text(&output.stderr)
+    let output = run(
+        &[
+            "xc",
+            "-",
+            "--json",
+            "--checkpoint",
+            unwritten.to_str().unwrap(),
+            "--node-budget",
+            "10000",
+        ],
+        &large,
     );
-    assert!(output.stdout.is_empty());
+    assert!(
+        !unwritten.exists(),
+        "a count that split nothing wrote nothing"
+    );
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    let record = json(&output);
+    assert_eq!(
+        (
+            record["stop"].clone(),
+            record["shards_done"].clone(),
+            record["solutions"].clone()
+        ),
+        ("node-budget".into(), 0.into(), 0.into()),
+        "{record}"
+    );
 
     let queens = fixture("queens8.dlx");
     let dir = std::env::temp_dir().join(format!("quadrille-split-{}", std::process::id()));

@@ -54,6 +54,8 @@ pub struct ShardPlan {
     top_solutions: Vec<Vec<usize>>,
     problem: u64,
     fingerprint: u64,
+    /// The nodes the split and the probes walked to make the plan.
+    planning_nodes: u64,
 }
 
 impl ShardPlan {
@@ -70,6 +72,12 @@ impl ShardPlan {
     /// The fingerprint of the plan: the problem, N, and which options each shard takes.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
+    }
+
+    /// The nodes walked to make the plan: the split's and its probes'. A budget's nodes pay
+    /// for them before the shard's search, so that a node budget bounds the whole run.
+    pub fn planning_nodes(&self) -> u64 {
+        self.planning_nodes
     }
 
     /// The parts of shard `shard` (1-based), in the tree's order.
@@ -121,12 +129,12 @@ impl Dlx {
             .expect("nothing stops a plan without a budget")
     }
 
-    /// [`Dlx::shard_plan`] within `budget`'s time and interrupt, read before each probe of
-    /// the parts' estimates. Its nodes are left to the shards' searches: the probes walk no
-    /// search tree, and the split's nodes, bounded by the split, are the top of the tree that
-    /// shard 1 reports. A plan is all or nothing (a part of one is no plan, and its
-    /// fingerprint would be another's), so `Err` says the time ran out first; the split itself
-    /// is not stopped. The links are left as they were.
+    /// [`Dlx::shard_plan`] within `budget`, read after each probe of the parts' estimates: its
+    /// time and interrupt, and its nodes, which count the split's nodes and every node the
+    /// probes walk ([`ShardPlan::planning_nodes`] tells a finished plan's). A plan is all or
+    /// nothing (a part of one is no plan, and its fingerprint would be another's), so `Err`
+    /// says which budget ran out first; the split itself, bounded by the number of parts, is
+    /// not stopped. The links are left as they were.
     ///
     /// ```
     /// use std::time::Duration;
@@ -136,8 +144,10 @@ impl Dlx {
     ///
     /// let mut dlx = Dlx::new(&problems::langford(8)?);
     /// assert_eq!(dlx.shard_plan_within(3, &Budget::time(Duration::ZERO)).err(), Some(Stop::TimeBudget));
-    /// let plan = dlx.shard_plan_within(3, &Budget::nodes(10)).expect("a plan");
-    /// assert_eq!(plan.fingerprint(), dlx.shard_plan(3).fingerprint());
+    /// assert_eq!(dlx.shard_plan_within(3, &Budget::nodes(10)).err(), Some(Stop::NodeBudget));
+    /// let plan = dlx.shard_plan(3);
+    /// let within = dlx.shard_plan_within(3, &Budget::nodes(plan.planning_nodes())).expect("a plan");
+    /// assert_eq!(within.fingerprint(), plan.fingerprint());
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     ///
@@ -148,11 +158,18 @@ impl Dlx {
         let start = Instant::now();
         let deadline = budget.deadline(start);
         let split = self.split(shards * PARTS_PER_SHARD);
-        let mut stopped = || {
-            (budget.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d))
-                .then_some(Stop::TimeBudget)
+        let node_limit = budget.node_limit();
+        let mut walked = split.stats.nodes;
+        let mut stopped = |nodes: u64| {
+            walked = walked.saturating_add(nodes);
+            if walked > node_limit {
+                Some(Stop::NodeBudget)
+            } else {
+                (budget.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d))
+                    .then_some(Stop::TimeBudget)
+            }
         };
-        if let Some(stop) = stopped() {
+        if let Some(stop) = stopped(0) {
             return Err(stop);
         }
         let parts = split.subtrees;
@@ -176,6 +193,7 @@ impl Dlx {
             load[lightest] += cost[i];
         }
 
+        let planning_nodes = walked;
         let problem = self.fingerprint();
         let mut hash = Fnv::new();
         hash.add(problem);
@@ -197,6 +215,7 @@ impl Dlx {
             top_solutions: split.solutions,
             problem,
             fingerprint: hash.finish(),
+            planning_nodes,
         })
     }
 
@@ -268,13 +287,13 @@ impl Dlx {
     }
 
     /// Estimated nodes of one part, from `probes` probes seeded by `seed`, unless `stopped`,
-    /// asked after each probe, says a budget ran out.
+    /// told after each probe the nodes it walked, says a budget ran out.
     fn estimate_part(
         &mut self,
         part: &Subtree,
         probes: usize,
         seed: u64,
-        stopped: &mut dyn FnMut() -> Option<Stop>,
+        stopped: &mut dyn FnMut(u64) -> Option<Stop>,
     ) -> Result<f64, Stop> {
         let keep = self.links().forced_count();
         let (h, _) = self.enter(part);
@@ -285,9 +304,10 @@ impl Dlx {
             let k = rng.random_range(0..len as u64) as usize;
             let x = self.links().node_of(part.options()[k], h);
             self.links_mut().choose(x);
-            nodes += self.probe(&mut rng, len as f64).nodes;
+            let probe = self.probe(&mut rng, len as f64);
+            nodes += probe.nodes;
             self.links_mut().unchoose(x);
-            if let Some(stop) = stopped() {
+            if let Some(stop) = stopped(probe.walked) {
                 self.leave(h, keep);
                 return Err(stop);
             }

@@ -238,8 +238,8 @@ impl ShardRequest {
             })?;
         let report = links.run(
             &Plan::new().shard(&plan, self.shard),
-            // The split's time is the budget's too.
-            &self.budget.after(0, start.elapsed()),
+            // The plan's time and nodes are the budget's too.
+            &self.budget.after(plan.planning_nodes(), start.elapsed()),
             CountSink::new(None),
         )?;
         Ok(ShardRecord {
