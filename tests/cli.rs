@@ -773,6 +773,57 @@ fn count_matches_the_fixture_counts() {
 
 // --- numeric flags and impossible requests: usage errors, never panics ---
 
+/// Each numeric flag's parser, through the binary: the values it takes, and the usage error
+/// (exit 2) with its reason for each value it refuses.
+#[test]
+fn numeric_flags_take_their_range_and_refuse_the_rest() {
+    let queens = path("queens6.dlx");
+    let puzzle = "1...........4..2\n";
+    let refused = |args: &[&str], input: &str, reason: &str| {
+        let out = run(args, input);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(reason), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{args:?}");
+    };
+    // --shard I/N: 1 <= I <= N, within the most shards a split has.
+    let out = run(&["xc", &queens, "--shard", "3/16", "--json", "-q"], "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"shard\":3"), "{}", stdout(&out));
+    assert_eq!(code(&run(&["xc", &queens, "--shard", "1/1", "-q"], "")), 0);
+    for bad in ["0/4", "5/4", "1/0", "1", "a/b", "1/2/3", "-1/2", ""] {
+        refused(&["xc", &queens, &format!("--shard={bad}")], "", "--shard");
+    }
+    refused(&["xc", &queens, "--shard", "1/2000000"], "", "at most");
+    // Seconds: finite, 0 or more, within the longest budget a clock holds.
+    for (bad, reason) in [
+        ("nan", "not a number"),
+        ("-1", "0 or more"),
+        ("inf", "finite"),
+        ("1e300", "longest"),
+        ("x", "not a number of seconds"),
+        ("", "--time-budget"),
+    ] {
+        refused(&["count", &format!("--time-budget={bad}")], puzzle, reason);
+    }
+    assert_eq!(code(&run(&["count", "--time-budget", "1.5"], puzzle)), 0);
+    // Limits: 1 or more; node budgets: 1 or more (none is the flag left out).
+    for bad in ["0", "-1", "1.5"] {
+        refused(&["xc", &queens, &format!("--limit={bad}")], "", "--limit");
+    }
+    refused(&["xc", &queens, "--node-budget", "0"], "", "leave it out");
+    refused(&["xc", &queens, "--node-budget", "1.5"], "", "whole number");
+    let bounded = stdout(&run(&["xc", &queens, "--count", "--node-budget", "7"], ""));
+    assert!(bounded.trim_end().ends_with('+'), "{bounded}");
+    // Threads: 0 (one per core) up to what a machine could start.
+    assert_eq!(stdout(&run(&["count", "-j", "0"], puzzle)), "9\n");
+    refused(&["count", "-j", "100000"], puzzle, "--threads");
+    // Charts: a path that ends in .svg, in any case.
+    let sample = path("sudoku/9x9_sample.txt");
+    for bad in ["b.json", "svg"] {
+        refused(&["compare", &sample, "--plot", bad], "", ".svg");
+    }
+}
+
 #[test]
 fn time_budgets_no_clock_can_hold_are_usage_errors_on_every_subcommand() {
     let puzzle = "1...........4..2\n";

@@ -396,12 +396,9 @@ mod known_counts {
     }
 
     #[test]
-    fn pentominoes_on_every_board() {
-        for ((rows, cols), solutions) in [((5, 12), 4040), ((4, 15), 1472)] {
-            assert_eq!(
-                count(&problems::pentominoes(rows, cols).unwrap()),
-                solutions
-            );
-        }
+    fn pentominoes_4x15() {
+        // 5 x 12's 4,040 tilings take the test profile some 15 s: CI's minutes go further
+        // elsewhere.
+        assert_eq!(count(&problems::pentominoes(4, 15).unwrap()), 1472);
     }
 }

@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 
 use quadrille::Budget;
 use quadrille::engine::Engine;
-use quadrille::generate::{
-    CheckStats, Generated, Minimality, Order, Progress, ProgressSnapshot, Symmetry,
-};
+use quadrille::generate::{CheckStats, Generated, Minimality, Order, Progress, Symmetry};
 use quadrille::logic::{Difficulty, Scale};
 use quadrille::request::{self, GenerateRequest, score_band};
 use quadrille::sudoku::{Grid, Shape};
@@ -206,7 +204,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             scope.spawn(move || {
                 while stopped.recv_timeout(TICK) == Err(mpsc::RecvTimeoutError::Timeout) {
                     let made = made.load(Ordering::Relaxed);
-                    spinner.set_message(describe(progress.snapshot(), made, count, cells));
+                    spinner.set_message(progress.snapshot().describe(made, count, cells));
                 }
             });
         }
@@ -289,19 +287,6 @@ impl From<Kind> for request::Kind {
     }
 }
 
-/// What the spinner knows, in a line of an 80-column terminal: the puzzles made of `count`,
-/// the cells whose removal the latest check's attempt has tried (of `cells`) and the givens
-/// it has left, and the checks that ran out of budget (their givens stay).
-fn describe(seen: ProgressSnapshot, made: u64, count: usize, cells: usize) -> String {
-    if seen.attempts == 0 {
-        return format!("{made}/{count} made, filling a grid");
-    }
-    format!(
-        "{made}/{count} made, {}/{cells} tried, {} givens left, {} undecided",
-        seen.tried, seen.givens, seen.undecided
-    )
-}
-
 /// What `--stats` reports.
 #[derive(Default)]
 struct Tally {
@@ -378,25 +363,6 @@ impl Tally {
             "time: {seconds:.3} s, {:.1} puzzles/s, {:.3} ms per puzzle",
             self.puzzles as f64 / seconds,
             1000.0 * seconds / n
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_spinner_says_what_the_counters_hold() {
-        let mut seen = ProgressSnapshot::default();
-        assert_eq!(describe(seen, 0, 3, 1296), "0/3 made, filling a grid");
-        seen.attempts = 2;
-        seen.tried = 800;
-        seen.givens = 690;
-        seen.undecided = 396;
-        assert_eq!(
-            describe(seen, 1, 3, 1296),
-            "1/3 made, 800/1296 tried, 690 givens left, 396 undecided"
         );
     }
 }

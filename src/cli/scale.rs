@@ -220,18 +220,3 @@ fn count_shard(
     }
     Ok(Status::Success)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shard_spec_takes_i_of_n_and_nothing_else() {
-        assert_eq!(shard_spec("3/16"), Ok((3, 16)));
-        assert_eq!(shard_spec("1/1"), Ok((1, 1)));
-        for bad in ["0/4", "5/4", "1/0", "1", "a/b", "1/2/3", "-1/2", ""] {
-            assert!(shard_spec(bad).is_err(), "{bad}");
-        }
-        assert!(shard_spec("1/2000000").unwrap_err().contains("at most"));
-    }
-}

@@ -49,6 +49,33 @@ pub struct ProgressSnapshot {
     pub givens: usize,
 }
 
+impl ProgressSnapshot {
+    /// What the counters say, in a line of an 80-column terminal (a spinner's message): the
+    /// puzzles made of `wanted`, the cells whose removal the latest check's attempt has tried
+    /// (of `cells`) and the givens it has left, and the checks that ran out of budget.
+    ///
+    /// ```
+    /// use quadrille::generate::ProgressSnapshot;
+    ///
+    /// let mut seen = ProgressSnapshot::default();
+    /// assert_eq!(seen.describe(0, 3, 1296), "0/3 made, filling a grid");
+    /// (seen.attempts, seen.tried, seen.givens, seen.undecided) = (2, 800, 690, 396);
+    /// assert_eq!(
+    ///     seen.describe(1, 3, 1296),
+    ///     "1/3 made, 800/1296 tried, 690 givens left, 396 undecided"
+    /// );
+    /// ```
+    pub fn describe(&self, made: u64, wanted: usize, cells: usize) -> String {
+        if self.attempts == 0 {
+            return format!("{made}/{wanted} made, filling a grid");
+        }
+        format!(
+            "{made}/{wanted} made, {}/{cells} tried, {} givens left, {} undecided",
+            self.tried, self.givens, self.undecided
+        )
+    }
+}
+
 impl Progress {
     /// The counters as they are now.
     pub fn snapshot(&self) -> ProgressSnapshot {
