@@ -29,6 +29,11 @@ pub const PARTS_PER_SHARD: usize = 32;
 const PLAN_PROBES: usize = 8_192;
 /// The fewest probes for one part's estimate.
 const MIN_PROBES: usize = 4;
+/// A part estimated at more than 1/(`REFINE_SHARE` x shards) of the whole tree is refined:
+/// replaced by its children, each estimated afresh.
+const REFINE_SHARE: f64 = 4.0;
+/// Rounds of refinement at most (each goes one level deeper in the largest parts).
+const REFINE_ROUNDS: usize = 3;
 
 /// How a search tree is cut into shards.
 ///
@@ -172,18 +177,50 @@ impl Dlx {
         if let Some(stop) = stopped(0) {
             return Err(stop);
         }
-        let parts = split.subtrees;
+        let mut parts = split.subtrees;
+        let (mut top, mut top_solutions) = (split.stats, split.solutions);
         let probes = (PLAN_PROBES / parts.len().max(1)).max(MIN_PROBES);
         let mut cost = Vec::with_capacity(parts.len());
-        for (i, part) in parts.iter().enumerate() {
-            cost.push(self.estimate_part(part, probes, i as u64, &mut stopped)?);
+        // Each part's probes are seeded by its number in the order estimated.
+        let mut seed = 0u64;
+        for part in &parts {
+            cost.push(self.estimate_part(part, probes, seed, &mut stopped)?);
+            seed += 1;
+        }
+        // A part estimated at more than a share of the whole is replaced by its children, each
+        // estimated afresh: no shard is left with one part too large to balance, and a part
+        // whose few probes overestimated it is measured again in finer pieces.
+        for _ in 0..REFINE_ROUNDS {
+            let most = cost.iter().sum::<f64>() / (REFINE_SHARE * shards as f64);
+            if !cost.iter().any(|&c| c > most) {
+                break;
+            }
+            let mut finer = Vec::with_capacity(parts.len());
+            let mut finer_cost = Vec::with_capacity(parts.len());
+            for (part, c) in parts.into_iter().zip(cost) {
+                if c <= most {
+                    finer.push(part);
+                    finer_cost.push(c);
+                    continue;
+                }
+                let (from, above) = (finer.len(), top.nodes);
+                self.expand(&part, &mut top, &mut top_solutions, &mut finer);
+                if let Some(stop) = stopped(top.nodes - above) {
+                    return Err(stop);
+                }
+                for child in &finer[from..] {
+                    finer_cost.push(self.estimate_part(child, probes, seed, &mut stopped)?);
+                    seed += 1;
+                }
+            }
+            (parts, cost) = (finer, finer_cost);
         }
 
         // Largest first, to the least loaded shard; ties go to the earlier part and shard.
         let mut order: Vec<usize> = (0..parts.len()).collect();
         order.sort_by(|&a, &b| cost[b].total_cmp(&cost[a]).then(a.cmp(&b)));
         let mut load = vec![0.0f64; shards];
-        load[0] = split.stats.nodes as f64;
+        load[0] = top.nodes as f64;
         let mut owner = vec![0; parts.len()];
         for i in order {
             let lightest = (0..shards)
@@ -211,8 +248,8 @@ impl Dlx {
             parts,
             owner,
             cost,
-            top: split.stats,
-            top_solutions: split.solutions,
+            top,
+            top_solutions,
             problem,
             fingerprint: hash.finish(),
             planning_nodes,

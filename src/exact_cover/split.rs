@@ -79,7 +79,6 @@ impl Dlx {
     /// what one search counts (`split_parts_count_what_one_search_counts`).
     pub(crate) fn split(&mut self, wanted: usize) -> Split {
         let wanted = wanted.max(1);
-        let keep = self.links().forced_count();
         let mut stats = Stats::default();
         let mut level = Vec::new();
         let mut solutions = Vec::new();
@@ -97,30 +96,10 @@ impl Dlx {
             if level.len() >= wanted || children > wanted * GROWTH {
                 break;
             }
+            debug_assert!(level.iter().all(|part| part.prefix.len() == depth));
             let mut next = Vec::with_capacity(children);
             for part in &level {
-                let (h, updates) = self.enter(part);
-                stats.updates += updates;
-                for &option in &part.options {
-                    let x = self.links().node_of(option, h);
-                    stats.updates += self.links_mut().choose(x);
-                    stats.max_depth = stats.max_depth.max(depth + 1);
-                    let solved = stats.solutions;
-                    let open = self.open_node(&mut stats);
-                    let mut prefix = part.prefix.clone();
-                    prefix.push(option);
-                    match open {
-                        Some((h, options)) => next.push(Subtree {
-                            prefix,
-                            header: h.id(),
-                            options,
-                        }),
-                        None if stats.solutions > solved => solutions.push(prefix),
-                        None => {}
-                    }
-                    self.links_mut().unchoose(x);
-                }
-                self.leave(h, keep);
+                self.expand(part, &mut stats, &mut solutions, &mut next);
             }
             level = next;
         }
@@ -129,6 +108,42 @@ impl Dlx {
             stats,
             solutions,
         }
+    }
+
+    /// Replaces a part by its children, one a node below each of its options, pushed onto
+    /// `children` in the tree's order: their nodes (and the solutions and dead ends among them)
+    /// are counted in `stats`, as the split counts the nodes above its parts, and a solution
+    /// is pushed onto `solutions` as its options. The links are left as they were.
+    pub(crate) fn expand(
+        &mut self,
+        part: &Subtree,
+        stats: &mut Stats,
+        solutions: &mut Vec<Vec<usize>>,
+        children: &mut Vec<Subtree>,
+    ) {
+        let keep = self.links().forced_count();
+        let (h, updates) = self.enter(part);
+        stats.updates += updates;
+        stats.max_depth = stats.max_depth.max(part.prefix.len() + 1);
+        for &option in &part.options {
+            let x = self.links().node_of(option, h);
+            stats.updates += self.links_mut().choose(x);
+            let solved = stats.solutions;
+            let open = self.open_node(stats);
+            let mut prefix = part.prefix.clone();
+            prefix.push(option);
+            match open {
+                Some((h, options)) => children.push(Subtree {
+                    prefix,
+                    header: h.id(),
+                    options,
+                }),
+                None if stats.solutions > solved => solutions.push(prefix),
+                None => {}
+            }
+            self.links_mut().unchoose(x);
+        }
+        self.leave(h, keep);
     }
 
     /// Counts the solutions of one part of a split (see [`Dlx::split`]) within `budget`.
