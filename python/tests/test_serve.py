@@ -198,8 +198,8 @@ def test_a_cancelled_count_stops_and_the_server_goes_idle(server):
         if event == "job":
             cancelled["id"] = data["id"]
         progress = [d for e, d in seen if e == "progress" and d.get("parts_done")]
-        if len(progress) >= 2 and "at" not in cancelled:
-            assert progress[-1]["parts_done"] > progress[0]["parts_done"] or len(progress) > 2
+        # Cancelled once the progress has moved.
+        if progress and progress[-1]["parts_done"] > progress[0]["parts_done"] and "at" not in cancelled:
             # A quick solve is answered while the count runs.
             start = time.monotonic()
             status, _ = post(url, "solve", {"puzzle": P9})
@@ -209,7 +209,7 @@ def test_a_cancelled_count_stops_and_the_server_goes_idle(server):
         if event == "result":
             cancelled["result"] = (data, time.monotonic())
 
-    events(url, "xc", {"dlx": queens(16), "threads": 2}, on_event)
+    events(url, "xc", {"dlx": queens(16), "threads": 2, "time_budget": 120}, on_event)
     record, at = cancelled["result"]
     assert record["complete"] is False and record["stop"] == "time-budget"
     assert at - cancelled["at"] < 1.0

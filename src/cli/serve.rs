@@ -58,7 +58,7 @@ pub struct Args {
     /// Quick searches (solve, explain, rate, generate, compare) run at once; more wait.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..))]
     searches: u16,
-    /// Counts run at once; more wait their turn (at most 16 more each).
+    /// Counts run at once; more wait their turn (at most 64 more; past them, 503).
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
     counts: u16,
     /// The largest request body, in bytes.
@@ -68,6 +68,8 @@ pub struct Args {
 
 /// Connections served at once by the pool; counts stream on threads of their own.
 const HANDLERS: usize = 16;
+/// Counts waiting for a slot, past which a count is refused (each holds a thread and a socket).
+const COUNTS_WAITING: usize = 64;
 /// Puzzles in one request.
 const MAX_PUZZLES: usize = 1000;
 /// Puzzles in one generate request.
@@ -615,7 +617,7 @@ fn start_count(state: &State, route: &str, body: &str) -> Result<(Budgets, Count
     };
     let limit = check::limit(asked.limit).map_err(invalid)?;
     asked.budgets.check()?;
-    if state.counts.waiting() >= 16 {
+    if state.counts.waiting() >= COUNTS_WAITING {
         return Err(refuse(
             503,
             "the server is busy: too many counts waiting; try again",
