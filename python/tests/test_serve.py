@@ -153,6 +153,13 @@ def test_the_records_are_the_command_line_tools(server):
     want = cli("generate", "--box", "2x3", "-n", "3", "--seed", "5", "--rate", "--json")
     assert status == 200 and made["puzzles"] == want
 
+    pentominoes = FIXTURES / "pentominoes_6x10.dlx"
+    status, estimated = post(url, "estimate", {"dlx": pentominoes.read_text(), "probes": 1000, "seed": 1})
+    want = cli("xc", "--estimate", "1000", "--seed", "1", "--json", str(pentominoes))[0]
+    for timed in ("seconds", "probe_seconds", "sample_seconds"):
+        estimated.pop(timed), want.pop(timed)
+    assert status == 200 and estimated == want
+
     got = []
     events(url, "xc", {"dlx": (FIXTURES / "queens8.dlx").read_text()}, lambda e, d: got.append((e, d)))
     result = [d for e, d in got if e == "result"][0]
@@ -340,6 +347,8 @@ def test_the_page_in_a_browser(server):
 
         # A long count: the bar moves, then cancel; the server's CPU goes idle within a second.
         page.fill("#xc-text", queens(16))
+        page.click("#xc-estimate")
+        page.wait_for_function("document.querySelector('#xc-estimate-text').textContent.includes('about')")
         page.click("#xc-count")
         page.wait_for_function("document.querySelector('#progress').value > 0")
         first = page.eval_on_selector("#progress", "e => e.value")

@@ -14,14 +14,15 @@ use std::time::{Duration, Instant};
 
 use quadrille::batch::{self, Parallelism, Solved};
 use quadrille::compare::plot;
-use quadrille::engine::Engine;
-use quadrille::exact_cover::PartsDone;
+use quadrille::engine::{DlxSolver, Engine};
+use quadrille::exact_cover::{Dlx, PartsDone};
 use quadrille::io::dlx;
 use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
 use quadrille::logic::step_svg;
 use quadrille::request::{
-    CompareRequest, ExactCoverCount, ExplainRecord, ExplainRequest, GenerateRequest, Jobs,
-    RateRequest, SolveRecord, StepRecord, check, propagation_levels, score_band,
+    CompareRequest, EstimateRequest, ExactCoverCount, ExplainRecord, ExplainRequest,
+    GenerateRequest, Jobs, RateRequest, SolveRecord, StepRecord, check, propagation_levels,
+    score_band,
 };
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
@@ -49,7 +50,8 @@ pub struct Args {
     /// Open the page in the desktop's browser.
     #[arg(long)]
     open: bool,
-    /// The longest a solve, explain, rate, generate or compare request runs, in seconds.
+    /// The longest a solve, explain, rate, generate, estimate or compare request runs, in
+    /// seconds.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = flags::seconds)]
     time_cap: Duration,
     /// The longest a count (`/api/count`, `/api/xc`) runs, in seconds.
@@ -237,6 +239,7 @@ fn api(state: &State, route: &str, body: &str) -> Result<Reply, Refusal> {
         "/api/rate" => quick(&rate),
         "/api/generate" => quick(&generate),
         "/api/compare" => quick(&compare),
+        "/api/estimate" => quick(&estimate),
         "/api/cancel" => cancel(state, body).map(Reply::Json),
         "/api/count" | "/api/xc" => {
             start_count(state, route, body).map(|(budgets, work)| Reply::Count(budgets, work))
@@ -576,6 +579,40 @@ fn compare(state: &State, body: &str, interrupt: Interrupt) -> Answer {
     );
     let svg = plot::svg(&comparison, &title).map_err(|e| refusal_of(&e))?;
     Ok(json!({ "table": comparison.table(), "comparison": comparison.to_json(), "svg": svg }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EstimateBody {
+    #[serde(flatten)]
+    puzzles: Puzzles,
+    #[serde(flatten)]
+    budgets: Budgets,
+    dlx: Option<String>,
+    probes: Option<u64>,
+    seed: Option<u64>,
+}
+
+/// Knuth's estimate of a count, of a dlx problem or a Sudoku, as `--estimate --json` writes it.
+fn estimate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
+    let asked: EstimateBody = parse(body)?;
+    let mut links = match &asked.dlx {
+        Some(text) => {
+            let problem = dlx::parse_problem(text).map_err(|e| refusal_of(&e))?;
+            Dlx::try_new(problem.problem()).map_err(|e| refusal_of(&e))?
+        }
+        None => {
+            let puzzle = asked.puzzles.one()?;
+            DlxSolver::links(puzzle.board(), &puzzle.grid)
+        }
+    };
+    let request = EstimateRequest {
+        probes: asked.probes.unwrap_or(EstimateRequest::DEFAULT_PROBES),
+        seed: asked.seed.unwrap_or(0),
+        budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
+    };
+    let record = request.run(&mut links, &mut |_| {});
+    Ok(json!(record.map_err(|e| refusal_of(&e))?))
 }
 
 fn cancel(state: &State, body: &str) -> Answer {

@@ -219,6 +219,15 @@ async function countXc() {
   });
 }
 
+// Knuth's estimate first: how many solutions, and how long a count would take.
+async function estimateXc() {
+  const e = await api("estimate", { dlx: $("xc-text").value, time_budget: 5 });
+  const [low, high] = e.solutions_interval;
+  $("xc-estimate-text").textContent = e.exact_solutions != null ? `exactly ${e.exact_solutions} solutions (the sample counted them all)`
+    : `about ${e.solutions.toPrecision(3)} solutions (95%: ${low.toPrecision(3)} to ${high == null ? "?" : high.toPrecision(3)}), ` +
+      `a count of about ${e.seconds == null ? "?" : e.seconds.toPrecision(2)} s on one core (${e.probes} probes)`;
+}
+
 async function cancel() {
   if (job != null) await api("cancel", { id: job });
 }
@@ -276,6 +285,7 @@ $("rate").onclick = () => run(rate);
 $("generate").onclick = () => run(generate);
 $("count").onclick = () => run(countSudoku);
 $("xc-count").onclick = () => run(countXc);
+$("xc-estimate").onclick = () => run(estimateXc);
 $("cancel").onclick = () => run(cancel);
 $("compare").onclick = () => run(compare);
 $("step-prev").onclick = () => moveStep(-1);
