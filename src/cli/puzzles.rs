@@ -216,7 +216,7 @@ impl ResultWriter<'_> {
         }
         let solution = outcome.solution.as_ref();
         if self.json {
-            let mut object = serde_json::to_value(SolveRecord::of(record_solved, record.line))
+            let mut object = serde_json::to_value(SolveRecord::of(record_solved))
                 .map_err(std::io::Error::from)?;
             if let Some(file) = self.file {
                 object["file"] = json!(file);

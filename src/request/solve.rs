@@ -6,7 +6,8 @@
 use serde::Serialize;
 
 use crate::batch::Solved;
-use crate::engine::Why;
+use crate::engine::{Choice, Outcome, Why};
+use crate::io::puzzle::Puzzle;
 
 /// What one puzzle of a batch gave; serialised, the object of `solve --json` (the tool adds
 /// the input's `file` when it reads several). Fields are in the order the object is written.
@@ -38,24 +39,33 @@ pub struct SolveRecord {
 }
 
 impl SolveRecord {
-    /// The record of `solved`, read at input line `line`.
-    pub fn of(solved: &Solved, line: usize) -> SolveRecord {
-        let outcome = &solved.outcome;
+    /// The record of a puzzle that a batch solved.
+    pub fn of(solved: &Solved) -> SolveRecord {
+        let choice = Choice {
+            engine: solved.engine,
+            why: solved.why,
+        };
+        SolveRecord::new(&solved.puzzle, &solved.outcome, choice)
+    }
+
+    /// The record of `puzzle`, which the engine of `choice` searched to `outcome`
+    /// ([`crate::batch::solve_one`]'s answer).
+    pub fn new(puzzle: &Puzzle, outcome: &Outcome, choice: Choice) -> SolveRecord {
         let status = match (outcome.solutions, outcome.stop.is_budget()) {
             (1.., _) => "solved",
             (0, true) => "undecided",
             (0, false) => "unsolvable",
         };
         SolveRecord {
-            engine: solved.engine.to_string(),
+            engine: choice.engine.to_string(),
             exact: outcome.is_complete(),
-            label: solved.puzzle.label.clone(),
-            line,
+            label: puzzle.label.clone(),
+            line: puzzle.line,
             solution: outcome.solution.as_ref().map(ToString::to_string),
             solutions: outcome.solutions,
             status,
             stopped: outcome.stop.is_budget().then_some("budget"),
-            why: (solved.why != Why::Named).then(|| solved.why.name()),
+            why: (choice.why != Why::Named).then(|| choice.why.name()),
         }
     }
 }
