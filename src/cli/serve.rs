@@ -12,7 +12,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use quadrille::batch::{self, Parallelism, Solved};
+use quadrille::batch::{self, Parallelism};
 use quadrille::compare::plot;
 use quadrille::engine::{DlxSolver, Engine};
 use quadrille::exact_cover::{Dlx, PartsDone};
@@ -149,25 +149,28 @@ fn refuse(status: u16, message: impl std::fmt::Display) -> Refusal {
     Refusal(status, json!({ "error": message.to_string() }))
 }
 
-/// A library error as a 400 (422 for a request the library refused by its field), with the
-/// line and column it names, or the field.
-fn refusal_of(err: &quadrille::Error) -> Refusal {
-    let mut object = json!({ "error": err.message() });
-    if let Some(line) = err.line() {
-        object["line"] = json!(line);
+/// A library error is a 400, with the line and column it names, or the request's field.
+impl From<quadrille::Error> for Refusal {
+    fn from(err: quadrille::Error) -> Refusal {
+        let mut object = json!({ "error": err.message() });
+        if let Some(line) = err.line() {
+            object["line"] = json!(line);
+        }
+        if let Some(column) = err.column() {
+            object["column"] = json!(column);
+        }
+        if let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() {
+            object["field"] = json!(invalid.field.name());
+            object["error"] = json!(invalid.message);
+        }
+        Refusal(400, object)
     }
-    if let Some(column) = err.column() {
-        object["column"] = json!(column);
-    }
-    if let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() {
-        object["field"] = json!(invalid.field.name());
-        object["error"] = json!(invalid.message);
-    }
-    Refusal(400, object)
 }
 
-fn invalid(invalid: check::Invalid) -> Refusal {
-    refusal_of(&invalid.into())
+impl From<check::Invalid> for Refusal {
+    fn from(invalid: check::Invalid) -> Refusal {
+        Refusal::from(quadrille::Error::from(invalid))
+    }
 }
 
 fn handle(state: &State, mut request: tiny_http::Request) {
@@ -308,7 +311,7 @@ impl Puzzles {
         let reader = PuzzleReader::new(self.puzzle.as_bytes(), shape, layout).with_variant(variant);
         let mut puzzles = Vec::new();
         for puzzle in reader.take(MAX_PUZZLES + 1) {
-            puzzles.push(puzzle.map_err(|e| refusal_of(&e))?);
+            puzzles.push(puzzle?);
         }
         match puzzles.len() {
             0 => Err(refuse(400, "no puzzle in the text")),
@@ -337,11 +340,8 @@ struct Budgets {
 impl Budgets {
     /// The time asked for, checked with the node budget by the library's rules.
     fn check(self) -> Result<Option<Duration>, Refusal> {
-        check::node_budget(self.node_budget).map_err(invalid)?;
-        self.time_budget
-            .map(check::seconds)
-            .transpose()
-            .map_err(invalid)
+        check::node_budget(self.node_budget)?;
+        Ok(self.time_budget.map(check::seconds).transpose()?)
     }
 
     fn budget(self, cap: Duration, interrupt: Interrupt) -> Result<Budget, Refusal> {
@@ -369,7 +369,7 @@ struct SolveBody {
 fn solve(state: &State, body: &str, interrupt: Interrupt) -> Answer {
     let asked: SolveBody = parse(body)?;
     let engine = named::<Engine>("engine", asked.engine.as_deref())?.unwrap_or_default();
-    let limit = check::limit(Some(asked.limit.unwrap_or(2))).map_err(invalid)?;
+    let limit = check::limit(Some(asked.limit.unwrap_or(2)))?;
     let request = Request {
         limit,
         budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
@@ -378,16 +378,8 @@ fn solve(state: &State, body: &str, interrupt: Interrupt) -> Answer {
     let mut results = Vec::new();
     for puzzle in asked.puzzles.read()? {
         let (outcome, choice) =
-            batch::solve_one(&puzzle, engine, &request, Parallelism::AcrossPuzzles)
-                .map_err(|e| refusal_of(&e))?;
-        let line = puzzle.line;
-        let solved = Solved {
-            puzzle,
-            outcome,
-            engine: choice.engine,
-            why: choice.why,
-        };
-        results.push(SolveRecord::of(&solved, line));
+            batch::solve_one(&puzzle, engine, &request, Parallelism::AcrossPuzzles)?;
+        results.push(SolveRecord::new(&puzzle, &outcome, choice));
     }
     Ok(json!({ "results": results }))
 }
@@ -413,19 +405,17 @@ fn explain(state: &State, body: &str, interrupt: Interrupt) -> Answer {
         budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
     };
     let (mut steps, mut pictures) = (Vec::new(), Vec::new());
-    let explained = request
-        .run(&puzzle, &mut |state, step| {
-            steps.push(StepRecord::of(step));
-            let title = format!(
-                "step {}: {} ({:.1})",
-                steps.len(),
-                step.technique(),
-                step.score()
-            );
-            pictures.push(step_svg(state, step, &title));
-            true
-        })
-        .map_err(|e| refusal_of(&e))?;
+    let explained = request.run(&puzzle, &mut |state, step| {
+        steps.push(StepRecord::of(step));
+        let title = format!(
+            "step {}: {} ({:.1})",
+            steps.len(),
+            step.technique(),
+            step.score()
+        );
+        pictures.push(step_svg(state, step, &title));
+        true
+    })?;
     let mut object = json!(ExplainRecord::new(&puzzle, &explained, steps));
     object["svg"] = json!(pictures);
     Ok(object)
@@ -449,14 +439,14 @@ fn rate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
     let defaults = RateRequest::default();
     let request = RateRequest {
         levels: match &asked.levels {
-            Some(levels) => propagation_levels(levels.split(',')).map_err(invalid)?,
+            Some(levels) => propagation_levels(levels.split(','))?,
             None => defaults.levels,
         },
         level_nodes: asked.level_nodes.unwrap_or(defaults.level_nodes),
         scale: named("scale", asked.scale.as_deref())?.unwrap_or_default(),
         budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
     };
-    Ok(json!(request.run(&puzzle).map_err(|e| refusal_of(&e))?))
+    Ok(json!(request.run(&puzzle)?))
 }
 
 #[derive(Deserialize)]
@@ -499,7 +489,7 @@ fn generate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
         },
     };
     let score = match asked.score {
-        Some((low, high)) => Some(score_band(low, high).map_err(invalid)?),
+        Some((low, high)) => Some(score_band(low, high)?),
         None => None,
     };
     let request = GenerateRequest {
@@ -518,15 +508,13 @@ fn generate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
         ..defaults
     };
     let mut puzzles = Vec::new();
-    request
-        .run(None, &mut |made| {
-            puzzles.push(match made {
-                Ok(record) => json!(record),
-                Err(err) => json!({ "error": err.message() }),
-            });
-            Ok(())
-        })
-        .map_err(|e| refusal_of(&e))?;
+    request.run(None, &mut |made| {
+        puzzles.push(match made {
+            Ok(record) => json!(record),
+            Err(err) => json!({ "error": err.message() }),
+        });
+        Ok(())
+    })?;
     Ok(json!({ "puzzles": puzzles }))
 }
 
@@ -555,11 +543,7 @@ fn compare(state: &State, body: &str, interrupt: Interrupt) -> Answer {
         ),
         None => None,
     };
-    let time = asked
-        .time_budget
-        .map(check::seconds)
-        .transpose()
-        .map_err(invalid)?;
+    let time = asked.time_budget.map(check::seconds).transpose()?;
     let request = CompareRequest {
         engines,
         limit: asked.limit.unwrap_or(2),
@@ -569,15 +553,13 @@ fn compare(state: &State, body: &str, interrupt: Interrupt) -> Answer {
         threads: 1,
         ..CompareRequest::default()
     };
-    let (_, _, comparison) = request
-        .run(puzzles.into_iter().map(Ok))
-        .map_err(|e| refusal_of(&e))?;
+    let (_, _, comparison) = request.run(puzzles.into_iter().map(Ok))?;
     let title = format!(
         "{} puzzles, count up to {}",
         comparison.puzzles().len(),
         request.limit
     );
-    let svg = plot::svg(&comparison, &title).map_err(|e| refusal_of(&e))?;
+    let svg = plot::svg(&comparison, &title)?;
     Ok(json!({ "table": comparison.table(), "comparison": comparison.to_json(), "svg": svg }))
 }
 
@@ -598,8 +580,8 @@ fn estimate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
     let asked: EstimateBody = parse(body)?;
     let mut links = match &asked.dlx {
         Some(text) => {
-            let problem = dlx::parse_problem(text).map_err(|e| refusal_of(&e))?;
-            Dlx::try_new(problem.problem()).map_err(|e| refusal_of(&e))?
+            let problem = dlx::parse_problem(text)?;
+            Dlx::try_new(problem.problem())?
         }
         None => {
             let puzzle = asked.puzzles.one()?;
@@ -612,7 +594,7 @@ fn estimate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
         budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
     };
     let record = request.run(&mut links, &mut |_| {});
-    Ok(json!(record.map_err(|e| refusal_of(&e))?))
+    Ok(json!(record?))
 }
 
 fn cancel(state: &State, body: &str) -> Answer {
@@ -646,13 +628,13 @@ type CountWork = Box<dyn FnOnce(Budget, &(dyn Fn(PartsDone) + Sync)) -> Answer +
 fn start_count(state: &State, route: &str, body: &str) -> Result<(Budgets, CountWork), Refusal> {
     let asked: CountBody = parse(body)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let threads = check::threads(asked.threads.unwrap_or(0)).map_err(invalid)?;
+    let threads = check::threads(asked.threads.unwrap_or(0))?;
     let threads = if threads == 0 {
         cores
     } else {
         threads.min(cores)
     };
-    let limit = check::limit(asked.limit).map_err(invalid)?;
+    let limit = check::limit(asked.limit)?;
     asked.budgets.check()?;
     if state.counts.waiting() >= COUNTS_WAITING {
         return Err(refuse(
@@ -664,18 +646,16 @@ fn start_count(state: &State, route: &str, body: &str) -> Result<(Budgets, Count
         let text = asked
             .dlx
             .ok_or_else(|| refuse(400, "dlx: the problem, in Knuth's dlx format"))?;
-        let problem = dlx::parse_problem(&text)
-            .map_err(|e| refusal_of(&e))?
-            .into_problem();
+        let problem = dlx::parse_problem(&text)?.into_problem();
         let request = ExactCoverCount {
             limit,
             threads,
             ..ExactCoverCount::default()
         };
-        request.check(&problem).map_err(invalid)?;
+        request.check(&problem)?;
         let work: CountWork = Box::new(move |budget, progress| {
             let record = ExactCoverCount { budget, ..request }.run(&problem, progress);
-            Ok(json!(record.map_err(|e| refusal_of(&e))?))
+            Ok(json!(record?))
         });
         return Ok((asked.budgets, work));
     }
@@ -687,7 +667,7 @@ fn start_count(state: &State, route: &str, body: &str) -> Result<(Budgets, Count
             budget,
             ..Request::default()
         };
-        let pool = flags::pool(threads).map_err(|e| refusal_of(&e))?;
+        let pool = flags::pool(threads)?;
         let counted = pool.install(|| {
             batch::solve_one_with(
                 &puzzle,
@@ -697,15 +677,8 @@ fn start_count(state: &State, route: &str, body: &str) -> Result<(Budgets, Count
                 progress,
             )
         });
-        let (outcome, choice) = counted.map_err(|e| refusal_of(&e))?;
-        let line = puzzle.line;
-        let solved = Solved {
-            puzzle,
-            outcome,
-            engine: choice.engine,
-            why: choice.why,
-        };
-        Ok(json!(SolveRecord::of(&solved, line)))
+        let (outcome, choice) = counted?;
+        Ok(json!(SolveRecord::new(&puzzle, &outcome, choice)))
     });
     Ok((asked.budgets, work))
 }

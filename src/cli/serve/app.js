@@ -113,6 +113,7 @@ function showGrid(line, cls) {
 
 async function solve() {
   cells.forEach((c) => c.classList.remove("solved", "error", "placed"));
+  status("solving…");
   const { results: [r] } = await api("solve", { ...request(), limit: 2 });
   if (r.solution) showGrid(r.solution, "solved");
   const how = r.status === "solved" ? (r.solutions > 1 ? "several solutions (one shown)" : r.exact ? "unique" : "solved") : r.status;
@@ -121,6 +122,7 @@ async function solve() {
 
 async function explain() {
   cells.forEach((c) => c.classList.remove("solved", "error", "placed"));
+  status("explaining…");
   const answer = await api("explain", request());
   steps = answer.steps.map((s, k) => ({ ...s, svg: answer.svg[k] }));
   step = 0;
