@@ -168,6 +168,27 @@ def test_the_records_are_the_command_line_tools(server):
     assert result == want and result["solutions"] == 92
 
 
+def test_variants_and_compare_are_the_command_line_tools(server):
+    _, url = server
+    for name in ("x", "windoku", "jigsaw", "killer"):
+        path = FIXTURES / "variants" / f"{name}.txt"
+        status, answer = post(url, "solve", {"puzzle": path.read_text()})
+        assert status == 200 and answer["results"] == cli("solve", "--json", "--limit", "2", str(path))
+        assert all(r["status"] == "solved" for r in answer["results"])
+    # A bad killer line: its error names the line after the header and the column.
+    status, answer = post(url, "solve", {"puzzle": "# variant: killer\n" + "." * 81 + " aab"})
+    assert status == 400 and answer["line"] == 2 and answer["column"] >= 83, answer
+
+    text = (FIXTURES / "sudoku" / "9x9_sample.txt").read_text()
+    status, answer = post(url, "compare", {"puzzle": text, "engines": "dlx,csp"})
+    assert status == 200 and answer["svg"].startswith("<svg") and "dlx" in answer["table"]
+    compared = answer["comparison"]
+    assert compared["engines"][0] == "dlx" and len(compared["puzzles"]) == 20
+    assert compared["disagreements"] == []
+    for puzzle in compared["puzzles"]:
+        assert [r["solutions"] for r in puzzle["results"]] == [1, 1]
+
+
 def test_a_generated_puzzle_is_unique(server):
     _, url = server
     status, made = post(url, "generate", {"box": "3x3", "seed": 7, "symmetry": "rot90"})
