@@ -55,7 +55,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("compare", &["batch", "budget", "engine", "error", "io", "restart", "runner", "sudoku"]),
     // The requests that every front end asks: the top, which may import what is below.
     ("request", &[
-        "budget", "compare", "csp", "engine", "error", "exact_cover", "generate", "io", "logic",
+        "batch", "board", "budget", "compare", "csp", "engine", "error", "exact_cover", "generate", "io", "logic",
         "long_count", "merge",
         "restart", "runner", "sudoku",
     ]),

@@ -30,6 +30,8 @@ mod readme;
 #[cfg(all(feature = "cli", unix))]
 mod requests;
 mod se_agreement;
+#[cfg(feature = "serve")]
+mod serve;
 mod shard;
 #[cfg(feature = "cli")]
 mod shard_cli;

@@ -8,8 +8,8 @@ use quadrille::io::puzzle::Puzzle;
 use quadrille::logic::{
     Candidates, Ending, Step, cell_name, digit_name, step_svg, write_candidates,
 };
-use quadrille::request::ExplainRequest;
-use serde_json::{Value, json};
+use quadrille::request::{ExplainRecord, ExplainRequest, StepRecord};
+use serde_json::json;
 
 use super::logical::{self, InputArgs};
 use super::{Status, stdout};
@@ -90,7 +90,7 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
     let explained = request.run(puzzle, &mut |state, step| {
         count += 1;
         if args.input.json {
-            steps_json.push(step_json(step, n));
+            steps_json.push(StepRecord::of(step));
         } else {
             if args.verbose {
                 write_candidates(state, &mut text);
@@ -108,42 +108,17 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
     if let Some(err) = svg_error {
         return Err(err);
     }
-    let ending = explained.ending;
-    let ending_name = ending.name();
-    let unique = explained.unique;
-    let stuck = explained.stuck;
-    let name = explained.hardest;
-    let score = explained.score;
-    let explained_score = explained.hardest_score;
     if args.input.json {
-        let mut object = json!({
-            "line": puzzle.line,
-            "solved": ending == Ending::Solved,
-            "ending": ending_name,
-            // Unknown when a budget stopped the count.
-            "unique": unique,
-            "score": score,
-            "hardest": name,
-            "steps": steps_json,
-        });
-        if let Ending::Undecided(stop) = ending {
-            object["stopped"] = json!(stop.name());
-        }
-        if let Some(state) = &stuck {
-            object["grid"] = json!(state.grid().to_string());
-            let mut grid = String::new();
-            write_candidates(state, &mut grid);
-            object["candidates"] = json!(grid);
-        }
-        if let Some(label) = &puzzle.label {
-            object["label"] = json!(label);
-        }
+        let record = ExplainRecord::new(puzzle, &explained, steps_json);
+        let mut object = serde_json::to_value(record).map_err(std::io::Error::from)?;
         if let Some(file) = file {
             object["file"] = json!(file);
         }
         let _ = writeln!(text, "{object}");
     } else {
-        match &stuck {
+        let ending = explained.ending;
+        let (name, explained_score) = (&explained.hardest, explained.hardest_score);
+        match &explained.stuck {
             Some(state) => {
                 let _ = writeln!(
                     text,
@@ -168,7 +143,8 @@ fn explain_one(puzzle: &Puzzle, file: Option<&str>, args: &Args) -> std::io::Res
             None => {
                 let _ = writeln!(
                     text,
-                    "  {ending_name} in {count} steps; hardest: {name} ({:.1})",
+                    "  {} in {count} steps; hardest: {name} ({:.1})",
+                    ending.name(),
                     explained_score,
                 );
             }
@@ -193,26 +169,6 @@ fn step_line(step: &Step, n: usize) -> String {
         moves.join(" "),
         step.why()
     )
-}
-
-fn step_json(step: &Step, n: usize) -> Value {
-    let triple = |(c, d): (quadrille::board::Cell, quadrille::board::Digit)| {
-        let (r, col) = c.row_col(n);
-        json!([r + 1, col + 1, d.get()])
-    };
-    json!({
-        "technique": step.technique().name(),
-        "score": step.score(),
-        "placements": step.placements().map(triple).collect::<Vec<_>>(),
-        "eliminations": step.eliminations().map(triple).collect::<Vec<_>>(),
-        "units": step.units().iter().map(|&u| step_unit_name(step, u)).collect::<Vec<_>>(),
-        "cells": step.cells().map(|c| { let (r, col) = c.row_col(n); json!([r + 1, col + 1]) }).collect::<Vec<_>>(),
-        "why": step.why(),
-    })
-}
-
-fn step_unit_name(step: &Step, u: usize) -> String {
-    step.board().group(u).to_string()
 }
 
 /// Writes `DIR/line<N>-step<K>.svg`; with several inputs, `DIR/<file stem>-line<N>-...`, so

@@ -21,6 +21,8 @@ mod progress;
 mod puzzles;
 mod rate;
 mod scale;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 mod xc;
 
@@ -50,6 +52,10 @@ enum Command {
     Explain(explain::Args),
     /// Rate each puzzle: its hardest technique and a score on Sudoku Explainer's scale.
     Rate(rate::Args),
+    /// Serve a page to solve, explain, rate, generate, count and compare in a browser, with
+    /// a JSON API beside it.
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
 }
 
 /// How a subcommand ended when nothing went wrong outright.
@@ -100,6 +106,8 @@ impl Command {
             Command::Merge(_) => "merge",
             Command::Explain(_) => "explain",
             Command::Rate(_) => "rate",
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => "serve",
         }
     }
 }
@@ -128,6 +136,8 @@ pub fn run() -> ExitCode {
         Command::Merge(args) => merge::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Rate(args) => rate::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,

@@ -1,8 +1,9 @@
 //! What `solve` and `count` share: reading puzzle files, running the batch, writing results.
 
 use quadrille::batch::{self, Parallelism, Record, Solved, Summary};
-use quadrille::engine::{Engine, Why};
+use quadrille::engine::Engine;
 use quadrille::io::puzzle::{Layout, PuzzleReader};
+use quadrille::request::SolveRecord;
 use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
 use quadrille::{Request, SolutionCount};
@@ -174,12 +175,7 @@ struct ResultWriter<'a> {
 impl ResultWriter<'_> {
     fn write(&self, out: &mut impl Write, record: &Record) -> std::io::Result<()> {
         let place = self.file.map(|f| format!("{f}: ")).unwrap_or_default();
-        let Solved {
-            puzzle,
-            outcome,
-            engine,
-            why,
-        } = match &record.result {
+        let record_solved = match &record.result {
             Ok(solved) => solved,
             Err(err) => {
                 let hint = flag_hint(err);
@@ -201,6 +197,9 @@ impl ResultWriter<'_> {
                 };
             }
         };
+        let Solved {
+            puzzle, outcome, ..
+        } = record_solved;
         if outcome.solutions == 0
             && outcome.is_complete()
             && !self.noted_boxes.load(Ordering::Relaxed)
@@ -217,36 +216,10 @@ impl ResultWriter<'_> {
         }
         let solution = outcome.solution.as_ref();
         if self.json {
-            // `status` is what a user asks first; `exact` says whether `solutions` is the whole
-            // count (the search was exhausted) or only what was found before the limit or
-            // the budget stopped it.
-            let status = match (outcome.solutions, outcome.stop.is_budget()) {
-                (1.., _) => "solved",
-                (0, true) => "undecided",
-                (0, false) => "unsolvable",
-            };
-            let mut object = json!({
-                "line": record.line,
-                "status": status,
-                "solutions": outcome.solutions,
-                "exact": outcome.is_complete(),
-                "engine": engine.to_string(),
-            });
-            // Why auto chose the engine; a named engine needs no reason.
-            if *why != Why::Named {
-                object["why"] = json!(why.name());
-            }
-            if let Some(solution) = solution {
-                object["solution"] = json!(solution.to_string());
-            }
-            if let Some(label) = &puzzle.label {
-                object["label"] = json!(label);
-            }
+            let mut object = serde_json::to_value(SolveRecord::of(record_solved))
+                .map_err(std::io::Error::from)?;
             if let Some(file) = self.file {
                 object["file"] = json!(file);
-            }
-            if outcome.stop.is_budget() {
-                object["stopped"] = json!("budget");
             }
             return writeln!(out, "{object}");
         }

@@ -119,19 +119,30 @@ type DrawResult = std::result::Result<(), Box<dyn std::error::Error>>;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_svg(comparison: &Comparison, path: &Path, title: &str) -> Result<()> {
-    draw(comparison, path, title).map_err(|e| {
+    let failed = |e: &dyn std::fmt::Display| {
         Error::new(ErrorKind::Io(std::io::Error::other(format!(
             "{}: {e}",
             path.display()
         ))))
-    })
+    };
+    let svg = svg(comparison, title).map_err(|e| failed(&e))?;
+    std::fs::write(path, svg).map_err(|e| failed(&e))
 }
 
-fn draw(comparison: &Comparison, path: &Path, title: &str) -> DrawResult {
+/// The chart of `comparison` as SVG text, with `title` on top: what [`write_svg`] writes, for
+/// a front end that shows it rather than saves it (`quadrille serve`).
+pub fn svg(comparison: &Comparison, title: &str) -> Result<String> {
+    let mut text = String::new();
+    draw(comparison, &mut text, title)
+        .map_err(|e| Error::new(ErrorKind::Io(std::io::Error::other(e.to_string()))))?;
+    Ok(text)
+}
+
+fn draw(comparison: &Comparison, out: &mut String, title: &str) -> DrawResult {
     let labels = comparison.labels();
     let panels = if labels.is_empty() { 3 } else { 4 };
     let height = 60 + PANEL_HEIGHT * panels;
-    let root = SVGBackend::new(path, (WIDTH, height)).into_drawing_area();
+    let root = SVGBackend::with_string(out, (WIDTH, height)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(title, (FONT, 26))?;
     let areas = root.split_evenly((panels as usize, 1));

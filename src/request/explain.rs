@@ -3,7 +3,10 @@
 //! steps (text, JSON, SVG, Python objects); what the explanation concludes (its ending, its
 //! score and hardest technique, where it got stuck) is decided here.
 
+use serde::Serialize;
+
 use super::check;
+use crate::board::{Cell, Digit};
 use crate::budget::Budget;
 use crate::io::puzzle::Puzzle;
 use crate::logic::{self, Candidates, Ending, Scale, Step};
@@ -95,5 +98,112 @@ impl ExplainRequest {
             hardest_score: f64::from(tenths) / 10.0,
             stuck,
         })
+    }
+}
+
+/// One step of an explanation; serialised, an element of `explain --json`'s `steps`. Cells
+/// and digits are 1-based `[row, column, digit]` and `[row, column]`. Fields are in the order
+/// the object is written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StepRecord {
+    /// The cells the step looked at.
+    pub cells: Vec<[usize; 2]>,
+    /// The candidates it removed.
+    pub eliminations: Vec<[usize; 3]>,
+    /// The digits it placed.
+    pub placements: Vec<[usize; 3]>,
+    /// Its score on the request's scale.
+    pub score: f64,
+    /// Its technique.
+    pub technique: &'static str,
+    /// The units (rows, columns, boxes, regions) it looked at, by name.
+    pub units: Vec<String>,
+    /// Why it holds, in words.
+    pub why: String,
+}
+
+impl StepRecord {
+    /// The record of `step`.
+    pub fn of(step: &Step) -> StepRecord {
+        let n = step.board().size();
+        let triple = |(c, d): (Cell, Digit)| {
+            let (r, col) = c.row_col(n);
+            [r + 1, col + 1, usize::from(d.get())]
+        };
+        StepRecord {
+            cells: (step.cells())
+                .map(|c| {
+                    let (r, col) = c.row_col(n);
+                    [r + 1, col + 1]
+                })
+                .collect(),
+            eliminations: step.eliminations().map(triple).collect(),
+            placements: step.placements().map(triple).collect(),
+            score: step.score(),
+            technique: step.technique().name(),
+            units: (step.units().iter())
+                .map(|&u| step.board().group(u).to_string())
+                .collect(),
+            why: step.why(),
+        }
+    }
+}
+
+/// A puzzle explained; serialised, `explain --json`'s object (the tool adds the input's
+/// `file` when it reads several). Fields are in the order the object is written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExplainRecord {
+    /// The candidates where no technique applied, when it got stuck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<String>,
+    /// How it ended ([`Ending::name`]).
+    pub ending: &'static str,
+    /// The grid where it got stuck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<String>,
+    /// The hardest step's technique, `none` without a step.
+    pub hardest: String,
+    /// The puzzle's label, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The puzzle's input line.
+    pub line: usize,
+    /// The score ([`Explained::score`]).
+    pub score: Option<f64>,
+    /// Whether it was explained to the solution.
+    pub solved: bool,
+    /// The steps.
+    pub steps: Vec<StepRecord>,
+    /// Which budget stopped it, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
+    /// Whether the puzzle has exactly one solution; unknown when a budget stopped the count.
+    pub unique: Option<bool>,
+}
+
+impl ExplainRecord {
+    /// The record of `puzzle`'s explanation, which took `steps`.
+    pub fn new(puzzle: &Puzzle, explained: &Explained, steps: Vec<StepRecord>) -> ExplainRecord {
+        let stuck = explained.stuck.as_ref();
+        ExplainRecord {
+            candidates: stuck.map(|state| {
+                let mut grid = String::new();
+                logic::write_candidates(state, &mut grid);
+                grid
+            }),
+            ending: explained.ending.name(),
+            grid: stuck.map(|state| state.grid().to_string()),
+            hardest: explained.hardest.clone(),
+            label: puzzle.label.clone(),
+            line: puzzle.line,
+            score: explained.score,
+            solved: explained.ending == Ending::Solved,
+            steps,
+            stopped: match explained.ending {
+                Ending::Undecided(stop) => Some(stop.name()),
+                _ => None,
+            },
+            unique: explained.unique,
+        }
     }
 }

@@ -10,11 +10,15 @@
 //!   drawn from it exactly uniformly.
 //! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
 //! - [`CompareRequest`]: engines compared over the same puzzles.
-//! - [`ExplainRequest`]: a solution step by step, with what it concludes ([`Explained`]).
+//! - [`ExplainRequest`]: a solution step by step, with what it concludes ([`Explained`]), and
+//!   its record ([`ExplainRecord`], [`StepRecord`]).
+//! - [`SolveRecord`]: one puzzle's answer in a batch ([`crate::batch`]).
 //! - [`RateRequest`]: a puzzle's rating, with its [`RateRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)), and
 //!   [`CheckpointRequest`]: every shard, counted into a checkpoint ([`CheckpointRecord`]).
+//!
+//! - [`Jobs`]: the requests a front end started, each cancellable by its id.
 //!
 //! A request's budget holds its cancel flag ([`Budget::interrupt`](crate::Budget)): a front
 //! end that raises it stops the whole request, within a clock reading of each search.
@@ -25,19 +29,23 @@ mod count;
 mod diagram;
 mod explain;
 mod generate;
+mod jobs;
 mod rate;
 mod scale;
+mod solve;
 
 pub use check::{Field, Invalid};
 pub use compare::CompareRequest;
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
 pub use diagram::{DiagramRecord, SampleRecord, SampleRequest, diagram};
-pub use explain::{ExplainRequest, Explained};
+pub use explain::{ExplainRecord, ExplainRequest, Explained, StepRecord};
 pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
+pub use jobs::{Job, Jobs};
 pub use rate::{RateRecord, RateRequest, propagation_levels};
 pub use scale::{
     CheckpointRecord, CheckpointRequest, EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest,
 };
+pub use solve::SolveRecord;
 
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
 /// unless a caller installed another), and returns once the pool's threads have ended, so
