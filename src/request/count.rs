@@ -8,7 +8,10 @@
 //!   split across the threads. Remembering counts at any size.
 //! - A limit, no restarts or Knuth's walk: one search of the plan asked for, or the tree split
 //!   across the threads.
-//! - Colours and multiplicities: Algorithm M, on one thread or split.
+//! - Colours and multiplicities, every solution, the default search: a first search of
+//!   Algorithm M, then remembering if a trial finds subproblems repeating
+//!   ([`Xcc::count_start`]), else Algorithm M on one thread or split. With a limit or
+//!   `Search::Plain`: Algorithm M.
 //!
 //! Whether the caller sits at a terminal changes nothing here: a progress callback sees the
 //! work as it is done, and the answer and its statistics are the same without one.
@@ -21,8 +24,8 @@ use crate::Result;
 use crate::budget::{Budget, SolutionCount, Stop};
 use crate::exact_cover::FIRST_NODES;
 use crate::exact_cover::{
-    Branching, CountSink, CountStart, Dlx, Memo, MemoMode, PartsDone, Plan, Problem, Report, Stats,
-    Xcc,
+    Branching, CountSink, CountStart, Dlx, Memo, MemoCount, PartsDone, Plan, Problem, Report,
+    Stats, Xcc,
 };
 use crate::restart::Restarts;
 
@@ -156,12 +159,6 @@ impl ExactCoverCount {
                     format!("Knuth's walk is for plain exact cover, and the problem has {what}"),
                 ));
             }
-            if self.memo.mode == MemoMode::Always {
-                return Err(Invalid::new(
-                    Field::Memo,
-                    format!("remembering is for plain exact cover, and the problem has {what}"),
-                ));
-            }
         }
         Ok(())
     }
@@ -177,6 +174,9 @@ impl ExactCoverCount {
         self.check(problem)?;
         if !problem.is_plain() {
             let mut xcc = Xcc::new(problem);
+            if self.limit.is_none() && self.search == Search::Default {
+                return self.count_every_xcc(&mut xcc);
+            }
             let report = if self.threads == 1 {
                 xcc.search(&self.budget, CountSink::new(self.limit))
             } else {
@@ -220,18 +220,7 @@ impl ExactCoverCount {
         };
         match start {
             CountStart::Done(report) => Ok(self.record(&report, None, route_of(&report.stats))),
-            // Remembering counts at any size: its report's count stops at 64 bits.
-            CountStart::Remembered(counted) => {
-                let stop = if counted.exact {
-                    Stop::Exhausted
-                } else if counted.report.stop.is_budget() {
-                    counted.report.stop
-                } else {
-                    Stop::Limit
-                };
-                let count = SolutionCount::new(counted.solutions, stop);
-                Ok(self.record(&counted.report, Some(count), Route::Remembering))
-            }
+            CountStart::Remembered(counted) => Ok(self.remembered(counted)),
             CountStart::Enumerate { spent, rest } if self.threads == 1 => {
                 let mut report = dlx.search(&rest, CountSink::new(None));
                 report.stats.add(&spent);
@@ -250,6 +239,37 @@ impl ExactCoverCount {
                 Ok(self.record(&report, None, Route::Enumerated { parts }))
             }
         }
+    }
+
+    /// Every solution of a problem with colours or multiplicities: remembered where a trial
+    /// finds its subproblems repeating, else Algorithm M, on one thread or split.
+    fn count_every_xcc(&self, xcc: &mut Xcc) -> Result<CountRecord> {
+        match xcc.count_start(&self.budget, &self.memo) {
+            CountStart::Done(report) => Ok(self.record(&report, None, Route::AlgorithmM)),
+            CountStart::Remembered(counted) => Ok(self.remembered(counted)),
+            CountStart::Enumerate { spent, rest } => {
+                let mut report = if self.threads == 1 {
+                    xcc.search(&rest, CountSink::new(None))
+                } else {
+                    on_threads(self.threads, || xcc.count_parallel(None, &rest))?
+                };
+                report.stats.add(&spent);
+                Ok(self.record(&report, None, Route::AlgorithmM))
+            }
+        }
+    }
+
+    /// The record of a remembering count, of any size (its report's count stops at 64 bits).
+    fn remembered(&self, counted: MemoCount) -> CountRecord {
+        let stop = if counted.exact {
+            Stop::Exhausted
+        } else if counted.report.stop.is_budget() {
+            counted.report.stop
+        } else {
+            Stop::Limit
+        };
+        let count = SolutionCount::new(counted.solutions, stop);
+        self.record(&counted.report, Some(count), Route::Remembering)
     }
 
     /// The record of `report`, with `count` in place of its own when remembering made it.

@@ -17,9 +17,9 @@
 //! [`TRIAL_NODES`] nodes and gives the count back to plain search unless the subproblems it found
 //! remembered saved [`TRIAL_SAVING_PERCENT`] percent of the nodes it walked.
 
-mod cache;
+pub(super) mod cache;
 mod nodes;
-mod tally;
+pub(super) mod tally;
 mod zdd;
 
 use std::time::Instant;
