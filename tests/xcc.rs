@@ -206,8 +206,68 @@ fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Two random problems side by side, their items renamed apart and their options
+/// interleaved: the default count splits them into their parts and multiplies.
+fn side_by_side(a: &Random, b: &Random) -> Random {
+    let (primary, secondary) = (a.bounds.len(), a.secondary);
+    let shifted = b.options.iter().map(|(p, s)| {
+        (
+            p.iter().map(|&i| i + primary).collect(),
+            s.iter().map(|&(i, c)| (i + secondary, c)).collect(),
+        )
+    });
+    let mut options = Vec::new();
+    let mut mine = a.options.iter().cloned();
+    let mut theirs = shifted;
+    loop {
+        match (mine.next(), theirs.next()) {
+            (None, None) => break,
+            (x, y) => options.extend(x.into_iter().chain(y)),
+        }
+    }
+    Random {
+        bounds: a.bounds.iter().chain(&b.bounds).copied().collect(),
+        secondary: a.secondary + b.secondary,
+        options,
+    }
+}
+
+fn check_parts_multiply(a: &Random, b: &Random) -> Result<(), TestCaseError> {
+    let expected = exact_covers(&a.problem()).len() * exact_covers(&b.problem()).len();
+    let both = side_by_side(a, b).problem();
+    for memo in [MemoMode::Auto, MemoMode::Always, MemoMode::Off] {
+        let request = ExactCoverCount {
+            memo: Memo {
+                mode: memo,
+                ..Memo::default()
+            },
+            ..ExactCoverCount::default()
+        };
+        let record = request.run(&both, &|_| {}).unwrap();
+        prop_assert_eq!(
+            record.solutions.to_string(),
+            expected.to_string(),
+            "{:?}",
+            memo
+        );
+        prop_assert!(record.complete);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn independent_parts_count_the_product_of_theirs(
+        a in random_problem(true, true),
+        b in random_problem(true, false),
+        c in random_problem(false, false),
+    ) {
+        check_parts_multiply(&a, &b)?;
+        check_parts_multiply(&c, &a)?;
+        check_parts_multiply(&c, &c)?;
+    }
 
     #[test]
     fn colours_find_exactly_what_brute_force_finds(random in random_problem(true, false)) {

@@ -16,6 +16,7 @@
 //! Whether the caller sits at a terminal changes nothing here: a progress callback sees the
 //! work as it is done, and the answer and its statistics are the same without one.
 
+use num_bigint::BigUint;
 use serde::Serialize;
 
 use super::check::{self, Field, Invalid};
@@ -24,8 +25,8 @@ use crate::Result;
 use crate::budget::{Budget, SolutionCount, Stop};
 use crate::exact_cover::FIRST_NODES;
 use crate::exact_cover::{
-    Branching, CountSink, CountStart, Dlx, Memo, MemoCount, PartsDone, Plan, Problem, Report,
-    Stats, Xcc,
+    Branching, CountSink, CountStart, Dlx, Memo, MemoCount, MemoMode, PartsDone, Plan, Problem,
+    Report, Stats, Xcc,
 };
 use crate::restart::Restarts;
 
@@ -172,6 +173,13 @@ impl ExactCoverCount {
         progress: &(dyn Fn(PartsDone) + Sync),
     ) -> Result<CountRecord> {
         self.check(problem)?;
+        if self.limit.is_none()
+            && self.search == Search::Default
+            && self.memo.mode != MemoMode::Off
+            && let Some(parts) = problem.components()
+        {
+            return self.count_parts(&parts, progress);
+        }
         if !problem.is_plain() {
             let mut xcc = Xcc::new(problem);
             if self.limit.is_none() && self.search == Search::Default {
@@ -239,6 +247,69 @@ impl ExactCoverCount {
                 Ok(self.record(&report, None, Route::Enumerated { parts }))
             }
         }
+    }
+
+    /// Every solution of a problem in independent parts ([`Problem::components`]): the
+    /// product of the parts' counts, each counted as a problem of its own (remembered on its
+    /// own, if it is remembered), within what the parts before it left of the budget. A part
+    /// stopped by the budget leaves the parts after it uncounted, and the count a lower bound
+    /// of 0, unless it was the last.
+    fn count_parts(
+        &self,
+        parts: &[Problem],
+        progress: &(dyn Fn(PartsDone) + Sync),
+    ) -> Result<CountRecord> {
+        let start = std::time::Instant::now();
+        let mut product = BigUint::from(1u32);
+        let mut total: Option<CountRecord> = None;
+        // The route of the part with the most nodes.
+        let mut route = (0, Route::OneSearch);
+        let mut stop = Stop::Exhausted;
+        for (k, part) in parts.iter().enumerate() {
+            let spent = total.as_ref().map_or(0, |t| t.nodes);
+            let request = ExactCoverCount {
+                budget: self.budget.after(spent, start.elapsed()),
+                ..*self
+            };
+            let record = request.run(part, progress)?;
+            if record.nodes >= route.0 {
+                route = (record.nodes, record.route);
+            }
+            let last = k + 1 == parts.len();
+            if record.complete || last {
+                product *= &record.solutions.solutions;
+            } else {
+                product = BigUint::ZERO;
+            }
+            if !record.complete {
+                stop = record.stop;
+            }
+            let zero = record.complete && record.solutions.solutions == BigUint::ZERO;
+            total = Some(match total {
+                None => record,
+                Some(sum) => CountRecord {
+                    nodes: sum.nodes + record.nodes,
+                    updates: sum.updates + record.updates,
+                    seconds: sum.seconds + record.seconds,
+                    max_depth: sum.max_depth.max(record.max_depth),
+                    restarts: sum.restarts + record.restarts,
+                    learned: sum.learned + record.learned,
+                    subproblems: sum.subproblems + record.subproblems,
+                    cache_hits: sum.cache_hits + record.cache_hits,
+                    ..sum
+                },
+            });
+            // No solution in one part: none in the whole, the other parts uncounted.
+            if !stop.is_complete() || zero {
+                break;
+            }
+        }
+        let mut total = total.expect("a problem in parts has two at least");
+        total.solutions = SolutionCount::new(product, stop);
+        (total.complete, total.stop) = (total.solutions.is_exact(), total.solutions.stop);
+        total.memo_branching = (total.subproblems > 0).then(|| self.memo.branching.name());
+        total.route = route.1;
+        Ok(total)
     }
 
     /// Every solution of a problem with colours or multiplicities: remembered where a trial
