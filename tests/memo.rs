@@ -252,6 +252,38 @@ fn disjoint_copies(problem: &Problem, copies: usize) -> Problem {
         .into_problem()
 }
 
+/// A count whose trial of remembering gives up goes on where its first search was cut off:
+/// the count is right and no node is walked twice (the nodes are those of one plain search),
+/// with dead ends tracked or not, and the links are left as built.
+#[test]
+fn a_count_that_does_not_remember_goes_on_where_it_stopped() {
+    let pentominoes = crate::support::fixture_problem("pentominoes_3x20.dlx");
+    for (problem, solutions) in [
+        (problems::queens(10).unwrap(), 724),
+        (problems::queens(12).unwrap(), 14_200),
+        (problems::langford(11).unwrap(), 35_584),
+        (pentominoes, 8),
+    ] {
+        for track in [false, true] {
+            let mut dlx = Dlx::new(&problem);
+            dlx.track_dead_ends(track);
+            let before = dlx.link_fingerprint();
+            let plain = dlx.count(None).stats;
+            let report = dlx.count_all(&Budget::unlimited());
+            assert_eq!(report.stats.solutions, solutions);
+            assert_eq!(plain.solutions, solutions);
+            assert_eq!(report.stats.subproblems, 0, "the trial gave up");
+            assert_eq!(report.stats.nodes, plain.nodes, "{solutions} solutions");
+            assert!(report.is_complete());
+            assert_eq!(dlx.link_fingerprint(), before);
+            // Stopped by a budget after the first search, it is a lower bound.
+            let cut = dlx.count_all(&Budget::nodes(plain.nodes / 2));
+            assert!(!cut.is_complete() && cut.stats.solutions < solutions);
+            assert_eq!(dlx.link_fingerprint(), before);
+        }
+    }
+}
+
 /// A budget stops a remembering count with a lower bound, and leaves the links as built.
 #[test]
 fn a_budget_gives_a_lower_bound() {

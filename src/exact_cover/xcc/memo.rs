@@ -23,7 +23,7 @@ use super::Xcc;
 use crate::budget::{Budget, Stop};
 use crate::exact_cover::memo::cache::Cache;
 use crate::exact_cover::memo::tally::Tally;
-use crate::exact_cover::memo::{TRIAL_NODES, TRIAL_SAVING_PERCENT};
+use crate::exact_cover::memo::trial_gives_up;
 use crate::exact_cover::search::past_deadline;
 use crate::exact_cover::{
     CountSink, CountStart, FIRST_NODES, Memo, MemoBranching, MemoCount, MemoMode, Report, Stats,
@@ -180,7 +180,7 @@ impl Xcc {
         debug_assert_eq!(key.len(), layout.words);
     }
 
-    /// The remembering count, given up after [`TRIAL_NODES`] nodes (`None`, links restored)
+    /// The remembering count, given up by its trial (`None`, links restored)
     /// if `trial` is set and its subproblems did not repeat.
     pub(crate) fn remembering(
         &mut self,
@@ -215,10 +215,7 @@ impl Xcc {
                     if past_deadline(deadline, stats.nodes) {
                         break Stop::TimeBudget;
                     }
-                    if trial
-                        && stats.nodes == TRIAL_NODES
-                        && saved.saturating_mul(100) < stats.nodes * TRIAL_SAVING_PERCENT
-                    {
+                    if trial && trial_gives_up(stats.nodes, stats.max_depth, saved) {
                         self.unwind(level);
                         self.hidden = Vec::new();
                         return None;
