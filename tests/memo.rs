@@ -8,6 +8,7 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use quadrille::exact_cover::{Dlx, Memo, MemoBranching, MemoCount, MemoMode, Problem, Zdd};
 use quadrille::problems;
+use quadrille::request::ExactCoverCount;
 use quadrille::sudoku::{Shape, encode};
 use quadrille::{Budget, Stop};
 use rand::SeedableRng;
@@ -174,7 +175,52 @@ fn six_disjoint_boards_count_their_product() {
     let mut dlx = Dlx::new(&problem);
     let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
     assert!(counted.exact);
-    assert_eq!(counted.solutions, BigUint::from(258_584_046_368u64).pow(6));
+    let truth = BigUint::from(258_584_046_368u64).pow(6);
+    assert_eq!(counted.solutions, truth);
+    // The default count finds the six parts, counts each (remembered, after its trial) and
+    // multiplies: on one thread and on two, from the library and the command line.
+    for threads in [1, 2] {
+        let record = ExactCoverCount {
+            threads,
+            ..ExactCoverCount::default()
+        }
+        .run(&problem, &|_| {})
+        .unwrap();
+        assert_eq!(record.solutions.solutions, truth, "-j{threads}");
+        assert!(record.complete && record.subproblems > 0, "-j{threads}");
+    }
+    let text = quadrille::io::dlx::problem_to_string(&problem);
+    let (code, out, err) = crate::cli::run_text(&["xc", "-", "--count", "-q"], &text);
+    assert_eq!((code, out.trim()), (0, truth.to_string().as_str()), "{err}");
+    // A budget too small for the first part leaves the others uncounted: a bound of 0.
+    let record = ExactCoverCount {
+        budget: Budget::nodes(100),
+        ..ExactCoverCount::default()
+    }
+    .run(&problem, &|_| {})
+    .unwrap();
+    assert_eq!(record.solutions.to_string(), "0+");
+    assert!(record.nodes <= 100);
+    // A part with no solution makes the whole count 0: a board of odd area beside them.
+    let mut b = quadrille::exact_cover::ProblemBuilder::new();
+    let odd = problems::dominoes(3, 3).unwrap();
+    for (prefix, part) in [("six", &problem), ("odd", &odd)] {
+        for i in 0..part.item_count() {
+            b.primary(&format!("{prefix}_{}", part.item_name(i)))
+                .unwrap();
+        }
+    }
+    for (prefix, part) in [("six", &problem), ("odd", &odd)] {
+        for option in part.options() {
+            let names = option
+                .iter()
+                .map(|&i| format!("{prefix}_{}", part.item_name(i)));
+            b.option_by_names(names).unwrap();
+        }
+    }
+    let text = quadrille::io::dlx::problem_to_string(&b.build().unwrap());
+    let (code, out, err) = crate::cli::run_text(&["xc", "-", "--count", "-q"], &text);
+    assert_eq!((code, out.trim()), (0, "0"), "{err}");
 }
 
 /// `copies` disjoint copies of `problem` (its items renamed per copy), their options
@@ -204,6 +250,38 @@ fn disjoint_copies(problem: &Problem, copies: usize) -> Problem {
     quadrille::io::dlx::parse_problem(&text)
         .unwrap()
         .into_problem()
+}
+
+/// A count whose trial of remembering gives up goes on where its first search was cut off:
+/// the count is right and no node is walked twice (the nodes are those of one plain search),
+/// with dead ends tracked or not, and the links are left as built.
+#[test]
+fn a_count_that_does_not_remember_goes_on_where_it_stopped() {
+    let pentominoes = crate::support::fixture_problem("pentominoes_3x20.dlx");
+    for (problem, solutions) in [
+        (problems::queens(10).unwrap(), 724),
+        (problems::queens(12).unwrap(), 14_200),
+        (problems::langford(11).unwrap(), 35_584),
+        (pentominoes, 8),
+    ] {
+        for track in [false, true] {
+            let mut dlx = Dlx::new(&problem);
+            dlx.track_dead_ends(track);
+            let before = dlx.link_fingerprint();
+            let plain = dlx.count(None).stats;
+            let report = dlx.count_all(&Budget::unlimited());
+            assert_eq!(report.stats.solutions, solutions);
+            assert_eq!(plain.solutions, solutions);
+            assert_eq!(report.stats.subproblems, 0, "the trial gave up");
+            assert_eq!(report.stats.nodes, plain.nodes, "{solutions} solutions");
+            assert!(report.is_complete());
+            assert_eq!(dlx.link_fingerprint(), before);
+            // Stopped by a budget after the first search, it is a lower bound.
+            let cut = dlx.count_all(&Budget::nodes(plain.nodes / 2));
+            assert!(!cut.is_complete() && cut.stats.solutions < solutions);
+            assert_eq!(dlx.link_fingerprint(), before);
+        }
+    }
 }
 
 /// A budget stops a remembering count with a lower bound, and leaves the links as built.

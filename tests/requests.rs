@@ -6,7 +6,7 @@
 
 use std::process::{Command, Stdio};
 
-use quadrille::exact_cover::{Memo, MemoMode};
+use quadrille::exact_cover::Memo;
 use quadrille::request::{ExactCoverCount, Field, Search};
 use quadrille::{Budget, ErrorKind};
 use serde_json::Value;
@@ -16,7 +16,7 @@ use crate::support::{fixture_problem, open_pty, read_terminal};
 
 /// Fixtures with their known counts (fixtures/README.md): plain, colours, multiplicities,
 /// and counts past 64 bits.
-const COUNTS: [(&str, &str); 10] = [
+const COUNTS: [(&str, &str); 12] = [
     ("queens8.dlx", "92"),
     ("langford7.dlx", "52"),
     ("pentominoes_3x20.dlx", "8"),
@@ -25,6 +25,11 @@ const COUNTS: [(&str, &str); 10] = [
     ("dominoes_16x16.dlx", "2444888770250892795802079170816"),
     ("latin4_colours.dlx", "576"),
     ("cycle7_colourings.dlx", "126"),
+    (
+        "cycle100_3colourings.dlx",
+        "1267650600228229401496703205378",
+    ),
+    ("cycle60_4colourings.dlx", "42391158275216203514294433204"),
     ("queens8_multiplicity.dlx", "92"),
     ("secondary_hand.dlx", "3"),
 ];
@@ -187,17 +192,6 @@ fn a_request_out_of_range_names_its_field_and_the_tool_its_flag() {
             Field::Search,
         ),
         (
-            &colours,
-            ExactCoverCount {
-                memo: Memo {
-                    mode: MemoMode::Always,
-                    ..Memo::default()
-                },
-                ..ExactCoverCount::default()
-            },
-            Field::Memo,
-        ),
-        (
             &queens,
             ExactCoverCount {
                 limit: Some(0),
@@ -226,10 +220,6 @@ fn a_request_out_of_range_names_its_field_and_the_tool_its_flag() {
     for (args, flag) in [
         (vec!["xc", &queens, "--knuth", "-j", "2"], "--threads"),
         (vec!["xc", &colours, "--knuth"], "--knuth"),
-        (
-            vec!["xc", &colours, "--count", "--memo", "always"],
-            "--memo",
-        ),
     ] {
         let (code, out, err) = run_text(&args, "");
         assert_eq!(code, 2, "{args:?}");

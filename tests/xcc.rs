@@ -1,9 +1,13 @@
 //! Colours and multiplicities (Knuth's dlx2 and dlx3): the `Xcc` search against a brute force
 //! over every subset of options, known counts of published problems, and the formats.
 
+use num_bigint::BigUint;
 use proptest::prelude::*;
-use quadrille::exact_cover::{Control, Dlx, Problem, ProblemBuilder, Solution, Xcc};
+use quadrille::exact_cover::{
+    Control, CountStart, Dlx, Memo, MemoBranching, MemoMode, Problem, ProblemBuilder, Solution, Xcc,
+};
 use quadrille::io::dlx::{parse_problem, problem_to_string};
+use quadrille::request::ExactCoverCount;
 use quadrille::{Budget, Stop};
 
 use crate::support::fixture_problem as fixture;
@@ -156,6 +160,37 @@ fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
     let report = two.install(|| xcc.count_parallel(Some(1), &Budget::unlimited()));
     prop_assert_eq!(report.stats.solutions, total.min(1));
 
+    // Remembering counts the same, with either item choice, in plenty of memory or in a
+    // table of one slot that forgets all the time, and restores every link; a budget gives a
+    // lower bound.
+    for branching in [MemoBranching::Mrv, MemoBranching::FirstItem] {
+        for memory in [1, 1 << 20] {
+            let memo = Memo {
+                mode: MemoMode::Always,
+                branching,
+                memory,
+            };
+            let counted = xcc.count_memo(&Budget::unlimited(), &memo);
+            prop_assert!(counted.exact);
+            prop_assert_eq!(&counted.solutions, &BigUint::from(total));
+            prop_assert_eq!(counted.report.stats.solutions, total);
+            prop_assert_eq!(xcc.link_fingerprint(), before.clone());
+            for nodes in [1, 3, 7] {
+                let cut = xcc.count_memo(&Budget::nodes(nodes), &memo);
+                prop_assert!(cut.report.stats.nodes <= nodes);
+                prop_assert!(cut.solutions <= BigUint::from(total));
+                prop_assert_eq!(cut.exact, cut.report.stop == Stop::Exhausted);
+                prop_assert_eq!(xcc.link_fingerprint(), before.clone());
+            }
+        }
+    }
+    // And the default start of a count (a first search, perhaps a trial) counts the same.
+    match xcc.count_start(&Budget::unlimited(), &Memo::default()) {
+        CountStart::Done(report) => prop_assert_eq!(report.stats.solutions, total),
+        other => prop_assert!(false, "a small tree is counted at once: {:?}", other),
+    }
+    prop_assert_eq!(xcc.link_fingerprint(), before.clone());
+
     // Plain problems: the same solutions as Dlx.
     if problem.is_plain() {
         let (mut plain, _) = Dlx::new(&problem).solutions(None);
@@ -171,8 +206,68 @@ fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Two random problems side by side, their items renamed apart and their options
+/// interleaved: the default count splits them into their parts and multiplies.
+fn side_by_side(a: &Random, b: &Random) -> Random {
+    let (primary, secondary) = (a.bounds.len(), a.secondary);
+    let shifted = b.options.iter().map(|(p, s)| {
+        (
+            p.iter().map(|&i| i + primary).collect(),
+            s.iter().map(|&(i, c)| (i + secondary, c)).collect(),
+        )
+    });
+    let mut options = Vec::new();
+    let mut mine = a.options.iter().cloned();
+    let mut theirs = shifted;
+    loop {
+        match (mine.next(), theirs.next()) {
+            (None, None) => break,
+            (x, y) => options.extend(x.into_iter().chain(y)),
+        }
+    }
+    Random {
+        bounds: a.bounds.iter().chain(&b.bounds).copied().collect(),
+        secondary: a.secondary + b.secondary,
+        options,
+    }
+}
+
+fn check_parts_multiply(a: &Random, b: &Random) -> Result<(), TestCaseError> {
+    let expected = exact_covers(&a.problem()).len() * exact_covers(&b.problem()).len();
+    let both = side_by_side(a, b).problem();
+    for memo in [MemoMode::Auto, MemoMode::Always, MemoMode::Off] {
+        let request = ExactCoverCount {
+            memo: Memo {
+                mode: memo,
+                ..Memo::default()
+            },
+            ..ExactCoverCount::default()
+        };
+        let record = request.run(&both, &|_| {}).unwrap();
+        prop_assert_eq!(
+            record.solutions.to_string(),
+            expected.to_string(),
+            "{:?}",
+            memo
+        );
+        prop_assert!(record.complete);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn independent_parts_count_the_product_of_theirs(
+        a in random_problem(true, true),
+        b in random_problem(true, false),
+        c in random_problem(false, false),
+    ) {
+        check_parts_multiply(&a, &b)?;
+        check_parts_multiply(&c, &a)?;
+        check_parts_multiply(&c, &c)?;
+    }
 
     #[test]
     fn colours_find_exactly_what_brute_force_finds(random in random_problem(true, false)) {
@@ -189,6 +284,99 @@ proptest! {
         random in random_problem(true, true),
     ) {
         check_against_brute_force(&random)?;
+    }
+}
+
+/// The proper `k`-colourings of the cycle C`n` in the layout of `fixtures/cycle7_colourings.dlx`
+/// (the text of `fixtures/cycle100_3colourings.dlx` and `cycle60_4colourings.dlx`): each edge
+/// takes an ordered pair of distinct colours for its two ends.
+fn cycle_colourings(n: usize, k: usize) -> String {
+    let colours = &["R", "G", "B", "Y"][..k];
+    let mut text = format!(
+        "| Proper {k}-colourings of the cycle C{n} as XCC, in the layout of cycle7_colourings.dlx:\n\
+         | each edge e<i> (primary) takes one ordered pair of distinct colours for its ends v<i>,\n\
+         | v<i+1> (secondary, coloured). (k-1)^n + (-1)^n (k-1) solutions, at n = {n}, k = {k}.\n\
+         | Written by tests/xcc.rs's cycle_colourings({n}, {k}), which checks this file against it.\n"
+    );
+    let edges: Vec<String> = (0..n).map(|i| format!("e{i}")).collect();
+    let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    text.push_str(&format!("{} | {}\n", edges.join(" "), vertices.join(" ")));
+    for i in 0..n {
+        for a in colours {
+            for b in colours.iter().filter(|&b| b != a) {
+                text.push_str(&format!("e{i} v{i}:{a} v{}:{b}\n", (i + 1) % n));
+            }
+        }
+    }
+    text
+}
+
+/// The chromatic polynomial of the cycle C`n` at `k`: (k-1)^n + (-1)^n (k-1).
+fn cycle_chromatic(n: u32, k: u32) -> BigUint {
+    let power = BigUint::from(k - 1).pow(n);
+    if n.is_multiple_of(2) {
+        power + (k - 1)
+    } else {
+        power - (k - 1)
+    }
+}
+
+/// Colourings of long cycles are remembered, exact past 64 and 96 bits: the subproblems
+/// after colouring a path differ only in the colours of its ends (issue 42). The plain
+/// search and brute force agree with the formula on short cycles.
+#[test]
+fn cycle_colourings_are_remembered_exactly() {
+    for (n, k, name) in [
+        (100, 3, "cycle100_3colourings.dlx"),
+        (60, 4, "cycle60_4colourings.dlx"),
+    ] {
+        let text = cycle_colourings(n, k);
+        let file = std::fs::read_to_string(crate::support::fixture(name)).unwrap();
+        assert_eq!(file, text, "{name} is what the generator writes");
+        let problem = parse_problem(&text).unwrap().into_problem();
+        let truth = cycle_chromatic(n as u32, k as u32);
+        let counted = Xcc::new(&problem).count_memo(&Budget::unlimited(), &Memo::default());
+        assert_eq!(
+            (&counted.solutions, counted.exact),
+            (&truth, true),
+            "{name}"
+        );
+        // The default start remembers by itself, after its trial.
+        let CountStart::Remembered(counted) =
+            Xcc::new(&problem).count_start(&Budget::unlimited(), &Memo::default())
+        else {
+            panic!("{name} is remembered");
+        };
+        assert_eq!(counted.solutions, truth, "{name}");
+    }
+    assert_eq!(cycle_chromatic(100, 3), (BigUint::from(1u32) << 100) + 2u32);
+    assert_eq!(cycle_chromatic(60, 4), BigUint::from(3u32).pow(60) + 3u32);
+    for (n, k) in [(5, 3), (8, 3), (6, 4), (9, 2), (12, 3)] {
+        let problem = parse_problem(&cycle_colourings(n, k))
+            .unwrap()
+            .into_problem();
+        let plain = Xcc::new(&problem).count(None).stats.solutions;
+        assert_eq!(
+            BigUint::from(plain),
+            cycle_chromatic(n as u32, k as u32),
+            "C{n}, {k}"
+        );
+        if n <= 6 {
+            assert_eq!(exact_covers(&problem).len() as u64, plain, "C{n}, {k}");
+        }
+        for mode in [MemoMode::Always, MemoMode::Auto] {
+            let memo = Memo {
+                mode,
+                ..Memo::default()
+            };
+            let record = ExactCoverCount {
+                memo,
+                ..ExactCoverCount::default()
+            }
+            .run(&problem, &|_| {})
+            .unwrap();
+            assert_eq!(record.solutions.to_string(), plain.to_string(), "C{n}, {k}");
+        }
     }
 }
 
@@ -421,7 +609,11 @@ mod cli {
     fn knuth_statistics_restarts_and_shards_refuse_colours_and_multiplicities() {
         let checkpoint = std::env::temp_dir().join("quadrille-xcc-refused.checkpoint");
         let checkpoint = checkpoint.to_str().unwrap();
-        let refused: [&[&str]; 5] = [
+        let zdd = std::env::temp_dir().join("quadrille-xcc-refused.zdd");
+        let zdd = zdd.to_str().unwrap();
+        let refused: [&[&str]; 7] = [
+            &["--zdd", zdd],
+            &["--sample", "3"],
             &["--knuth"],
             &["--restarts"],
             &["--estimate"],
@@ -440,6 +632,37 @@ mod cli {
         let (code, _, err) = run(&["xc", "--knuth"], "2|a\na\na\n");
         assert_eq!(code, 2);
         assert!(err.contains("has multiplicities"), "{err}");
+    }
+
+    /// `--memo always` remembers colours and multiplicities (it was refused before issue 42),
+    /// and `--memo off` counts the same by Algorithm M.
+    #[test]
+    fn counts_remember_colours_and_multiplicities() {
+        for (file, expected) in [
+            ("latin4_colours.dlx", "576"),
+            ("cycle7_colourings.dlx", "126"),
+            ("queens8_multiplicity.dlx", "92"),
+            ("dlx3_example.dlx", "1"),
+        ] {
+            let file = path(file);
+            for memo in ["always", "auto", "off"] {
+                let args = ["xc", &file, "--json", "-q", "--memo", memo];
+                let (code, out, err) = run(&args, "");
+                assert_eq!(code, 0, "{args:?}: {err}");
+                let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+                assert_eq!(json["solutions"].to_string(), expected, "{args:?}");
+                assert_eq!(json["complete"], true, "{args:?}");
+                if memo == "always" {
+                    assert!(json["subproblems"].as_u64() > Some(0), "{args:?}: {out}");
+                }
+            }
+        }
+        let (code, out, err) = run(&["xc", &path("cycle100_3colourings.dlx"), "--count"], "");
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "1267650600228229401496703205378\n"),
+            "{err}"
+        );
     }
 
     #[test]

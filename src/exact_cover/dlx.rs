@@ -40,6 +40,9 @@ pub struct Dlx {
     /// Whether and how a count of every solution remembers subproblems (see
     /// [`Dlx::set_memo`]).
     memo: Memo,
+    /// The level of the node where the last plain search stopped at its node budget, its
+    /// choices still on `stack` (see [`Dlx::search_resumed`]).
+    pub(super) cut_level: usize,
     /// The matchings declared ([`Dlx::set_matchings`]), by header number (0-based).
     matching_groups: Arc<Vec<(Vec<usize>, Vec<usize>)>>,
     /// Their tables, built when a search first needs them (only the learning search at the
@@ -103,6 +106,7 @@ impl Dlx {
             links,
             preferred: Vec::new(),
             memo: Memo::default(),
+            cut_level: 0,
             matching_groups: Arc::default(),
             matchings: OnceLock::new(),
         })

@@ -8,11 +8,15 @@
 //!   split across the threads. Remembering counts at any size.
 //! - A limit, no restarts or Knuth's walk: one search of the plan asked for, or the tree split
 //!   across the threads.
-//! - Colours and multiplicities: Algorithm M, on one thread or split.
+//! - Colours and multiplicities, every solution, the default search: a first search of
+//!   Algorithm M, then remembering if a trial finds subproblems repeating
+//!   ([`Xcc::count_start`]), else Algorithm M on one thread or split. With a limit or
+//!   `Search::Plain`: Algorithm M.
 //!
 //! Whether the caller sits at a terminal changes nothing here: a progress callback sees the
 //! work as it is done, and the answer and its statistics are the same without one.
 
+use num_bigint::BigUint;
 use serde::Serialize;
 
 use super::check::{self, Field, Invalid};
@@ -21,8 +25,8 @@ use crate::Result;
 use crate::budget::{Budget, SolutionCount, Stop};
 use crate::exact_cover::FIRST_NODES;
 use crate::exact_cover::{
-    Branching, CountSink, CountStart, Dlx, Memo, MemoMode, PartsDone, Plan, Problem, Report, Stats,
-    Xcc,
+    Branching, CountSink, CountStart, Dlx, Memo, MemoCount, MemoMode, PartsDone, Plan, Problem,
+    Report, Stats, Xcc,
 };
 use crate::restart::Restarts;
 
@@ -156,12 +160,6 @@ impl ExactCoverCount {
                     format!("Knuth's walk is for plain exact cover, and the problem has {what}"),
                 ));
             }
-            if self.memo.mode == MemoMode::Always {
-                return Err(Invalid::new(
-                    Field::Memo,
-                    format!("remembering is for plain exact cover, and the problem has {what}"),
-                ));
-            }
         }
         Ok(())
     }
@@ -175,8 +173,18 @@ impl ExactCoverCount {
         progress: &(dyn Fn(PartsDone) + Sync),
     ) -> Result<CountRecord> {
         self.check(problem)?;
+        if self.limit.is_none()
+            && self.search == Search::Default
+            && self.memo.mode != MemoMode::Off
+            && let Some(parts) = problem.components()
+        {
+            return self.count_parts(&parts, progress);
+        }
         if !problem.is_plain() {
             let mut xcc = Xcc::new(problem);
+            if self.limit.is_none() && self.search == Search::Default {
+                return self.count_every_xcc(&mut xcc);
+            }
             let report = if self.threads == 1 {
                 xcc.search(&self.budget, CountSink::new(self.limit))
             } else {
@@ -220,18 +228,7 @@ impl ExactCoverCount {
         };
         match start {
             CountStart::Done(report) => Ok(self.record(&report, None, route_of(&report.stats))),
-            // Remembering counts at any size: its report's count stops at 64 bits.
-            CountStart::Remembered(counted) => {
-                let stop = if counted.exact {
-                    Stop::Exhausted
-                } else if counted.report.stop.is_budget() {
-                    counted.report.stop
-                } else {
-                    Stop::Limit
-                };
-                let count = SolutionCount::new(counted.solutions, stop);
-                Ok(self.record(&counted.report, Some(count), Route::Remembering))
-            }
+            CountStart::Remembered(counted) => Ok(self.remembered(counted)),
             CountStart::Enumerate { spent, rest } if self.threads == 1 => {
                 let mut report = dlx.search(&rest, CountSink::new(None));
                 report.stats.add(&spent);
@@ -250,6 +247,100 @@ impl ExactCoverCount {
                 Ok(self.record(&report, None, Route::Enumerated { parts }))
             }
         }
+    }
+
+    /// Every solution of a problem in independent parts ([`Problem::components`]): the
+    /// product of the parts' counts, each counted as a problem of its own (remembered on its
+    /// own, if it is remembered), within what the parts before it left of the budget. A part
+    /// stopped by the budget leaves the parts after it uncounted, and the count a lower bound
+    /// of 0, unless it was the last.
+    fn count_parts(
+        &self,
+        parts: &[Problem],
+        progress: &(dyn Fn(PartsDone) + Sync),
+    ) -> Result<CountRecord> {
+        let start = std::time::Instant::now();
+        let mut product = BigUint::from(1u32);
+        let mut total: Option<CountRecord> = None;
+        // The route of the part with the most nodes.
+        let mut route = (0, Route::OneSearch);
+        let mut stop = Stop::Exhausted;
+        for (k, part) in parts.iter().enumerate() {
+            let spent = total.as_ref().map_or(0, |t| t.nodes);
+            let request = ExactCoverCount {
+                budget: self.budget.after(spent, start.elapsed()),
+                ..*self
+            };
+            let record = request.run(part, progress)?;
+            if record.nodes >= route.0 {
+                route = (record.nodes, record.route);
+            }
+            let last = k + 1 == parts.len();
+            if record.complete || last {
+                product *= &record.solutions.solutions;
+            } else {
+                product = BigUint::ZERO;
+            }
+            if !record.complete {
+                stop = record.stop;
+            }
+            let zero = record.complete && record.solutions.solutions == BigUint::ZERO;
+            total = Some(match total {
+                None => record,
+                Some(sum) => CountRecord {
+                    nodes: sum.nodes + record.nodes,
+                    updates: sum.updates + record.updates,
+                    seconds: sum.seconds + record.seconds,
+                    max_depth: sum.max_depth.max(record.max_depth),
+                    restarts: sum.restarts + record.restarts,
+                    learned: sum.learned + record.learned,
+                    subproblems: sum.subproblems + record.subproblems,
+                    cache_hits: sum.cache_hits + record.cache_hits,
+                    ..sum
+                },
+            });
+            // No solution in one part: none in the whole, the other parts uncounted.
+            if !stop.is_complete() || zero {
+                break;
+            }
+        }
+        let mut total = total.expect("a problem in parts has two at least");
+        total.solutions = SolutionCount::new(product, stop);
+        (total.complete, total.stop) = (total.solutions.is_exact(), total.solutions.stop);
+        total.memo_branching = (total.subproblems > 0).then(|| self.memo.branching.name());
+        total.route = route.1;
+        Ok(total)
+    }
+
+    /// Every solution of a problem with colours or multiplicities: remembered where a trial
+    /// finds its subproblems repeating, else Algorithm M, on one thread or split.
+    fn count_every_xcc(&self, xcc: &mut Xcc) -> Result<CountRecord> {
+        match xcc.count_start(&self.budget, &self.memo) {
+            CountStart::Done(report) => Ok(self.record(&report, None, Route::AlgorithmM)),
+            CountStart::Remembered(counted) => Ok(self.remembered(counted)),
+            CountStart::Enumerate { spent, rest } => {
+                let mut report = if self.threads == 1 {
+                    xcc.search(&rest, CountSink::new(None))
+                } else {
+                    on_threads(self.threads, || xcc.count_parallel(None, &rest))?
+                };
+                report.stats.add(&spent);
+                Ok(self.record(&report, None, Route::AlgorithmM))
+            }
+        }
+    }
+
+    /// The record of a remembering count, of any size (its report's count stops at 64 bits).
+    fn remembered(&self, counted: MemoCount) -> CountRecord {
+        let stop = if counted.exact {
+            Stop::Exhausted
+        } else if counted.report.stop.is_budget() {
+            counted.report.stop
+        } else {
+            Stop::Limit
+        };
+        let count = SolutionCount::new(counted.solutions, stop);
+        self.record(&counted.report, Some(count), Route::Remembering)
     }
 
     /// The record of `report`, with `count` in place of its own when remembering made it.

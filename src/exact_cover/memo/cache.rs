@@ -9,7 +9,7 @@
 use super::tally::Tally;
 
 /// A subproblem's count and the nodes that a plain search of it walks (or its diagram node).
-pub(super) type Entry = (Tally, u64);
+pub(crate) type Entry = (Tally, u64);
 
 /// Slots probed, from the hash's home slot on, before a lookup gives up or an insert replaces.
 const PROBES: usize = 8;
@@ -18,7 +18,7 @@ const PROBES: usize = 8;
 const FIRST_SLOTS: usize = 1 << 10;
 
 /// Counts of subproblems, keyed by their uncovered items.
-pub(super) struct Cache {
+pub(crate) struct Cache {
     /// Words of one key.
     words: usize,
     /// Per slot, the key's hash, or 0 for an empty slot (hashes are made odd).
@@ -38,7 +38,7 @@ pub(super) struct Cache {
 impl Cache {
     /// A table of keys of `words` words in at most `memory` bytes, the moments when it
     /// doubles included.
-    pub(super) fn new(words: usize, memory: usize) -> Cache {
+    pub(crate) fn new(words: usize, memory: usize) -> Cache {
         let entry = Cache::entry_bytes(words);
         // While the table doubles, the old one is still there: a table of two thirds of
         // `memory` keeps the peak within it.
@@ -60,7 +60,7 @@ impl Cache {
     /// Lets the table grow only within `memory` bytes from now on, for a table that shares
     /// its memory with something else that grows (the diagram); a table already larger keeps
     /// its entries and forgets from then on.
-    pub(super) fn limit(&mut self, memory: usize) {
+    pub(crate) fn limit(&mut self, memory: usize) {
         self.memory = memory;
     }
 
@@ -71,12 +71,12 @@ impl Cache {
     }
 
     /// The bytes that one slot takes.
-    pub(super) fn entry_bytes(words: usize) -> usize {
+    pub(crate) fn entry_bytes(words: usize) -> usize {
         8 * words + 8 + std::mem::size_of::<Entry>()
     }
 
     /// The bytes the table holds now.
-    pub(super) fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.hashes.len() * Cache::entry_bytes(self.words)
     }
 
@@ -88,7 +88,7 @@ impl Cache {
 
     /// The count stored for `key`, whose hash is `hash`.
     #[inline]
-    pub(super) fn get(&self, hash: u64, key: &[u64]) -> Option<&Entry> {
+    pub(crate) fn get(&self, hash: u64, key: &[u64]) -> Option<&Entry> {
         let tag = hash | 1;
         let mask = self.hashes.len() - 1;
         let home = (hash >> 7) as usize;
@@ -107,7 +107,7 @@ impl Cache {
 
     /// Stores `count` for `key`, growing the table while the memory allows, else replacing an
     /// entry near the key's home slot.
-    pub(super) fn insert(&mut self, hash: u64, key: &[u64], count: Entry) {
+    pub(crate) fn insert(&mut self, hash: u64, key: &[u64], count: Entry) {
         if (self.used + 1) * 4 > self.hashes.len() * 3 && self.may_grow() {
             self.grow();
         }

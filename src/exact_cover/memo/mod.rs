@@ -17,9 +17,9 @@
 //! [`TRIAL_NODES`] nodes and gives the count back to plain search unless the subproblems it found
 //! remembered saved [`TRIAL_SAVING_PERCENT`] percent of the nodes it walked.
 
-mod cache;
+pub(super) mod cache;
 mod nodes;
-mod tally;
+pub(super) mod tally;
 mod zdd;
 
 use std::time::Instant;
@@ -50,6 +50,30 @@ pub(crate) const TRIAL_NODES: u64 = 512;
 /// still 25% longer (0.25 s against 0.20 s, `count --engine dlx -j1`); its trial saved 58% at
 /// 512 nodes. The domino boards from 8x8 to 16x16 saved 227% (10x10) to 3,304% (16x16).
 pub(crate) const TRIAL_SAVING_PERCENT: u64 = 150;
+
+/// Early looks at the trial, at a quarter and at half of its nodes: a trial whose table has
+/// not yet saved as many nodes as it walked gives up at the first look it has come back up
+/// from its depth for (twice its depth at most: the 2 x 300 board's first 256 nodes are one
+/// descent, which remembers nothing yet). Where nothing repeats this cuts what the trial
+/// costs by three quarters: it was 1.7% of the 3x20 pentominoes' count in instructions
+/// (callgrind), 0.4% now. At those looks the domino boards from 6x6 to 16x16 had saved 1.35
+/// (8x8 at 128 nodes) to 312 times what they walked; 12 queens nothing, the 3x20 and 6x10
+/// pentominoes a fifth and none at 128 nodes.
+const TRIAL_LOOKS: [u64; 2] = [TRIAL_NODES / 4, TRIAL_NODES / 2];
+
+/// Whether a trial that has walked `nodes`, `depth` levels deep at most, and saved `saved`
+/// gives up (see [`TRIAL_NODES`] and [`TRIAL_LOOKS`]).
+#[inline]
+pub(crate) fn trial_gives_up(nodes: u64, depth: usize, saved: u64) -> bool {
+    let percent = if nodes == TRIAL_NODES {
+        TRIAL_SAVING_PERCENT
+    } else if TRIAL_LOOKS.contains(&nodes) && 2 * depth as u64 <= nodes {
+        100
+    } else {
+        return false;
+    };
+    saved.saturating_mul(100) < nodes * percent
+}
 
 /// Whether a count remembers the counts of subproblems.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -302,10 +326,7 @@ impl Dlx {
             if past_deadline(deadline, stats.nodes) {
                 break 'search Stop::TimeBudget;
             }
-            if trial
-                && stats.nodes == TRIAL_NODES
-                && saved.saturating_mul(100) < stats.nodes * TRIAL_SAVING_PERCENT
-            {
+            if trial && trial_gives_up(stats.nodes, stats.max_depth, saved) {
                 self.unwind::<TRACK, BYTES>(&frames);
                 return None;
             }

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 
 /// A count: small, or big (boxed, as it is rare).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Tally {
+pub(crate) enum Tally {
     /// A count below 2^128, as its low and high words.
     Small { low: u64, high: u64 },
     /// A count of 2^128 or more.
@@ -17,8 +17,8 @@ pub(super) enum Tally {
 }
 
 impl Tally {
-    pub(super) const ZERO: Tally = Tally::Small { low: 0, high: 0 };
-    pub(super) const ONE: Tally = Tally::Small { low: 1, high: 0 };
+    pub(crate) const ZERO: Tally = Tally::Small { low: 0, high: 0 };
+    pub(crate) const ONE: Tally = Tally::Small { low: 1, high: 0 };
 
     #[cfg(test)]
     fn small(n: u128) -> Tally {
@@ -28,7 +28,7 @@ impl Tally {
         }
     }
 
-    pub(super) fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         matches!(self, Tally::Small { low: 0, high: 0 })
     }
 
@@ -37,7 +37,7 @@ impl Tally {
     /// callgrind: 3.3% more instructions than with `u128` counts, 4.4% as a call that made a
     /// new value).
     #[inline(always)]
-    pub(super) fn add(&mut self, other: &Tally) {
+    pub(crate) fn add(&mut self, other: &Tally) {
         if let (Tally::Small { low, high }, Tally::Small { low: l, high: h }) = (&mut *self, other)
         {
             let (sum_low, carry) = low.overflowing_add(*l);
@@ -60,7 +60,7 @@ impl Tally {
     }
 
     /// The count as a big integer.
-    pub(super) fn to_big(&self) -> BigUint {
+    pub(crate) fn to_big(&self) -> BigUint {
         match self {
             Tally::Small { low, high } => BigUint::from(u128::from(*low) | u128::from(*high) << 64),
             Tally::Big(big) => (**big).clone(),

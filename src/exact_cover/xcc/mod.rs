@@ -39,6 +39,7 @@
 //! Every solution is a set of options, found once; a problem whose items all allow 0 has the
 //! empty solution too.
 
+mod memo;
 mod parallel;
 mod search;
 
@@ -105,6 +106,10 @@ pub struct Xcc {
     first_tweak: Vec<u32>,
     /// The options of the solution being reported, for a [`Solution`](super::Solution).
     solution: Vec<usize>,
+    /// A bit per option, set while it is hidden, kept only by a remembering count (see
+    /// `memo`): its key. Every option hidden is hidden by one `hide`, and the options left
+    /// with the primary items' bounds fix what is left of the problem.
+    hidden: Vec<u64>,
 }
 
 impl Xcc {
@@ -195,6 +200,7 @@ impl Xcc {
             choice: vec![0; depth],
             first_tweak: vec![0; depth],
             solution: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 
@@ -221,7 +227,11 @@ impl Xcc {
 
     /// Takes the other nodes of `p`'s option out of their lists, except those whose item is
     /// purified with their colour. Returns the number of nodes taken out.
-    fn hide(&mut self, p: u32) -> u64 {
+    /// With `T`, notes the option hidden in [`Xcc::hidden`], for a remembering count.
+    fn hide<const T: bool>(&mut self, p: u32) -> u64 {
+        if T {
+            self.flip_hidden(p);
+        }
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
@@ -247,7 +257,10 @@ impl Xcc {
     }
 
     /// Undoes `hide(p)`, in reverse order.
-    fn unhide(&mut self, p: u32) {
+    fn unhide<const T: bool>(&mut self, p: u32) {
+        if T {
+            self.flip_hidden(p);
+        }
         let mut q = p - 1;
         while q != p {
             let Node {
@@ -269,6 +282,13 @@ impl Xcc {
         }
     }
 
+    /// Flips the bit of `p`'s option in [`Xcc::hidden`].
+    #[inline(always)]
+    fn flip_hidden(&mut self, p: u32) {
+        let option = self.option_of[p as usize] as usize;
+        self.hidden[option / 64] ^= 1 << (option % 64);
+    }
+
     /// Takes a primary item out of the list of active items.
     fn deactivate(&mut self, h: u32) {
         let (p, q) = (self.prev[h as usize], self.next[h as usize]);
@@ -285,24 +305,24 @@ impl Xcc {
 
     /// Covers item `h`: hides every option in its list (and takes it out of the active items,
     /// if primary).
-    fn cover(&mut self, h: u32) -> u64 {
+    fn cover<const T: bool>(&mut self, h: u32) -> u64 {
         if self.is_primary(h) {
             self.deactivate(h);
         }
         let mut updates = 0;
         let mut p = self.nodes[h as usize].down;
         while p != h {
-            updates += self.hide(p);
+            updates += self.hide::<T>(p);
             p = self.nodes[p as usize].down;
         }
         updates
     }
 
     /// Undoes `cover(h)`.
-    fn uncover(&mut self, h: u32) {
+    fn uncover<const T: bool>(&mut self, h: u32) {
         let mut p = self.nodes[h as usize].up;
         while p != h {
-            self.unhide(p);
+            self.unhide::<T>(p);
             p = self.nodes[p as usize].up;
         }
         if self.is_primary(h) {
@@ -312,14 +332,14 @@ impl Xcc {
 
     /// Purifies the item of node `p` with `p`'s colour: hides the options that give the item
     /// another colour or none, and marks those that give it the same one.
-    fn purify(&mut self, p: u32) -> u64 {
+    fn purify<const T: bool>(&mut self, p: u32) -> u64 {
         let Node { top: h, color, .. } = self.nodes[p as usize];
         self.nodes[h as usize].color = color;
         let mut updates = 0;
         let mut q = self.nodes[h as usize].down;
         while q != h {
             if self.nodes[q as usize].color != color {
-                updates += self.hide(q);
+                updates += self.hide::<T>(q);
             } else if q != p {
                 self.nodes[q as usize].color = -1;
             }
@@ -329,14 +349,14 @@ impl Xcc {
     }
 
     /// Undoes `purify(p)`.
-    fn unpurify(&mut self, p: u32) {
+    fn unpurify<const T: bool>(&mut self, p: u32) {
         let Node { top: h, color, .. } = self.nodes[p as usize];
         let mut q = self.nodes[h as usize].up;
         while q != h {
             if self.nodes[q as usize].color < 0 {
                 self.nodes[q as usize].color = color;
             } else if q != p {
-                self.unhide(q);
+                self.unhide::<T>(q);
             }
             q = self.nodes[q as usize].up;
         }
@@ -346,40 +366,40 @@ impl Xcc {
     /// Commits node `p`'s item as part of a chosen option: a primary item's bound falls by
     /// one (covered at 0); a secondary item is covered, or purified with `p`'s colour, or left
     /// as it is when already purified with it.
-    fn commit(&mut self, p: u32) -> u64 {
+    fn commit<const T: bool>(&mut self, p: u32) -> u64 {
         let Node { top: h, color, .. } = self.nodes[p as usize];
         if self.is_primary(h) {
             self.bound[h as usize] -= 1;
             if self.bound[h as usize] == 0 {
-                return self.cover(h);
+                return self.cover::<T>(h);
             }
             0
         } else if color == 0 {
-            self.cover(h)
+            self.cover::<T>(h)
         } else if color > 0 {
-            self.purify(p)
+            self.purify::<T>(p)
         } else {
             0
         }
     }
 
     /// Undoes `commit(p)`.
-    fn uncommit(&mut self, p: u32) {
+    fn uncommit<const T: bool>(&mut self, p: u32) {
         let Node { top: h, color, .. } = self.nodes[p as usize];
         if self.is_primary(h) {
             if self.bound[h as usize] == 0 {
-                self.uncover(h);
+                self.uncover::<T>(h);
             }
             self.bound[h as usize] += 1;
         } else if color == 0 {
-            self.uncover(h);
+            self.uncover::<T>(h);
         } else if color > 0 {
-            self.unpurify(p);
+            self.unpurify::<T>(p);
         }
     }
 
     /// Commits the items of `x`'s option other than `x`'s own, left to right.
-    fn commit_others(&mut self, x: u32) -> u64 {
+    fn commit_others<const T: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         let mut p = x + 1;
         while p != x {
@@ -388,14 +408,14 @@ impl Xcc {
                 p = node.up;
                 continue;
             }
-            updates += self.commit(p);
+            updates += self.commit::<T>(p);
             p += 1;
         }
         updates
     }
 
     /// Undoes `commit_others(x)`, right to left.
-    fn uncommit_others(&mut self, x: u32) {
+    fn uncommit_others<const T: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let node = self.nodes[p as usize];
@@ -403,15 +423,15 @@ impl Xcc {
                 p = node.down;
                 continue;
             }
-            self.uncommit(p);
+            self.uncommit::<T>(p);
             p -= 1;
         }
     }
 
     /// Tweaks `x`, the first node of item `h`'s list: takes it out of the list, and, unless
     /// `h` is covered (then its options are hidden already), hides its option.
-    fn tweak(&mut self, x: u32, h: u32, covered: bool) -> u64 {
-        let updates = if covered { 0 } else { self.hide(x) };
+    fn tweak<const T: bool>(&mut self, x: u32, h: u32, covered: bool) -> u64 {
+        let updates = if covered { 0 } else { self.hide::<T>(x) };
         let d = self.nodes[x as usize].down;
         self.nodes[h as usize].down = d;
         self.nodes[d as usize].up = h;
@@ -422,7 +442,7 @@ impl Xcc {
     /// Undoes every tweak of item `h` since its list began at `first`: the tweaked nodes
     /// still link down to one another, so the run is put back at once, then their options
     /// are unhidden, last tweaked first.
-    fn untweak(&mut self, h: u32, first: u32, covered: bool) {
+    fn untweak<const T: bool>(&mut self, h: u32, first: u32, covered: bool) {
         let end = self.nodes[h as usize].down;
         self.nodes[h as usize].down = first;
         let mut above = h;
@@ -439,7 +459,7 @@ impl Xcc {
         if !covered {
             let mut x = above;
             for _ in 0..count {
-                self.unhide(x);
+                self.unhide::<T>(x);
                 x = self.nodes[x as usize].up;
             }
         }

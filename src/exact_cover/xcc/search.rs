@@ -154,7 +154,7 @@ impl Xcc {
                             x = self.nodes[h as usize].down;
                             self.bound[h as usize] -= 1;
                             if self.bound[h as usize] == 0 {
-                                stats.updates += self.cover(h);
+                                stats.updates += self.cover::<false>(h);
                             }
                             self.first_tweak[level] = x;
                             phase = Phase::Try;
@@ -174,14 +174,14 @@ impl Xcc {
                         phase = Phase::Restore;
                         continue;
                     } else if x != i {
-                        stats.updates += self.tweak(x, i, bound == 0);
+                        stats.updates += self.tweak::<false>(x, i, bound == 0);
                     } else if bound != 0 {
                         // Leave `i` alone: its lower bound is met, its options all tweaked.
                         self.deactivate(i);
                     }
                     self.choice[level] = x;
                     if x != i {
-                        stats.updates += self.commit_others(x);
+                        stats.updates += self.commit_others::<false>(x);
                     }
                     level += 1;
                     phase = Phase::Enter;
@@ -189,11 +189,11 @@ impl Xcc {
                 Phase::Restore => {
                     let (bound, slack) = (self.bound[i as usize], self.slack[i as usize]);
                     if bound == 0 && slack == 0 {
-                        self.uncover(i);
+                        self.uncover::<false>(i);
                     } else {
-                        self.untweak(i, self.first_tweak[level], bound == 0);
+                        self.untweak::<false>(i, self.first_tweak[level], bound == 0);
                         if bound == 0 {
-                            self.uncover(i);
+                            self.uncover::<false>(i);
                         }
                     }
                     self.bound[i as usize] += 1;
@@ -214,7 +214,7 @@ impl Xcc {
                         continue;
                     }
                     i = self.nodes[x as usize].top;
-                    self.uncommit_others(x);
+                    self.uncommit_others::<false>(x);
                     if halted.is_some() {
                         phase = Phase::Restore;
                     } else {
