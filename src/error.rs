@@ -429,6 +429,8 @@ pub enum Field {
     Attempts,
     /// The decision diagram of every solution (`--zdd`, `--sample`).
     Diagram,
+    /// How many cheapest solutions to find.
+    Cheapest,
     /// The propagation levels whose backtracks a rating counts.
     Levels,
     /// The nodes of each level's search.
@@ -460,6 +462,7 @@ impl Field {
             Field::Rate => "rate",
             Field::Attempts => "attempts",
             Field::Diagram => "diagram",
+            Field::Cheapest => "cheapest",
             Field::Levels => "levels",
             Field::LevelNodes => "level_nodes",
         }

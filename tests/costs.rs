@@ -308,3 +308,63 @@ fn priced_pentominoes_match_every_tiling_priced() {
     let ties = totals.iter().filter(|&&t| t == totals[0]).count() as u64;
     assert_eq!((least.best.unwrap().cost, least.count), (totals[0], ties));
 }
+
+/// The tool: `--cheapest K` and `--min-cost` print what the library finds; bad requests are
+/// usage errors (2), bad costs input errors (1) with their line and column.
+#[cfg(feature = "cli")]
+#[test]
+fn the_tool_prints_the_cheapest_and_refuses_what_it_cannot_do() {
+    use crate::cli::run_text;
+
+    let text = "a b\na b |5\na |1\nb |2\nb $3\n";
+    let (code, out, err) = run_text(&["xc", "--cheapest", "5"], text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "| cost 3\na\nb\n\n| cost 4\na\nb\n\n| cost 5\na b\n");
+    assert!(
+        err.starts_with("3 cheapest solutions (cost 3, 4, 5), proved"),
+        "{err}"
+    );
+    let (code, out, _) = run_text(&["xc", "--min-cost", "-q"], text);
+    assert_eq!((code, out.as_str()), (0, "3\n"));
+    let (code, out, _) = run_text(
+        &["xc", "--min-cost", "--count", "-q"],
+        "a\na |2\na |2\na |3\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "2\n"));
+    let (code, out, _) = run_text(&["xc", "--cheapest", "2", "--json", "-q"], text);
+    assert_eq!(code, 0);
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(record["solutions"][0]["cost"], 3);
+    assert_eq!(record["solutions"][1]["options"], serde_json::json!([1, 3]));
+    assert_eq!(record["complete"], true);
+    // A budget: what is not proved says so.
+    let problem = crate::support::fixture("costs_pentominoes_6x10.dlx");
+    let (code, out, err) = run_text(
+        &["xc", &problem, "--cheapest", "2", "--node-budget", "3000"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(", best found\n"), "{out}");
+    assert!(err.contains("node budget ran out; every solution not found costs at least"));
+    for (args, words) in [
+        (&["xc", "--cheapest", "0"][..], "--cheapest: from 1"),
+        (
+            &["xc", "--cheapest", "2", "-j", "2"],
+            "--threads: the search for the cheapest",
+        ),
+        (
+            &["xc", "--cheapest", "2", "--limit", "3"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, _, err) = run_text(args, text);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+    let (code, _, err) = run_text(&["xc", "--cheapest", "1"], "a b\na b |3x\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("line 2, column 5: '|3x' is not a valid cost"),
+        "{err}"
+    );
+}
