@@ -130,6 +130,20 @@ pub enum ErrorKind {
         /// What is wrong with them.
         reason: &'static str,
     },
+    /// An option's cost (Knuth's dlx5 `|7`, miniexact's `$7`) that does not parse.
+    #[error("'{}' is not a valid cost: {reason}", .token.escape_debug())]
+    InvalidCost {
+        /// The token as written.
+        token: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// An option number that no option has.
+    #[error("there is no option {option}")]
+    UnknownOption {
+        /// The option number given.
+        option: usize,
+    },
     /// A multiplicity prefix (dlx3's `lower:upper|name`) that does not parse.
     #[error("'{}' is not a valid bound prefix: {reason}", .token.escape_debug())]
     InvalidBoundSpec {
@@ -415,6 +429,8 @@ pub enum Field {
     Attempts,
     /// The decision diagram of every solution (`--zdd`, `--sample`).
     Diagram,
+    /// How many cheapest solutions to find.
+    Cheapest,
     /// The propagation levels whose backtracks a rating counts.
     Levels,
     /// The nodes of each level's search.
@@ -446,6 +462,7 @@ impl Field {
             Field::Rate => "rate",
             Field::Attempts => "attempts",
             Field::Diagram => "diagram",
+            Field::Cheapest => "cheapest",
             Field::Levels => "levels",
             Field::LevelNodes => "level_nodes",
         }

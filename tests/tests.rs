@@ -9,6 +9,7 @@ mod board;
 mod bounds;
 #[cfg(feature = "cli")]
 mod cli;
+mod costs;
 #[cfg(all(feature = "cli", unix))]
 mod count_paths;
 mod easy_end;

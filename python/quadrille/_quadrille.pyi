@@ -59,6 +59,7 @@ class ExactCover:
         options: Sequence[Sequence[Entry]],
         *,
         secondary: Sequence[str] = ...,
+        costs: Optional[Sequence[int]] = None,
     ) -> None: ...
     @staticmethod
     def from_dlx(text: str) -> "ExactCover": ...
@@ -113,6 +114,20 @@ class ExactCover:
         knuth: bool = False,
         memo: str = "auto",
     ) -> Count: ...
+    def cheapest(
+        self,
+        k: int = 1,
+        *,
+        node_budget: Optional[int] = None,
+        time_budget: Optional[float] = None,
+    ) -> Dict[str, Any]: ...
+    def min_cost(
+        self,
+        *,
+        node_budget: Optional[int] = None,
+        time_budget: Optional[float] = None,
+    ) -> Dict[str, Any]: ...
+    def costs(self) -> List[int]: ...
     def sample(
         self,
         k: int,

@@ -15,8 +15,8 @@ use quadrille::exact_cover::{
 };
 use quadrille::io::dlx;
 use quadrille::request::{
-    CheckpointRequest, CountRecord, DiagramRecord, EstimateRequest, ExactCoverCount, Route,
-    SampleRequest, Search as CountSearch, ShardRequest,
+    CheapestRequest, CheckpointRequest, CostGoal, CountRecord, DiagramRecord, EstimateRequest,
+    ExactCoverCount, Route, SampleRequest, Search as CountSearch, ShardRequest,
 };
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount};
@@ -41,7 +41,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// `items` are the primary items: names, or `(name, lower, upper)` tuples for an item to be
 /// covered from `lower` to `upper` times (dlx3's multiplicities). `secondary` are the
 /// secondary items. Each option is a list of item names; a secondary item may carry a colour,
-/// as `"x:red"` or `("x", "red")` (dlx2's colours).
+/// as `"x:red"` or `("x", "red")` (dlx2's colours). `costs`, one whole number per option,
+/// prices the options for `cheapest` and `min_cost` (every other search ignores them).
 ///
 /// >>> p = ExactCover(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
 /// >>> p.count()
@@ -54,13 +55,23 @@ pub struct ExactCover {
 #[pymethods]
 impl ExactCover {
     #[new]
-    #[pyo3(signature = (items, options, *, secondary = Vec::new()))]
-    #[pyo3(text_signature = "(items, options, *, secondary=())")]
+    #[pyo3(signature = (items, options, *, secondary = Vec::new(), costs = None))]
+    #[pyo3(text_signature = "(items, options, *, secondary=(), costs=None)")]
     fn new(
         items: Vec<Bound<'_, PyAny>>,
         options: Vec<Vec<Bound<'_, PyAny>>>,
         secondary: Vec<String>,
+        costs: Option<Vec<u64>>,
     ) -> PyResult<ExactCover> {
+        if let Some(costs) = &costs
+            && costs.len() != options.len()
+        {
+            return Err(PyValueError::new_err(format!(
+                "costs: one cost per option, and there are {} costs for {} options",
+                costs.len(),
+                options.len()
+            )));
+        }
         let mut builder = ProblemBuilder::new();
         for (i, item) in items.iter().enumerate() {
             let added = if let Ok(name) = item.extract::<String>() {
@@ -92,9 +103,14 @@ impl ExactCover {
                 })?;
                 entries.push((item, color));
             }
-            builder
+            let option = builder
                 .colored_option(entries)
                 .map_err(|err| errors::error_at(&format!("options[{k}]"), &err))?;
+            if let Some(costs) = &costs {
+                builder
+                    .set_cost(option, costs[k])
+                    .map_err(|err| errors::error_at(&format!("costs[{k}]"), &err))?;
+            }
         }
         let problem = builder.build().or_raise()?;
         Ok(ExactCover {
@@ -102,8 +118,8 @@ impl ExactCover {
         })
     }
 
-    /// Reads a problem in Knuth's dlx format (dlx1, with dlx2's colours and dlx3's
-    /// multiplicities). Errors name the line and column, as `quadrille xc` does; a line longer
+    /// Reads a problem in Knuth's dlx format (dlx1, with dlx2's colours, dlx3's
+    /// multiplicities and dlx5's costs `|n`, or miniexact's `$n`). Errors name the line and column, as `quadrille xc` does; a line longer
     /// than 64 MiB, or a text longer than 128 MiB, is an error at its line.
     #[staticmethod]
     fn from_dlx(text: &str) -> PyResult<ExactCover> {
@@ -314,6 +330,42 @@ impl ExactCover {
         Ok(Count::of(&record))
     }
 
+    /// The `k` cheapest solutions by the options' costs (`costs=` or dlx5's `|n` / miniexact's
+    /// `$n` in a dlx file), as `quadrille xc --cheapest K --json` finds them (the same library
+    /// request, [`CheapestRequest`]): its dict, with "solutions" (each a dict of "cost",
+    /// "options" and "proved"), "complete", "bound" and the search statistics. Ties come in
+    /// the order the search finds them; under a budget, "proved" says which are certain.
+    #[pyo3(signature = (k = 1, *, node_budget = None, time_budget = None))]
+    fn cheapest<'py>(
+        &self,
+        py: Python<'py>,
+        k: u64,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.priced(py, CostGoal::Cheapest(k), node_budget, time_budget)
+    }
+
+    /// The least cost of a solution and how many solutions cost that, as `quadrille xc
+    /// --min-cost --json` finds them: the dict of `cheapest`, with "min_cost" (None without
+    /// a solution) and "count_at_min".
+    #[pyo3(signature = (*, node_budget = None, time_budget = None))]
+    fn min_cost<'py>(
+        &self,
+        py: Python<'py>,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.priced(py, CostGoal::MinCost, node_budget, time_budget)
+    }
+
+    /// The cost of each option, in order (0 where none was given).
+    fn costs(&self) -> Vec<u64> {
+        (0..self.problem.option_count())
+            .map(|o| self.problem.option_cost(o))
+            .collect()
+    }
+
     /// Writes the zero-suppressed decision diagram of every solution to the file `path`, as
     /// `quadrille xc --zdd FILE` does (the format is docs/memo.md's), and returns the dict of
     /// `--zdd FILE --json`: the solutions (an int of any size), the
@@ -496,6 +548,25 @@ pub(crate) fn record_dict<'py>(
 }
 
 impl ExactCover {
+    /// Runs a [`CheapestRequest`] for `goal` and returns its record as a dict.
+    fn priced<'py>(
+        &self,
+        py: Python<'py>,
+        goal: CostGoal,
+        node_budget: Option<u64>,
+        time_budget: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let request = CheapestRequest {
+            goal,
+            threads: 1,
+            budget: args::budget(node_budget, time_budget)?,
+        };
+        request.check().map_err(args::invalid)?;
+        let problem = Arc::clone(&self.problem);
+        let record = interrupt::run(py, move |_| request.run(&problem))?.or_raise()?;
+        record_dict(py, &record)
+    }
+
     /// Plain dancing links, or the error of a method that needs them.
     fn plain(&self, method: &str) -> PyResult<Dlx> {
         if !self.problem.is_plain() {

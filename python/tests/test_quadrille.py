@@ -214,6 +214,40 @@ def test_readers_take_a_line_of_their_limit_and_refuse_one_byte_more():
     assert (raised.value.line, raised.value.column) == (2, 1)
 
 
+def test_cheapest_assignments_against_every_permutation():
+    """Six workers, six jobs: the cheapest exact covers are the cheapest permutations."""
+    import itertools
+
+    price = lambda w, j: (3 * w * w + 5 * j + 7 * w * j) % 11 + 1
+    options = [[f"w{w}", f"j{j}"] for w in range(6) for j in range(6)]
+    costs = [price(w, j) for w in range(6) for j in range(6)]
+    items = [f"w{w}" for w in range(6)] + [f"j{j}" for j in range(6)]
+    p = q.ExactCover(items, options, costs=costs)
+    totals = sorted(sum(price(w, j) for w, j in enumerate(perm)) for perm in itertools.permutations(range(6)))
+    found = p.cheapest(5)
+    assert [s["cost"] for s in found["solutions"]] == totals[:5]
+    assert found["complete"] and all(s["proved"] for s in found["solutions"])
+    for s in found["solutions"]:
+        assert sum(costs[o] for o in s["options"]) == s["cost"]
+        assert sorted(i for o in s["options"] for i in options[o]) == sorted(items)
+    least = p.min_cost()
+    assert (least["min_cost"], least["count_at_min"]) == (totals[0], totals.count(totals[0]))
+    # The same problem read from the fixture, whose costs are dlx5's `|n`.
+    read = q.ExactCover.read_dlx(FIXTURES / "costs_assignment6.dlx")
+    assert read.costs() == costs
+    assert [s["cost"] for s in read.cheapest(5)["solutions"]] == totals[:5]
+    # Under a budget, what is not proved says so.
+    some = q.ExactCover.read_dlx(FIXTURES / "costs_pentominoes_6x10.dlx").cheapest(3, node_budget=100)
+    assert not some["complete"] and some["bound"] is not None
+    assert all(not s["proved"] or s["cost"] <= some["bound"] for s in some["solutions"])
+    with pytest.raises(ValueError, match="costs: one cost per option"):
+        q.ExactCover(["a"], [["a"]], costs=[1, 2])
+    with pytest.raises(ValueError, match="cheapest: from 1"):
+        p.cheapest(0)
+    with pytest.raises(q.QuadrilleError, match=r"line 2, column 3: '\|x' is not a valid cost"):
+        q.ExactCover.from_dlx("a\na |x\n")
+
+
 def test_errors_carry_line_and_column():
     with pytest.raises(q.QuadrilleError) as raised:
         q.ExactCover.from_dlx("a b\na c\n")

@@ -32,6 +32,7 @@ pub fn flag_of(field: Field) -> &'static str {
         Field::Rate => "--rate",
         Field::Attempts => "--attempts",
         Field::Diagram => "--zdd/--sample",
+        Field::Cheapest => "--cheapest",
         Field::Levels => "--levels",
         Field::LevelNodes => "--level-nodes",
         _ => "a flag",

@@ -5,7 +5,8 @@ use std::io::Write;
 use quadrille::exact_cover::{Branching, Control, Dlx, PartsDone, Plan, Problem, Xcc, up_to};
 use quadrille::io::dlx;
 use quadrille::request::{
-    self, CheckpointRequest, CountRecord, ExactCoverCount, SampleRequest, Search, problem_kind,
+    self, CheapestRecord, CheapestRequest, CheckpointRequest, CostGoal, CountRecord,
+    ExactCoverCount, SampleRequest, Search, problem_kind,
 };
 use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
@@ -20,7 +21,8 @@ use super::{Status, open_input, stderr_is_terminal, stdout, usage};
 #[command(after_help = "Examples:
   quadrille xc fixtures/queens8.dlx --count --json
   quadrille xc fixtures/pentominoes_6x10.dlx --estimate 100000 --seed 1
-  quadrille xc fixtures/dlx3_example.dlx   (colours x:A and bounds 2:3|C, as dlx2 and dlx3)")]
+  quadrille xc fixtures/dlx3_example.dlx   (colours x:A and bounds 2:3|C, as dlx2 and dlx3)
+  quadrille xc fixtures/costs_assignment6.dlx --cheapest 3   (costs |n, as dlx5)")]
 pub struct Args {
     /// The problem in Knuth's dlx format (standard input when absent or `-`), with dlx2's
     /// colours (`x:red` on an option line) and dlx3's multiplicities (`2:3|a` on the item line)
@@ -75,6 +77,16 @@ pub struct Args {
     /// where it stopped. FILE is also a set of shard results for `quadrille merge`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["limit", "restarts", "knuth", "estimate", "shard"])]
     checkpoint: Option<std::path::PathBuf>,
+    /// The K cheapest solutions by their options' costs (`|7` on an option line, as Knuth's
+    /// dlx5 writes them, or `$7` as miniexact does), cheapest first, each after a line
+    /// `| cost N` (`| cost N, best found` when a budget stopped the search before it was
+    /// proved); ties in the order the search finds them. Branch and bound, on one thread.
+    #[arg(long, value_name = "K", conflicts_with_all = ["limit", "knuth", "restarts", "no_restarts", "estimate", "shard", "checkpoint", "zdd", "sample", "count"])]
+    cheapest: Option<u64>,
+    /// The least cost of a solution (see --cheapest), and with --count the number of
+    /// solutions of that cost instead.
+    #[arg(long, conflicts_with_all = ["cheapest", "limit", "knuth", "restarts", "no_restarts", "estimate", "shard", "checkpoint", "zdd", "sample"])]
+    min_cost: bool,
     /// Nothing on standard error but errors: no summary.
     #[arg(long, short)]
     quiet: bool,
@@ -105,6 +117,9 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
     };
     let budget = args.budget.budget();
+    if args.cheapest.is_some() || args.min_cost {
+        return cheapest(&args, &problem, budget);
+    }
     let search = if args.knuth {
         Search::Knuth
     } else if args.no_restarts {
@@ -250,6 +265,95 @@ fn list(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<St
         );
     }
     Ok(Status::Success)
+}
+
+/// Prints the cheapest solutions (`--cheapest K`) or the least cost (`--min-cost`), as text or
+/// as [`CheapestRecord`]'s JSON, and the summary.
+fn cheapest(args: &Args, problem: &Problem, budget: Budget) -> quadrille::Result<Status> {
+    let goal = match args.cheapest {
+        Some(k) => CostGoal::Cheapest(k),
+        None => CostGoal::MinCost,
+    };
+    let request = CheapestRequest {
+        goal,
+        threads: args.threads,
+        budget,
+    };
+    let record = request.run(problem)?;
+    let mut out = stdout();
+    if args.json {
+        let object = serde_json::to_value(&record).map_err(std::io::Error::from)?;
+        writeln!(out, "{object}")?;
+    } else if args.min_cost {
+        if args.count {
+            writeln!(out, "{}", record.count_at_min.unwrap_or(0))?;
+        } else if let Some(cost) = record.min_cost {
+            writeln!(out, "{cost}")?;
+        }
+    } else {
+        for (rank, s) in record.solutions.iter().enumerate() {
+            if rank > 0 {
+                writeln!(out)?;
+            }
+            let status = if s.proved { "" } else { ", best found" };
+            writeln!(out, "| cost {}{status}", s.cost)?;
+            dlx::write_solution(problem, &s.options, &mut out)?;
+        }
+    }
+    out.flush()?;
+    if !args.quiet {
+        eprintln!("{}", cheapest_summary(&record));
+    }
+    Ok(Status::Success)
+}
+
+/// The summary line of a search for the cheapest: what it proved, and its work.
+fn cheapest_summary(record: &CheapestRecord) -> String {
+    let found = match (record.count_at_min, record.min_cost) {
+        (_, None) if record.complete => "no solution".to_string(),
+        (_, None) => "no solution found".to_string(),
+        (Some(count), Some(cost)) => format!(
+            "least cost {cost}{}, {count}{} solution{} of that cost",
+            if record.solutions.iter().all(|s| s.proved) {
+                ""
+            } else {
+                " (not proved)"
+            },
+            if record.complete { "" } else { "+" },
+            if count == 1 { "" } else { "s" }
+        ),
+        (None, Some(_)) => {
+            let proved = record.solutions.iter().filter(|s| s.proved).count();
+            let costs: Vec<String> = record
+                .solutions
+                .iter()
+                .map(|s| s.cost.to_string())
+                .collect();
+            format!(
+                "{} cheapest solution{} (cost {}), {}",
+                costs.len(),
+                if costs.len() == 1 { "" } else { "s" },
+                costs.join(", "),
+                if proved == costs.len() {
+                    "proved".to_string()
+                } else {
+                    format!("{proved} proved")
+                }
+            )
+        }
+    };
+    let stopped = match record.stop {
+        Stop::NodeBudget | Stop::TimeBudget => format!(
+            " ({} ran out; every solution not found costs at least {})",
+            record.stop.budget_name(),
+            record.bound.unwrap_or(0)
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "{found}{stopped}, {} nodes, {} pruned, {} updates, max depth {}, {:.3} s",
+        record.nodes, record.pruned, record.updates, record.max_depth, record.seconds
+    )
 }
 
 /// Writes the diagram of every solution (`--zdd`, [`request::diagram`]) or draws from it

@@ -43,7 +43,14 @@ pub struct Problem {
     // while no option has a colour, so that a plain problem carries nothing more.
     colors: Vec<u32>,
     color_names: Vec<String>,
+    // The cost of each option (Knuth's dlx5, miniexact's `$`); empty while every option
+    // costs 0, so that a problem without costs carries nothing more.
+    costs: Vec<u64>,
 }
+
+/// The largest cost an option may have: 2^32 - 1, as miniexact reads them, so that the sum
+/// over any solution fits in a `u64`.
+pub const MAX_OPTION_COST: u64 = u32::MAX as u64;
 
 impl Problem {
     /// The number of items, primary and secondary.
@@ -148,6 +155,25 @@ impl Problem {
         !self.color_names.is_empty()
     }
 
+    /// The cost of an option: 0 unless one was given (see [`ProblemBuilder::set_cost`]).
+    pub fn option_cost(&self, option: usize) -> u64 {
+        self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// Whether some option has a cost above 0.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c > 0)
+    }
+
+    /// The cost of a set of options: the sum of their costs.
+    ///
+    /// # Panics
+    /// If an option is not below [`Problem::option_count`].
+    pub fn cost_of(&self, options: &[usize]) -> u64 {
+        assert!(options.iter().all(|&o| o < self.option_count()));
+        options.iter().map(|&o| self.option_cost(o)).sum()
+    }
+
     /// Whether some primary item has bounds other than exactly once.
     pub fn has_multiplicities(&self) -> bool {
         (0..self.item_count()).any(|i| self.item_bounds(i).is_some_and(|b| b != (1, 1)))
@@ -169,6 +195,7 @@ impl Problem {
         self.option_starts.push(0);
         self.colors.clear();
         self.color_names.clear();
+        self.costs.clear();
     }
 
     /// Adds an option that the caller guarantees names at least one item, each item once and
@@ -588,9 +615,54 @@ impl ProblemBuilder {
         self.problem.option_count()
     }
 
+    /// Gives an option added before a cost, 0 to [`MAX_OPTION_COST`] (every option costs 0
+    /// until given one). Costs matter only to the search for the cheapest solutions
+    /// ([`cheapest`](crate::exact_cover::cheapest), [`min_cost`](crate::exact_cover::min_cost)); every other search ignores them.
+    ///
+    /// ```
+    /// use quadrille::exact_cover::ProblemBuilder;
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// b.primary("a")?;
+    /// let cheap = b.option_by_names(["a"])?;
+    /// let dear = b.option_by_names(["a"])?;
+    /// b.set_cost(dear, 7)?;
+    /// let problem = b.build()?;
+    /// assert_eq!((problem.option_cost(cheap), problem.option_cost(dear)), (0, 7));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn set_cost(&mut self, option: usize, cost: u64) -> Result<()> {
+        if option >= self.problem.option_count() {
+            return Err(ErrorKind::UnknownOption { option }.into());
+        }
+        if cost > MAX_OPTION_COST {
+            return Err(ErrorKind::InvalidCost {
+                token: cost.to_string(),
+                reason: "a cost is at most 4294967295",
+            }
+            .into());
+        }
+        let costs = &mut self.problem.costs;
+        if costs.len() <= option {
+            if cost == 0 {
+                return Ok(());
+            }
+            costs.resize(option + 1, 0);
+        }
+        costs[option] = cost;
+        Ok(())
+    }
+
     /// Finishes the problem.
     pub fn build(self) -> Result<Problem> {
-        let problem = self.problem;
+        let mut problem = self.problem;
+        // Costs are kept for every option once one has any, and not at all otherwise, so that
+        // problems with the same costs compare equal however they were given.
+        if problem.costs.iter().all(|&c| c == 0) {
+            problem.costs.clear();
+        } else {
+            problem.costs.resize(problem.option_count(), 0);
+        }
         if problem.primary_count == 0 {
             return Err(ErrorKind::NoPrimaryItems.into());
         }

@@ -17,9 +17,9 @@
 //! - On the item line, DLX1 takes `|` as the separator when it starts a token (`a |x`, `a | x`) and
 //!   rejects it at the end of a name (`a|`); we take `|` as the separator wherever it stands, so
 //!   `a|x` works too. A second `|` is an error in both.
-//! - On option lines `|` is only special at the start of the line (a comment); anywhere else DLX1
-//!   reads it as part of an item name, which is then unknown. So there are no trailing comments,
-//!   and we reject them the same way (`unknown item '|'`).
+//! - On option lines `|` starts a comment only at the start of the line; anywhere else it
+//!   starts a cost, as in dlx5 (see below), so there are no trailing comments: `a | b` is an
+//!   error (DLX1 reads `|` as an unknown item there, dlx5 as a bad cost).
 //! - Colours (Knuth's dlx2, XCC): on an option line a secondary item may carry a colour,
 //!   `x:red`; the colour is any name without blanks, `|` or `:` (dlx2 limits it to a few
 //!   characters). A colour on a primary item is an error, as in dlx2.
@@ -30,6 +30,14 @@
 //!   `x` with bound 3, where `a|x` is still `a`, the separator and `x`; write `3 | x` for an item
 //!   named `3` followed by the separator. Secondary items take no bounds (dlx3 rejects them
 //!   too).
+//! - Costs (Knuth's dlx5, and miniexact): an option line may carry its cost, a token `|7` as
+//!   dlx5 writes it (several such tokens add up, as in dlx5) or `$7` as miniexact writes it
+//!   (at most one per option, as miniexact keeps only one): a decimal number from 0 to
+//!   4294967295 in all, after any item of the option. Every other token starting with `|`
+//!   is an error, as in dlx5; a token `$` followed by anything but digits is an item name, and
+//!   the item line refuses a name that is `$` and digits, which would read as a cost. An
+//!   option without one costs 0. miniexact also requires the options in order of cost; we do
+//!   not.
 //! - DLX1 drops an option without primary items with a warning; we reject it, since it can never
 //!   be part of a solution and is most likely a typo.
 //! - An item line cannot begin with `|` (that is a comment), so the first item is always primary,
@@ -51,7 +59,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::exact_cover::{ItemKind, Problem, ProblemBuilder};
+use crate::exact_cover::{ItemKind, MAX_OPTION_COST, Problem, ProblemBuilder};
 use crate::io::lines::{self, LineReader};
 
 /// The longest line read, in bytes before its `\n`: 64 MiB.
@@ -223,12 +231,38 @@ fn read_items(builder: &mut ProblemBuilder, line: &str, number: usize) -> Result
                 reason: "bounds go right before '|' and the item's name, as in 2:3|a",
             }));
         }
+        if is_dollar_cost(token) {
+            return Err(at(ErrorKind::InvalidItemName {
+                name: token.into(),
+                reason: "on an option line it would be a cost",
+            }));
+        }
         builder
             .item(token, kind)
             .map_err(|err| err.with_line(number).with_column(column))?;
         k += 1;
     }
     Ok(())
+}
+
+/// Whether a token of an option line is miniexact's cost: `$` and one or more digits.
+fn is_dollar_cost(token: &str) -> bool {
+    token.len() > 1 && token.starts_with('$') && token.bytes().skip(1).all(|b| b.is_ascii_digit())
+}
+
+/// The cost written by a cost token (`|7` or `$7`), or why it is not one.
+fn parse_cost(token: &str) -> std::result::Result<u64, &'static str> {
+    let digits = &token[1..];
+    if digits.is_empty() {
+        return Err("a cost is a decimal number right after the '|', as in |7");
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("a cost is a decimal number (and an option line has no comments)");
+    }
+    match digits.parse::<u64>() {
+        Ok(cost) if cost <= MAX_OPTION_COST => Ok(cost),
+        _ => Err("a cost is at most 4294967295"),
+    }
 }
 
 /// The bounds of a dlx3 prefix without its `|`: `upper` or `lower:upper`, decimal.
@@ -271,8 +305,29 @@ fn read_option(
     let OptionScratch { items, last_line } = scratch;
     items.clear();
     let mut first_column = None;
+    let mut cost = 0u64;
+    let mut dollar = false;
     for (column, token) in tokens(line, false) {
         first_column.get_or_insert(column);
+        if token.starts_with('|') || is_dollar_cost(token) {
+            let invalid = |reason| {
+                let token = token.into();
+                Error::at(ErrorKind::InvalidCost { token, reason }, number, column)
+            };
+            if token.starts_with('$') {
+                if dollar {
+                    return Err(invalid(
+                        "an option has at most one '$' cost, as in miniexact",
+                    ));
+                }
+                dollar = true;
+            }
+            cost += parse_cost(token).map_err(invalid)?;
+            if cost > MAX_OPTION_COST {
+                return Err(invalid("the option's costs add up to more than 4294967295"));
+            }
+            continue;
+        }
         // A byte search: `split_once` on a char costs more on the short tokens of every line.
         let (name, color) = match token.bytes().position(|b| b == b':') {
             Some(colon) => (&token[..colon], Some(&token[colon + 1..])),
@@ -299,12 +354,27 @@ fn read_option(
     }
     // What is left for the builder concerns one colour (point at it) or the whole option (an
     // option without primary items: point at its start).
-    if items.iter().all(|&(_, color, _)| color.is_none()) {
+    let option = if items.iter().all(|&(_, color, _)| color.is_none()) {
         builder
             .option(items.iter().map(|&(item, _, _)| item))
-            .map_err(|err| err.with_line(number).with_column(first_column.unwrap_or(1)))?;
-        return Ok(());
+            .map_err(|err| err.with_line(number).with_column(first_column.unwrap_or(1)))?
+    } else {
+        add_colored(builder, items, line, number, first_column)?
+    };
+    if cost > 0 {
+        builder.set_cost(option, cost)?;
     }
+    Ok(())
+}
+
+/// Adds an option with colours, its errors pointing at the colour they concern.
+fn add_colored(
+    builder: &mut ProblemBuilder,
+    items: &[OptionItem],
+    line: &str,
+    number: usize,
+    first_column: Option<usize>,
+) -> Result<usize> {
     builder
         .colored_option(
             (items.iter()).map(|&(item, color, _)| (item, color.map(|(from, to)| &line[from..to]))),
@@ -325,8 +395,7 @@ fn read_option(
             };
             err.with_line(number)
                 .with_column(column.or(first_column).unwrap_or(1))
-        })?;
-    Ok(())
+        })
 }
 
 /// The blank-separated tokens of a line with their 1-based character columns. With `bar_token`,
@@ -365,7 +434,8 @@ fn tokens(line: &str, bar_token: bool) -> impl Iterator<Item = (usize, &str)> {
 ///
 /// Primary items come first on the item line, each with dlx3's bounds when they are not exactly
 /// once (`2:3|a`, `2|b`), then ` | ` and the secondary items (no bar when there are none); then
-/// one option per line, with dlx2's `:colour` after each coloured item. Reading the text back gives the same problem
+/// one option per line, with dlx2's `:colour` after each coloured item and dlx5's `|cost` at the
+/// end of an option that costs more than 0. Reading the text back gives the same problem
 /// whenever its primary items were declared before its secondary ones (as [`read_problem`] and
 /// every generator in [`crate::problems`] do); otherwise it is the same problem with the items
 /// renumbered, primary first.
@@ -421,7 +491,10 @@ pub fn write_problem_with_comment<W: Write>(
     }
     out.write_all(b"\n")?;
     for option in 0..problem.option_count() {
-        writeln!(out, "{}", problem.option_text(option))?;
+        match problem.option_cost(option) {
+            0 => writeln!(out, "{}", problem.option_text(option))?,
+            cost => writeln!(out, "{} |{cost}", problem.option_text(option))?,
+        }
     }
     out.flush()
 }
@@ -504,6 +577,10 @@ mod tests {
                 reason,
             },
             ErrorKind::InvalidBoundSpec { token, reason } => ErrorKind::InvalidBoundSpec {
+                token: token.clone(),
+                reason,
+            },
+            ErrorKind::InvalidCost { token, reason } => ErrorKind::InvalidCost {
                 token: token.clone(),
                 reason,
             },
@@ -659,10 +736,11 @@ mod tests {
     }
 
     #[test]
-    fn error_trailing_bar_on_option_line_is_an_unknown_item_as_in_dlx1() {
+    fn error_trailing_bar_on_option_line_is_a_bad_cost_as_in_dlx5() {
+        // dlx1 reads `|` as an unknown item; dlx5, whose costs are `|7`, as a bad cost.
         let (line, column, kind) = failure("a b\na | b\n");
         assert_eq!((line, column), (Some(2), Some(3)));
-        assert!(matches!(kind, ErrorKind::UnknownItem { name } if name == "|"));
+        assert!(matches!(kind, ErrorKind::InvalidCost { token, .. } if token == "|"));
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! - [`check`]: the rules a request's numbers obey (budgets, threads, limits), whose errors
 //!   ([`Invalid`]) name the field at fault, for each front end to say in its own words.
 //! - [`ExactCoverCount`]: the count of an exact-cover problem, with its [`CountRecord`].
+//! - [`CheapestRequest`]: the cheapest solutions of a problem with costs, or its least cost,
+//!   with its [`CheapestRecord`].
 //! - [`diagram`] and [`SampleRequest`]: the decision diagram of every solution, and solutions
 //!   drawn from it exactly uniformly.
 //! - [`GenerateRequest`]: puzzles from a seed, each a [`PuzzleRecord`].
@@ -23,6 +25,7 @@
 //! A request's budget holds its cancel flag ([`Budget::interrupt`](crate::Budget)): a front
 //! end that raises it stops the whole request, within a clock reading of each search.
 
+mod cheapest;
 pub mod check;
 mod compare;
 mod count;
@@ -34,6 +37,7 @@ mod rate;
 mod scale;
 mod solve;
 
+pub use cheapest::{CheapestRecord, CheapestRequest, CostGoal, MAX_CHEAPEST, PricedRecord};
 pub use check::{Field, Invalid};
 pub use compare::CompareRequest;
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};

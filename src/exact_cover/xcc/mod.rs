@@ -39,9 +39,12 @@
 //! Every solution is a set of options, found once; a problem whose items all allow 0 has the
 //! empty solution too.
 
+mod cheapest;
 mod memo;
 mod parallel;
 mod search;
+
+pub use cheapest::{Cheapest, MinCost, Priced, cheapest, min_cost};
 
 use super::links::LinkError;
 use super::problem::{ItemKind, Problem};
