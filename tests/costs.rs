@@ -4,80 +4,35 @@
 
 use proptest::prelude::*;
 use quadrille::Budget;
-use quadrille::exact_cover::{Dlx, Problem, ProblemBuilder, cheapest, min_cost};
+use quadrille::exact_cover::{Dlx, Problem, cheapest, min_cost};
 use quadrille::io::dlx::{parse_problem, problem_to_string};
 
 use crate::support::fixture_problem as fixture;
 use crate::support::oracle::exact_covers;
+use crate::support::random_xcc::{Random as RandomItems, random_problem_of};
 
 /// A random small problem with costs: primary items (some with bounds), secondary items with
-/// colours or none, and options costing 0 to 20, 0 and 5 more often than the rest (ties).
+/// colours or none ([`random_problem_of`]), and options costing 0 to 20, 0 and 5 more often
+/// than the rest (ties).
 #[derive(Clone, Debug)]
 struct Random {
-    bounds: Vec<(u32, u32)>,
-    secondary: usize,
-    options: Vec<RandomOption>,
+    items: RandomItems,
+    /// Each option's cost.
+    costs: Vec<u64>,
 }
 
-/// An option: its primary items, its secondary items with a colour (0: none), its cost.
-type RandomOption = (Vec<usize>, Vec<(usize, u32)>, u64);
-
 fn random_problem(colours: bool, multiplicities: bool) -> impl Strategy<Value = Random> {
-    let bounds = (0u32..3, 0u32..3, any::<bool>()).prop_map(move |(lower, extra, plain)| {
-        if plain || !multiplicities {
-            (1, 1)
-        } else {
-            (lower, (lower + extra).max(1))
-        }
-    });
-    (prop::collection::vec(bounds, 1..6), 0usize..4).prop_flat_map(move |(bounds, secondary)| {
-        let primary = bounds.len();
+    random_problem_of(colours, multiplicities, 5, 12).prop_flat_map(|items| {
         let cost = prop_oneof![Just(0u64), Just(5u64), 0u64..=20];
-        let option = (
-            prop::collection::btree_set(0..primary, 1..=primary.min(3)),
-            prop::collection::btree_map(0..secondary.max(1), 0u32..3, 0..=secondary),
-            cost,
-        )
-            .prop_map(move |(p, s, cost)| {
-                let s = (s.into_iter())
-                    .filter(|&(item, _)| item < secondary)
-                    .map(|(item, c)| (item, if colours { c } else { 0 }))
-                    .collect();
-                (p.into_iter().collect(), s, cost)
-            });
-        (
-            Just(bounds),
-            Just(secondary),
-            prop::collection::vec(option, 0..=12),
-        )
-            .prop_map(|(bounds, secondary, options)| Random {
-                bounds,
-                secondary,
-                options,
-            })
+        let n = items.options.len();
+        (Just(items), prop::collection::vec(cost, n))
+            .prop_map(|(items, costs)| Random { items, costs })
     })
 }
 
 impl Random {
     fn problem(&self) -> Problem {
-        let mut b = ProblemBuilder::new();
-        let primary: Vec<usize> = (self.bounds.iter().enumerate())
-            .map(|(i, &(lower, upper))| {
-                b.primary_with_bounds(&format!("p{i}"), lower, upper)
-                    .unwrap()
-            })
-            .collect();
-        let secondary: Vec<usize> = (0..self.secondary)
-            .map(|i| b.secondary(&format!("s{i}")).unwrap())
-            .collect();
-        for (p, s, cost) in &self.options {
-            let colour = |c: u32| (c > 0).then(|| ["red", "blue"][c as usize - 1]);
-            let items = (p.iter().map(|&i| (primary[i], None)))
-                .chain(s.iter().map(|&(i, c)| (secondary[i], colour(c))));
-            let option = b.colored_option(items).unwrap();
-            b.set_cost(option, *cost).unwrap();
-        }
-        b.build().unwrap()
+        self.items.priced(&self.costs)
     }
 }
 
@@ -93,7 +48,7 @@ fn priced_covers(problem: &Problem) -> Vec<(u64, Vec<usize>)> {
 
 fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
     let problem = random.problem();
-    for (k, (_, _, cost)) in random.options.iter().enumerate() {
+    for (k, cost) in random.costs.iter().enumerate() {
         prop_assert_eq!(problem.option_cost(k), *cost);
     }
     let all = priced_covers(&problem);

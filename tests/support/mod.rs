@@ -3,6 +3,7 @@
 //! ([`oracle`]).
 
 pub mod oracle;
+pub mod random_xcc;
 
 // The one data-set lookup, shared with the library's unit tests and the benches.
 #[path = "../../src/test_data.rs"]
