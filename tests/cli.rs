@@ -1479,7 +1479,7 @@ fn generate_stats_count_the_puzzles_given_up() {
     assert!(checks >= 15, "every attempt checks removals: {given_up}");
 }
 
-// --- the README's table of shared flags ---
+// --- the guide's table of shared flags ---
 
 /// The long flags a subcommand's `--help` defines (the first words of its option lines).
 fn defined_flags(subcommand: &str) -> BTreeSet<String> {
@@ -1499,13 +1499,13 @@ fn defined_flags(subcommand: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The table "which subcommand takes which" in README.md promises each marked shared flag,
-/// and marks each shared flag a subcommand takes: the two agree for every subcommand.
+/// The table "which subcommand takes which" in docs/guide.md promises each marked shared
+/// flag, and marks each shared flag a subcommand takes: the two agree for every subcommand.
 #[test]
-fn the_readme_table_of_shared_flags_matches_every_subcommand() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let mut rows = readme
+fn the_guide_table_of_shared_flags_matches_every_subcommand() {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
+    let mut rows = guide
         .lines()
         .skip_while(|l| !l.starts_with("| | `-j` |"))
         .take_while(|l| l.starts_with('|'));

@@ -531,7 +531,7 @@ mod cli {
     /// a pointing step.
     const INPUT: &str = "# three lines\n1.34341221..4321\n1.3434122...12.5\n.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n";
 
-    /// `--scale` on rate, explain and generate: the WXYZ-wing puzzle of the README rates 7.1
+    /// `--scale` on rate, explain and generate: the WXYZ-wing puzzle of the guide rates 7.1
     /// on SE 1.2.1's scale and 5.6 on Sukaku's; a made-up scale is a usage error.
     #[test]
     fn the_scale_flag_reaches_rate_explain_and_generate() {
