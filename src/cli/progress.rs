@@ -7,8 +7,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Input, stderr_is_terminal};
 
-/// Inputs big enough to deserve a progress bar: a display choice, the same for `solve`,
-/// `count`, `explain` and `rate`.
+/// Inputs big enough to deserve a progress bar, the same for `solve`, `count`, `explain` and
+/// `rate` (`compare` always shows one). It decides only what a terminal shows, never what is
+/// computed, so it is the command-line tool's own: the page draws its own progress.
 pub const PROGRESS_BYTES: u64 = 1 << 20;
 
 /// Wraps the reader of a file of at least `min_bytes` in a progress bar of the bytes read, when

@@ -30,14 +30,11 @@
 //!   `x` with bound 3, where `a|x` is still `a`, the separator and `x`; write `3 | x` for an item
 //!   named `3` followed by the separator. Secondary items take no bounds (dlx3 rejects them
 //!   too).
-//! - Costs (Knuth's dlx5, and miniexact): an option line may carry its cost, a token `|7` as
-//!   dlx5 writes it (several such tokens add up, as in dlx5) or `$7` as miniexact writes it
-//!   (at most one per option, as miniexact keeps only one): a decimal number from 0 to
-//!   4294967295 in all, after any item of the option. Every other token starting with `|`
-//!   is an error, as in dlx5; a token `$` followed by anything but digits is an item name, and
-//!   the item line refuses a name that is `$` and digits, which would read as a cost. An
-//!   option without one costs 0. miniexact also requires the options in order of cost; we do
-//!   not.
+//! - Costs: an option's cost is the sum of its tokens `|7` (Knuth's dlx5) or its one token
+//!   `$7` (miniexact, which keeps only one), anywhere after its first item, 0 to 4294967295 in
+//!   all; an option without one costs 0. Any other token starting with `|` is an error, so
+//!   that a file dlx5 refuses is refused here too; an item line refuses a name of `$` and
+//!   digits, which an option line would read as a cost.
 //! - DLX1 drops an option without primary items with a warning; we reject it, since it can never
 //!   be part of a solution and is most likely a typo.
 //! - An item line cannot begin with `|` (that is a comment), so the first item is always primary,

@@ -54,11 +54,11 @@ pub(crate) const TRIAL_SAVING_PERCENT: u64 = 150;
 /// Early looks at the trial, at a quarter and at half of its nodes: a trial whose table has
 /// not yet saved as many nodes as it walked gives up at the first look it has come back up
 /// from its depth for (twice its depth at most: the 2 x 300 board's first 256 nodes are one
-/// descent, which remembers nothing yet). Where nothing repeats this cuts what the trial
-/// costs by three quarters: it was 1.7% of the 3x20 pentominoes' count in instructions
-/// (callgrind), 0.4% now. At those looks the domino boards from 6x6 to 16x16 had saved 1.35
-/// (8x8 at 128 nodes) to 312 times what they walked; 12 queens nothing, the 3x20 and 6x10
-/// pentominoes a fifth and none at 128 nodes.
+/// descent, which remembers nothing yet). Where nothing repeats, the trial then costs a
+/// quarter of its nodes (the 3x20 pentominoes' default count is within 0.6% of `--memo off`
+/// in callgrind's instructions, docs/memo.md). At those looks the domino boards from 6x6 to
+/// 16x16 have saved 1.35 (8x8 at 128 nodes) to 312 times what they walked; 12 queens nothing,
+/// the 3x20 and 6x10 pentominoes a fifth and none at 128 nodes.
 const TRIAL_LOOKS: [u64; 2] = [TRIAL_NODES / 4, TRIAL_NODES / 2];
 
 /// Whether a trial that has walked `nodes`, `depth` levels deep at most, and saved `saved`
@@ -181,6 +181,33 @@ pub struct MemoCount {
     pub exact: bool,
     /// The most bytes the table of subproblems held.
     pub peak_bytes: usize,
+}
+
+impl MemoCount {
+    /// The answer of a remembering count that ended with `stop` and found `solutions`: past
+    /// 64 bits the report's count is a lower bound, and its stop says so ([`Stop::Limit`])
+    /// though the count is exact.
+    pub(crate) fn new(
+        mut stats: Stats,
+        stop: Stop,
+        solutions: BigUint,
+        peak_bytes: usize,
+    ) -> MemoCount {
+        let small = u64::try_from(&solutions).ok();
+        stats.solutions = small.unwrap_or(u64::MAX);
+        let exact = stop == Stop::Exhausted;
+        let stop = if exact && small.is_none() {
+            Stop::Limit
+        } else {
+            stop
+        };
+        MemoCount {
+            report: Report { stats, stop },
+            solutions,
+            exact,
+            peak_bytes,
+        }
+    }
 }
 
 /// One level of the remembering search: the item branched on, the option being tried, the
@@ -443,25 +470,11 @@ impl Dlx {
         };
         self.unwind::<TRACK, BYTES>(&frames);
         debug_assert_eq!(self.sanity(), Ok(()));
-        let small = u64::try_from(&solutions).ok();
-        stats.solutions = small.unwrap_or(u64::MAX);
         stats.elapsed = start.elapsed();
-        let exact = stop == Stop::Exhausted;
-        let stop = if exact && small.is_none() {
-            // `stats.solutions` is then a lower bound; `solutions` has the count.
-            Stop::Limit
-        } else {
-            stop
-        };
         if let Some(diagram) = diagram {
             diagram.root = value_node;
         }
-        Some(MemoCount {
-            report: Report { stats, stop },
-            solutions,
-            exact,
-            peak_bytes,
-        })
+        Some(MemoCount::new(stats, stop, solutions, peak_bytes))
     }
 
     /// Covers the other items of `x`'s option and notes them in `key`.

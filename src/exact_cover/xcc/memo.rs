@@ -26,7 +26,7 @@ use crate::exact_cover::memo::tally::Tally;
 use crate::exact_cover::memo::trial_gives_up;
 use crate::exact_cover::search::past_deadline;
 use crate::exact_cover::{
-    CountSink, CountStart, FIRST_NODES, Memo, MemoBranching, MemoCount, MemoMode, Report, Stats,
+    CountSink, CountStart, FIRST_NODES, Memo, MemoBranching, MemoCount, MemoMode, Stats,
 };
 
 /// Where the remembering search is, between its steps (those of Algorithm M in `search`).
@@ -334,22 +334,8 @@ impl Xcc {
         }
         self.hidden = Vec::new();
         debug_assert_eq!(self.sanity(), Ok(()));
-        let small = u64::try_from(&solutions).ok();
-        stats.solutions = small.unwrap_or(u64::MAX);
         stats.elapsed = start.elapsed();
-        let exact = stop == Stop::Exhausted;
-        let stop = if exact && small.is_none() {
-            // `stats.solutions` is then a lower bound; `solutions` has the count.
-            Stop::Limit
-        } else {
-            stop
-        };
-        Some(MemoCount {
-            report: Report { stats, stop },
-            solutions,
-            exact,
-            peak_bytes,
-        })
+        Some(MemoCount::new(stats, stop, solutions, peak_bytes))
     }
 
     /// Algorithm M's step M8 for item `i` at `level`: puts back what branching on it took.
