@@ -24,17 +24,38 @@ fn always(branching: MemoBranching) -> Memo {
     }
 }
 
-/// The remembering count of `problem` with each item choice, checked to agree and to leave
-/// the links as built.
+/// Runs `work` on a pool of two threads: a count by layers shares its layers among them.
+fn on_two_threads<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap()
+    })
+    .install(work)
+}
+
+/// The remembering count of `problem` with each item choice (by layers on one thread and
+/// on two), checked to agree and to leave the links as built.
 fn memo_count(problem: &Problem) -> BigUint {
     let mut dlx = Dlx::new(problem);
     let before = dlx.link_fingerprint();
-    let mut counts: Vec<MemoCount> = [MemoBranching::Mrv, MemoBranching::FirstItem]
-        .iter()
-        .map(|&b| dlx.count_memo(&Budget::unlimited(), &always(b)))
-        .collect();
+    let mut counts: Vec<MemoCount> = [
+        MemoBranching::Mrv,
+        MemoBranching::FirstItem,
+        MemoBranching::Layers,
+    ]
+    .iter()
+    .map(|&b| dlx.count_memo(&Budget::unlimited(), &always(b)))
+    .collect();
+    counts.push(on_two_threads(|| {
+        dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Layers))
+    }));
     assert_eq!(dlx.link_fingerprint(), before);
-    assert_eq!(counts[0].solutions, counts[1].solutions);
+    for counted in &counts[1..] {
+        assert_eq!(counts[0].solutions, counted.solutions);
+    }
     for counted in &counts {
         let wide = counted.solutions > BigUint::from(u64::MAX);
         assert!(wide || counted.report.is_complete());
@@ -173,10 +194,19 @@ fn six_disjoint_boards_count_their_product() {
     let board = problems::dominoes(10, 10).unwrap();
     let problem = disjoint_copies(&board, 6);
     let mut dlx = Dlx::new(&problem);
-    let counted = dlx.count_memo(&Budget::unlimited(), &always(MemoBranching::Mrv));
-    assert!(counted.exact);
     let truth = BigUint::from(258_584_046_368u64).pow(6);
-    assert_eq!(counted.solutions, truth);
+    // Remembered whole, and by layers, whose numbers grow from two words to eight.
+    for branching in [MemoBranching::Mrv, MemoBranching::Layers] {
+        let counted = dlx.count_memo(&Budget::unlimited(), &always(branching));
+        assert!(counted.exact);
+        assert_eq!(counted.solutions, truth);
+        assert_eq!(counted.branching, branching);
+    }
+    let counted = on_two_threads(|| dlx.count_memo(&Budget::unlimited(), &Memo::default()));
+    assert_eq!(
+        (counted.solutions, counted.branching),
+        (truth.clone(), MemoBranching::Layers)
+    );
     // The default count finds the six parts, counts each (remembered, after its trial) and
     // multiplies: on one thread and on two, from the library and the command line.
     for threads in [1, 2] {
@@ -319,13 +349,23 @@ proptest! {
         let expected = exact_covers(&problem).len() as u128;
         let mut dlx = Dlx::new(&problem);
         let before = dlx.link_fingerprint();
-        for branching in [MemoBranching::Mrv, MemoBranching::FirstItem] {
+        for (branching, threads) in [
+            (MemoBranching::Mrv, 1),
+            (MemoBranching::FirstItem, 1),
+            (MemoBranching::Layers, 1),
+            (MemoBranching::Layers, 2),
+        ] {
             let memo = Memo { memory, ..always(branching) };
-            let counted = dlx.count_memo(&Budget::unlimited(), &memo);
+            let mut count = |budget: Budget| if threads == 1 {
+                dlx.count_memo(&budget, &memo)
+            } else {
+                on_two_threads(|| dlx.count_memo(&budget, &memo))
+            };
+            let counted = count(Budget::unlimited());
             prop_assert_eq!(&counted.solutions, &expected.into());
             prop_assert!(counted.report.is_complete());
             prop_assert_eq!(u128::from(counted.report.stats.solutions), expected);
-            let cut = dlx.count_memo(&Budget::nodes(nodes), &memo);
+            let cut = count(Budget::nodes(nodes));
             prop_assert!(cut.solutions <= expected.into());
             prop_assert!(cut.report.is_complete() || cut.report.stop == Stop::NodeBudget);
             prop_assert_eq!(dlx.link_fingerprint(), before.clone());
@@ -630,4 +670,56 @@ fn draws_past_128_bits_are_tilings() {
         assert_eq!(options, draw(seed));
     }
     assert_ne!(draw(1), draw(2));
+}
+
+/// Domino tilings of 18x18, 20x20 and 22x22 (Kasteleyn's formula, OEIS A004003), counted
+/// by layers.
+const KASTELEYN: [(usize, &str); 3] = [
+    (18, "548943583215388338077567813208427340288"),
+    (20, "1269984011256235834242602753102293934298576249856"),
+    (
+        22,
+        "30273700492231603015150204108772562780931587428193514539008",
+    ),
+];
+
+/// The default count of the 18x18 board goes by layers, on one thread and on two, through
+/// the command line; a 2 x 93 board, whose items go row by row, has no narrow frontier in
+/// that order and is remembered with MRV. (A memory too small for the layers leaves the
+/// count to MRV too: the proptest's one-byte table.)
+#[test]
+fn large_boards_are_counted_by_layers() {
+    let (n, truth) = KASTELEYN[0];
+    let text = quadrille::io::dlx::problem_to_string(&problems::dominoes(n, n).unwrap());
+    for threads in ["1", "2"] {
+        let (code, out, err) = crate::cli::run_text(
+            &["xc", "-", "--count", "--json", "-q", "--threads", threads],
+            &text,
+        );
+        assert_eq!(code, 0, "{err}");
+        let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(record["solutions"], truth, "-j{threads}");
+        assert_eq!(record["memo_branching"], "layers", "-j{threads}");
+        assert_eq!(record["complete"], true);
+    }
+    let text = quadrille::io::dlx::problem_to_string(&problems::dominoes(2, 93).unwrap());
+    let (code, out, err) = crate::cli::run_text(&["xc", "-", "--count", "--json", "-q"], &text);
+    assert_eq!(code, 0, "{err}");
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Fibonacci's 94th number.
+    assert_eq!(record["solutions"], "19740274219868223167");
+    assert_eq!(record["memo_branching"], "mrv");
+}
+
+/// The 20x20 and 22x22 boards: seconds in a release build, longer in the tests' (run with
+/// `cargo test --release --test tests -- --ignored kasteleyn`).
+#[test]
+#[ignore = "seconds to a minute: run it with --ignored"]
+fn kasteleyn_boards_of_20_and_22() {
+    for &(n, truth) in &KASTELEYN[1..] {
+        let mut dlx = Dlx::new(&problems::dominoes(n, n).unwrap());
+        let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+        assert_eq!(counted.solutions.to_string(), truth, "{n}x{n}");
+        assert!(counted.exact);
+    }
 }

@@ -126,8 +126,10 @@ pub struct MemoArgs {
     #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = memo_mode)]
     pub memo: MemoMode,
     /// The item a remembering count branches on where none is forced: the first uncovered
-    /// one in the problem's order (first-item) or the one of fewest options (mrv).
-    #[arg(long, value_name = "ITEM", default_value = "mrv", value_parser = memo_branching)]
+    /// one in the problem's order, counted layer by layer where the problem's order keeps
+    /// every option near its first primary item and MRV elsewhere (layers), the first
+    /// uncovered one (first-item) or the one of fewest options (mrv).
+    #[arg(long, value_name = "ITEM", default_value = "layers", value_parser = memo_branching)]
     pub memo_branching: MemoBranching,
     /// The most memory for remembered subproblems, as bytes or with K, M or G (1024-based):
     /// a full table forgets old entries, it never fails.

@@ -25,7 +25,7 @@ use std::cell::Cell;
 
 use super::Dlx;
 use super::choose::Mrv;
-use super::memo::{MemoCount, MemoMode};
+use super::memo::{Layers, MemoBranching, MemoCount, MemoMode, TRIAL_NODES};
 use super::search::{Control, CountSink, Cutoff, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
@@ -300,6 +300,8 @@ impl Dlx {
                 return None;
             }
             counted
+        } else if memo.branching == MemoBranching::Layers && !dead {
+            self.count_by_layers(&rest, auto)?
         } else {
             self.memo_search(&rest, &memo, auto && !dead, None)?
         };
@@ -307,6 +309,44 @@ impl Dlx {
             solutions: 0,
             ..first.stats
         });
+        Some(counted)
+    }
+}
+
+impl Dlx {
+    /// The count by layers within `budget`, after a trial of remembering under `auto` (whose
+    /// `None` gives the count back to plain search, as [`Dlx::memo_search`]'s does); a count
+    /// whose order has no narrow frontier, or whose layers would not fit in the memory,
+    /// remembers with MRV instead. The layers are built after the trial, which most counts
+    /// that do not remember end within a quarter of its nodes.
+    fn count_by_layers(&mut self, budget: &Budget, auto: bool) -> Option<MemoCount> {
+        let memo = self.memo();
+        let mut spent = Stats::default();
+        if auto {
+            let trial_budget = Budget {
+                nodes: Some(TRIAL_NODES.min(budget.node_limit())),
+                ..*budget
+            };
+            let trial = self.memo_search(&trial_budget, &memo, true, None)?;
+            if trial.report.stop != Stop::NodeBudget
+                || trial.report.stats.nodes >= budget.node_limit()
+            {
+                return Some(trial);
+            }
+            spent = Stats {
+                solutions: 0,
+                subproblems: 0,
+                cache_hits: 0,
+                ..trial.report.stats
+            };
+        }
+        let rest = budget.after(spent.nodes, spent.elapsed);
+        let layered = Layers::new(self).and_then(|layers| layers.count(&rest, memo.memory));
+        let mut counted = match layered {
+            Some(counted) => counted,
+            None => self.memo_search(&rest, &memo, false, None)?,
+        };
+        counted.report.stats.add(&spent);
         Some(counted)
     }
 }

@@ -221,10 +221,11 @@ impl ExactCoverCount {
         dlx: &mut Dlx,
         progress: &(dyn Fn(PartsDone) + Sync),
     ) -> Result<CountRecord> {
+        // On the threads' pool, so that a count by layers shares its layers among them.
         let start = if self.threads == 1 {
             dlx.count_all_start(&self.budget)
         } else {
-            dlx.count_start(&self.budget)
+            on_threads(self.threads, || dlx.count_start(&self.budget))?
         };
         match start {
             CountStart::Done(report) => Ok(self.record(&report, None, route_of(&report.stats))),
@@ -288,6 +289,7 @@ impl ExactCoverCount {
             total = Some(match total {
                 None => record,
                 Some(sum) => CountRecord {
+                    memo_branching: sum.memo_branching.or(record.memo_branching),
                     nodes: sum.nodes + record.nodes,
                     updates: sum.updates + record.updates,
                     seconds: sum.seconds + record.seconds,
@@ -307,7 +309,6 @@ impl ExactCoverCount {
         let mut total = total.expect("a problem in parts has two at least");
         total.solutions = SolutionCount::new(product, stop);
         (total.complete, total.stop) = (total.solutions.is_exact(), total.solutions.stop);
-        total.memo_branching = (total.subproblems > 0).then(|| self.memo.branching.name());
         total.route = route.1;
         Ok(total)
     }
@@ -340,7 +341,10 @@ impl ExactCoverCount {
             Stop::Limit
         };
         let count = SolutionCount::new(counted.solutions, stop);
-        self.record(&counted.report, Some(count), Route::Remembering)
+        CountRecord {
+            memo_branching: Some(counted.branching.name()),
+            ..self.record(&counted.report, Some(count), Route::Remembering)
+        }
     }
 
     /// The record of `report`, with `count` in place of its own when remembering made it.

@@ -18,6 +18,7 @@
 //! remembered saved [`TRIAL_SAVING_PERCENT`] percent of the nodes it walked.
 
 pub(super) mod cache;
+mod layers;
 mod nodes;
 pub(super) mod tally;
 mod zdd;
@@ -27,6 +28,7 @@ use std::time::Instant;
 use num_bigint::BigUint;
 
 use self::cache::Cache;
+pub(crate) use self::layers::Layers;
 use self::tally::Tally;
 use self::zdd::{Diagram, FALSE, TRUE};
 pub use self::zdd::{Zdd, ZddSampler};
@@ -96,8 +98,14 @@ pub enum MemoBranching {
     /// subproblem.
     FirstItem,
     /// The item with fewest options left (minimum remaining values), as plain search does.
-    #[default]
     Mrv,
+    /// The first uncovered primary item, counted layer by layer over the frontier
+    /// (`memo/layers.rs`) where every option of a plain problem spans at most 128 items of the
+    /// problem's order around its first primary item; [`MemoBranching::Mrv`] otherwise. Where
+    /// it applies, a layer holds every subproblem of one item at once, as a window of bits,
+    /// so that the count needs a few layers' memory: `benches/peers/dominoes.sh`.
+    #[default]
+    Layers,
 }
 
 impl std::str::FromStr for MemoMode {
@@ -117,12 +125,13 @@ impl std::str::FromStr for MemoMode {
 impl std::str::FromStr for MemoBranching {
     type Err = String;
 
-    /// `first-item` or `mrv`, as [`MemoBranching::name`] writes them.
+    /// `layers`, `first-item` or `mrv`, as [`MemoBranching::name`] writes them.
     fn from_str(text: &str) -> Result<MemoBranching, String> {
         match text {
+            "layers" => Ok(MemoBranching::Layers),
             "first-item" => Ok(MemoBranching::FirstItem),
             "mrv" => Ok(MemoBranching::Mrv),
-            _ => Err(format!("'{text}' is not first-item or mrv")),
+            _ => Err(format!("'{text}' is not layers, first-item or mrv")),
         }
     }
 }
@@ -133,6 +142,7 @@ impl MemoBranching {
         match self {
             MemoBranching::FirstItem => "first-item",
             MemoBranching::Mrv => "mrv",
+            MemoBranching::Layers => "layers",
         }
     }
 }
@@ -152,7 +162,7 @@ impl Default for Memo {
     fn default() -> Memo {
         Memo {
             mode: MemoMode::Auto,
-            branching: MemoBranching::Mrv,
+            branching: MemoBranching::Layers,
             memory: DEFAULT_MEMORY,
         }
     }
@@ -181,6 +191,8 @@ pub struct MemoCount {
     pub exact: bool,
     /// The most bytes the table of subproblems held.
     pub peak_bytes: usize,
+    /// How the count branched: [`MemoBranching::Layers`] only where it counted by layers.
+    pub branching: MemoBranching,
 }
 
 impl MemoCount {
@@ -192,6 +204,7 @@ impl MemoCount {
         stop: Stop,
         solutions: BigUint,
         peak_bytes: usize,
+        branching: MemoBranching,
     ) -> MemoCount {
         let small = u64::try_from(&solutions).ok();
         stats.solutions = small.unwrap_or(u64::MAX);
@@ -206,6 +219,7 @@ impl MemoCount {
             solutions,
             exact,
             peak_bytes,
+            branching,
         }
     }
 }
@@ -288,6 +302,12 @@ impl Dlx {
     /// # Ok::<(), quadrille::Error>(())
     /// ```
     pub fn count_memo(&mut self, budget: &Budget, memo: &Memo) -> MemoCount {
+        if memo.branching == MemoBranching::Layers
+            && let Some(layers) = Layers::new(self)
+            && let Some(counted) = layers.count(budget, memo.memory)
+        {
+            return counted;
+        }
         self.memo_search(budget, memo, false, None)
             .expect("a count without a trial is never given up")
     }
@@ -317,7 +337,9 @@ impl Dlx {
                 scan::first(self.links().primary_headers(), scan::Want::Active)
                     .expect("some primary item is uncovered")
             }
-            MemoBranching::Mrv => Mrv::unforced(&ActiveItems::new(self)).index(),
+            MemoBranching::Mrv | MemoBranching::Layers => {
+                Mrv::unforced(&ActiveItems::new(self)).index()
+            }
         };
         self.links().primary_item(index)
     }
@@ -474,7 +496,13 @@ impl Dlx {
         if let Some(diagram) = diagram {
             diagram.root = value_node;
         }
-        Some(MemoCount::new(stats, stop, solutions, peak_bytes))
+        let branching = match memo.branching {
+            MemoBranching::FirstItem => MemoBranching::FirstItem,
+            _ => MemoBranching::Mrv,
+        };
+        Some(MemoCount::new(
+            stats, stop, solutions, peak_bytes, branching,
+        ))
     }
 
     /// Covers the other items of `x`'s option and notes them in `key`.

@@ -335,7 +335,13 @@ impl Xcc {
         self.hidden = Vec::new();
         debug_assert_eq!(self.sanity(), Ok(()));
         stats.elapsed = start.elapsed();
-        Some(MemoCount::new(stats, stop, solutions, peak_bytes))
+        let branching = match memo.branching {
+            MemoBranching::FirstItem => MemoBranching::FirstItem,
+            _ => MemoBranching::Mrv,
+        };
+        Some(MemoCount::new(
+            stats, stop, solutions, peak_bytes, branching,
+        ))
     }
 
     /// Algorithm M's step M8 for item `i` at `level`: puts back what branching on it took.
