@@ -1,6 +1,7 @@
 //! [`ListRequest`]: the solutions of an exact-cover problem, listed as `quadrille xc` lists
-//! them (and `quadrille serve`'s `/api/solutions`): the plan's order, restarts and learning
-//! are chosen here, so that every front end lists the same solutions in the same order.
+//! them (and Python's `ExactCover.solutions`, `quadrille serve`'s `/api/solutions`): the
+//! plan's order, restarts and learning are chosen here, so that every front end lists the same
+//! solutions in the same order.
 //!
 //! - Plain exact cover: Algorithm X with MRV (dlx1's order for [`Search::Knuth`]), restarted on
 //!   Luby's schedule unless the search is [`Search::Plain`] or Knuth's; a list of every
