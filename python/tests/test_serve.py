@@ -249,7 +249,8 @@ def test_a_cancelled_count_stops_and_the_server_goes_idle(server):
 def test_a_fuzz_of_the_api_is_answered_with_4xx_and_the_server_keeps_serving(server):
     _, url = server
     rng = random.Random(43)
-    routes = ["solve", "explain", "rate", "generate", "compare", "cancel", "count", "xc", "nope"]
+    routes = ["solve", "explain", "rate", "generate", "compare", "cancel", "count", "xc",
+              "solutions", "nope"]
     junk = [None, True, -1, 1e308, -1e308, 2**70, "x", "", [], {}, [1, "a"], "NaN", "9" * 400]
     keys = ["puzzle", "box", "variant", "layout", "limit", "node_budget", "time_budget",
             "engine", "seed", "scale", "count", "kind", "givens", "score", "threads", "dlx",
