@@ -435,6 +435,18 @@ pub enum Field {
     Levels,
     /// The nodes of each level's search.
     LevelNodes,
+    /// The puzzles given as text.
+    Puzzle,
+    /// The box shape of the puzzles.
+    Box,
+    /// The variant of the puzzles.
+    Variant,
+    /// The layout of the puzzles' text: one a line, or grids.
+    Layout,
+    /// The rating scale.
+    Scale,
+    /// How many puzzles to make.
+    Count,
 }
 
 impl Field {
@@ -465,6 +477,12 @@ impl Field {
             Field::Cheapest => "cheapest",
             Field::Levels => "levels",
             Field::LevelNodes => "level_nodes",
+            Field::Puzzle => "puzzle",
+            Field::Box => "box",
+            Field::Variant => "variant",
+            Field::Layout => "layout",
+            Field::Scale => "scale",
+            Field::Count => "count",
         }
     }
 }

@@ -9,16 +9,13 @@ use num_bigint::BigUint;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use quadrille::exact_cover::{
-    Branching, Control, Dlx, Memo, MemoMode, Plan, Problem, ProblemBuilder, Report, Solution, Xcc,
-    up_to,
-};
+use quadrille::exact_cover::{Dlx, Memo, MemoMode, Problem, ProblemBuilder};
 use quadrille::io::dlx;
 use quadrille::request::{
     CheapestRequest, CheckpointRequest, CostGoal, CountRecord, DiagramRecord, EstimateRequest,
-    ExactCoverCount, Route, SampleRequest, Search as CountSearch, ShardRequest,
+    ExactCoverCount, ListRecord, ListRequest, Route, SampleRequest, Search as CountSearch,
+    ShardRequest,
 };
-use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount};
 
 use crate::args;
@@ -233,20 +230,20 @@ impl ExactCover {
     ) -> PyResult<Solutions> {
         let limit = args::limit(limit)?;
         let budget = args::budget(node_budget, time_budget)?;
-        let search = Search::new(&self.problem, seed, no_restarts, knuth)?;
+        let request = list_request(&self.problem, limit, budget, seed, no_restarts, knuth)?;
         let problem = Arc::clone(&self.problem);
-        let (found, report) = interrupt::run(py, move |_| {
+        let (found, record) = interrupt::run(py, move |_| {
             let mut found = Vec::new();
-            let report = search.list(&problem, limit, &budget, |options| {
+            let record = list(&request, &problem, |options| {
                 found.push(options);
                 true
             });
-            report.map(|report| (found, report))
+            record.map(|record| (found, record))
         })?
         .or_raise()?;
         Ok(Solutions {
             solutions: found,
-            count: Count::of_report(&report, knuth),
+            count: Count::of_list(&record),
         })
     }
 
@@ -267,14 +264,14 @@ impl ExactCover {
         // The stream outlives this call: its own interrupt, not this thread's.
         let stop = Arc::new(interrupt::Lent::new());
         let budget = args::budget(node_budget, time_budget)?.interrupted_by(stop.interrupt());
-        let search = Search::new(&self.problem, seed, no_restarts, false)?;
+        let request = list_request(&self.problem, limit, budget, seed, no_restarts, false)?;
         let problem = Arc::clone(&self.problem);
         let (sender, receiver) = sync_channel(STREAM_AHEAD);
         let held = Arc::clone(&stop);
         std::thread::Builder::new()
             .stack_size(interrupt::STACK)
             .spawn(move || {
-                stream(search, &problem, limit, &budget, &sender);
+                stream(&request, &problem, &sender);
                 // Only now may the flag serve another stream.
                 drop(held);
             })
@@ -595,88 +592,59 @@ fn option_entry(entry: &Bound<'_, PyAny>) -> Result<(String, Option<String>), &'
         .map_err(|_| "an option's entry is an item name, \"item:colour\" or (item, colour)")
 }
 
-fn sorted(solution: &Solution<'_>) -> Vec<usize> {
-    let mut options = solution.to_vec();
-    options.sort_unstable();
-    options
-}
-
-/// How `quadrille xc` searches a problem: its plan's restarts and order, on plain links or
-/// on Algorithm M's for colours and multiplicities.
-struct Search {
-    restarts: Option<Restarts>,
+/// The request that lists solutions as `quadrille xc` does ([`ListRequest`]), checked.
+fn list_request(
+    problem: &Problem,
+    limit: Option<u64>,
+    budget: Budget,
+    seed: u64,
+    no_restarts: bool,
     knuth: bool,
+) -> PyResult<ListRequest> {
+    let search = match (knuth, no_restarts) {
+        (true, _) => CountSearch::Knuth,
+        (false, true) => CountSearch::Plain,
+        (false, false) => CountSearch::Default,
+    };
+    let request = ListRequest {
+        limit,
+        search,
+        seed,
+        budget,
+    };
+    request.check(problem).map_err(args::invalid)?;
+    Ok(request)
 }
 
-impl Search {
-    fn new(problem: &Problem, seed: u64, no_restarts: bool, knuth: bool) -> PyResult<Search> {
-        if knuth && !problem.is_plain() {
-            return Err(errors::message(
-                "knuth is for plain exact cover, and this problem has colours or multiplicities",
-            ));
+/// Lists the solutions of `request`, each as sorted option indices, to `take`, which returns
+/// false to stop the search (its end is then an error, which no one reads).
+fn list(
+    request: &ListRequest,
+    problem: &Problem,
+    mut take: impl FnMut(Vec<usize>) -> bool,
+) -> quadrille::Result<ListRecord> {
+    request.each(problem, &mut |options| {
+        let mut options = options.to_vec();
+        options.sort_unstable();
+        match take(options) {
+            true => Ok(()),
+            false => Err(std::io::Error::other("the stream was dropped").into()),
         }
-        Ok(Search {
-            restarts: args::restarts(seed, no_restarts || knuth),
-            knuth,
-        })
-    }
-
-    fn plan(&self, learning: bool) -> Plan<'static> {
-        let branching = if self.knuth {
-            Branching::Knuth
-        } else {
-            Branching::Mrv
-        };
-        Plan::new()
-            .branching(branching)
-            .restarts(self.restarts)
-            .learning(learning)
-    }
-
-    /// Up to `limit` solutions, each as sorted option indices, to `take`, which returns false
-    /// to stop the search: a list of every solution learns, so that each comes once and the
-    /// proof that there is no other is short (as `xc` lists them).
-    fn list(
-        &self,
-        problem: &Problem,
-        limit: Option<u64>,
-        budget: &Budget,
-        mut take: impl FnMut(Vec<usize>) -> bool,
-    ) -> quadrille::Result<Report> {
-        let sink = up_to(limit, |s| {
-            if take(sorted(s)) {
-                Control::Continue
-            } else {
-                Control::Stop
-            }
-        });
-        if problem.is_plain() {
-            let learning = self.restarts.is_some() && limit.is_none();
-            Dlx::new(problem).run(&self.plan(learning), budget, sink)
-        } else {
-            Ok(Xcc::new(problem).search(budget, sink))
-        }
-    }
+    })
 }
 
 /// What a stream sends: a solution, or the report at the end.
 enum Streamed {
     Solution(Vec<usize>),
-    Done(quadrille::Result<Report>),
+    Done(quadrille::Result<ListRecord>),
 }
 
-fn stream(
-    search: Search,
-    problem: &Problem,
-    limit: Option<u64>,
-    budget: &Budget,
-    sender: &SyncSender<Streamed>,
-) {
+fn stream(request: &ListRequest, problem: &Problem, sender: &SyncSender<Streamed>) {
     // A closed channel: the iterator was dropped.
-    let report = search.list(problem, limit, budget, |options| {
+    let record = list(request, problem, |options| {
         sender.send(Streamed::Solution(options)).is_ok()
     });
-    let _ = sender.send(Streamed::Done(report));
+    let _ = sender.send(Streamed::Done(record));
 }
 
 /// The solutions of an exact-cover problem, streamed from a search on a thread of its own.
@@ -708,10 +676,10 @@ impl SolutionIterator {
             });
             match next {
                 Ok(Streamed::Solution(options)) => return Ok(Some(options)),
-                Ok(Streamed::Done(report)) => {
-                    let report = report.or_raise()?;
+                Ok(Streamed::Done(record)) => {
+                    let record = record.or_raise()?;
                     if let Ok(mut done) = self.done.lock() {
-                        *done = Some(Count::of_report(&report, false));
+                        *done = Some(Count::of_list(&record));
                     }
                     return Ok(None);
                 }
@@ -781,22 +749,21 @@ impl Count {
     }
 
     /// The count of a search's `report` (a list's, or a stream's).
-    fn of_report(report: &Report, knuth: bool) -> Count {
-        let s = &report.stats;
-        let solutions = SolutionCount::new(s.solutions, report.stop);
+    fn of_list(record: &ListRecord) -> Count {
+        let solutions = SolutionCount::new(record.found, record.stop);
         let complete = solutions.is_exact();
         Count::of(&CountRecord {
             solutions,
-            nodes: s.nodes,
-            updates: if knuth { s.knuth_updates() } else { s.updates },
-            seconds: s.elapsed.as_secs_f64(),
+            nodes: record.nodes,
+            updates: record.updates,
+            seconds: record.seconds,
             complete,
-            stop: report.stop,
-            max_depth: s.max_depth,
-            restarts: s.restarts,
-            learned: s.learned,
-            subproblems: s.subproblems,
-            cache_hits: s.cache_hits,
+            stop: record.stop,
+            max_depth: record.max_depth,
+            restarts: record.restarts,
+            learned: record.learned,
+            subproblems: 0,
+            cache_hits: 0,
             memo_branching: None,
             route: Route::OneSearch,
         })

@@ -249,7 +249,8 @@ def test_a_cancelled_count_stops_and_the_server_goes_idle(server):
 def test_a_fuzz_of_the_api_is_answered_with_4xx_and_the_server_keeps_serving(server):
     _, url = server
     rng = random.Random(43)
-    routes = ["solve", "explain", "rate", "generate", "compare", "cancel", "count", "xc", "nope"]
+    routes = ["solve", "explain", "rate", "generate", "compare", "cancel", "count", "xc",
+              "solutions", "nope"]
     junk = [None, True, -1, 1e308, -1e308, 2**70, "x", "", [], {}, [1, "a"], "NaN", "9" * 400]
     keys = ["puzzle", "box", "variant", "layout", "limit", "node_budget", "time_budget",
             "engine", "seed", "scale", "count", "kind", "givens", "score", "threads", "dlx",
@@ -278,11 +279,59 @@ def test_a_fuzz_of_the_api_is_answered_with_4xx_and_the_server_keeps_serving(ser
     assert post(url, "solve", {"puzzle": P9})[0] == 200
 
 
-def test_ctrl_c_stops_the_server():
+def test_ctrl_c_stops_the_server_and_ends_a_running_count():
     proc, url = start()
     assert post(url, "solve", {"puzzle": P9})[0] == 200
-    proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=5) is not None
+    seen = {}
+
+    def on_event(event, data):
+        if event == "progress" and "sent" not in seen:
+            proc.send_signal(signal.SIGINT)
+            seen["sent"] = time.monotonic()
+        if event == "result":
+            seen["result"] = data
+
+    events(url, "xc", {"dlx": queens(16), "threads": 1}, on_event)
+    assert seen["result"]["complete"] is False
+    assert proc.wait(timeout=2) == 0
+    assert time.monotonic() - seen["sent"] < 2
+    assert "quadrille serve: stopped (running requests interrupted: 1)" in proc.stderr.read()
+
+
+def is_exact_cover(dlx, lines):
+    """Whether the options `lines` of the problem `dlx` (Knuth's format, colours as `x:c`)
+    cover every primary item once, and every secondary item once or always in one colour."""
+    rows = [l for l in dlx.splitlines() if l.strip() and not l.startswith("|")]
+    head = rows[0].split("|")
+    primary, secondary = head[0].split(), (head[1].split() if len(head) > 1 else [])
+    options = {" ".join(r.split()) for r in rows[1:]}
+    seen = {}
+    for line in lines:
+        assert line in options, line
+        for token in line.split():
+            item, _, colour = token.partition(":")
+            seen.setdefault(item, []).append(colour or None)
+    return all(len(seen.get(i, [])) == 1 for i in primary) and all(
+        len(c) <= 1 or (c[0] is not None and len(set(c)) == 1)
+        for i, c in seen.items() if i in secondary
+    )
+
+
+def test_the_first_solutions_are_xcs(server):
+    _, url = server
+    for name, limit in (("queens8.dlx", 3), ("dlx3_example.dlx", 10)):
+        text = (FIXTURES / name).read_text()
+        status, listed = post(url, "solutions", {"dlx": text, "limit": limit})
+        assert status == 200, listed
+        done = subprocess.run([binary(), "xc", "--limit", str(limit), "-q"], input=text,
+                              capture_output=True, text=True, timeout=60)
+        blocks = [b.splitlines() for b in done.stdout.split("\n\n") if b.strip()]
+        assert [s["lines"] for s in listed["solutions"]] == blocks
+        assert listed["found"] == len(blocks) and listed["found"] >= 1
+        if name.startswith("queens"):
+            assert all(is_exact_cover(text, s["lines"]) for s in listed["solutions"])
+    status, answer = post(url, "solutions", {"dlx": "a b\na\nb\n", "limit": 5000})
+    assert status == 400 and answer["field"] == "limit" and "1000" in answer["error"]
 
 
 def browser():
@@ -369,6 +418,18 @@ def test_the_page_in_a_browser(server):
         made = cells()
         _, solved = post(url, "solve", {"puzzle": made, "limit": 2})
         assert (solved["results"][0]["solutions"], solved["results"][0]["exact"]) == (1, True)
+
+        # The first solutions of a pasted problem: each listed one an exact cover of it, all
+        # of the 6 queens' 4, none twice.
+        six = queens(6)
+        page.fill("#xc-text", six)
+        page.click("#xc-solutions")
+        page.wait_for_function("document.querySelector('#xc-solutions-text').textContent.includes('solutions')")
+        listed = page.eval_on_selector_all("#xc-list li", "els => els.map(e => e.innerText)")
+        covers = [[l for l in item.splitlines() if l.strip()] for item in listed]
+        assert len(covers) == 4 and len({tuple(sorted(c)) for c in covers}) == 4
+        assert all(is_exact_cover(six, c) for c in covers)
+        assert page.inner_text("#xc-solutions-text").startswith("4 solutions (all of them)")
 
         # A long count: the bar moves, then cancel; the server's CPU goes idle within a second.
         page.fill("#xc-text", queens(16))

@@ -35,6 +35,10 @@ pub fn flag_of(field: Field) -> &'static str {
         Field::Cheapest => "--cheapest",
         Field::Levels => "--levels",
         Field::LevelNodes => "--level-nodes",
+        Field::Box => "--box",
+        Field::Variant => "--variant",
+        Field::Scale => "--scale",
+        Field::Count => "--count",
         _ => "a flag",
     }
 }

@@ -1,32 +1,29 @@
 //! `quadrille serve`: the page and a JSON API on a local HTTP server (docs/serve.md).
 //!
 //! Routes and formatting only: each route reads a JSON body into the library's request, runs it
-//! and returns the record that the CLI's `--json` writes. What the server adds is its limits:
-//! a body size, a time cap on every request (each request's budget holds an interrupt that the
-//! cancel route, a closed connection or the cap raises), and separate slots for quick searches
-//! and long counts, so that a count never keeps a solve waiting.
+//! and returns the record that the CLI's `--json` writes; every check is the request's. What
+//! the server adds is its limits: a body size, a time cap on every request (each request's
+//! budget holds an interrupt that the cancel route, a closed connection or the cap raises),
+//! separate slots for quick searches and long counts, so that a count never keeps a solve
+//! waiting, and a clean stop on Ctrl-C (every search interrupted, every stream ended).
 
 use std::io::{Read, Write};
-use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
-use std::sync::{Arc, Condvar, Mutex, mpsc};
-use std::time::{Duration, Instant};
-
-use quadrille::batch::{self, Parallelism};
 use quadrille::compare::plot;
-use quadrille::engine::{DlxSolver, Engine};
+use quadrille::engine::DlxSolver;
 use quadrille::exact_cover::{Dlx, PartsDone};
 use quadrille::io::dlx;
-use quadrille::io::puzzle::{Layout, Puzzle, PuzzleReader};
-use quadrille::logic::step_svg;
 use quadrille::request::{
-    CompareRequest, EstimateRequest, ExactCoverCount, ExplainRecord, ExplainRequest,
-    GenerateRequest, Jobs, RateRequest, SolveRecord, StepRecord, check, propagation_levels,
-    score_band,
+    BudgetAsked, CompareRequest, ErrorRecord, EstimateRequest, ExactCoverCount, ExplainRequest,
+    Field, GenerateRequest, Invalid, Job, Jobs, ListRequest, ProgressRecord, PuzzleCount,
+    PuzzleText, RateRequest, Slots, SolveRecord, check, jobs, propagation_levels, score_band,
 };
 use quadrille::sudoku::Shape;
-use quadrille::sudoku::variant::Variant;
-use quadrille::{Budget, Interrupt, Request, restart::Restarts};
+use quadrille::{Interrupt, Request, restart::Restarts};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -72,27 +69,30 @@ pub struct Args {
 const HANDLERS: usize = 16;
 /// Counts waiting for a slot, past which a count is refused (each holds a thread and a socket).
 const COUNTS_WAITING: usize = 64;
-/// Puzzles in one request.
-const MAX_PUZZLES: usize = 1000;
-/// Puzzles in one generate request.
-const MAX_GENERATE: usize = 50;
 /// How long a quick request waits for a search slot before it is told the server is busy.
 const SLOT_WAIT: Duration = Duration::from_secs(20);
-/// How often a count's stream says where it is.
+/// How often a count's stream says where it is, and a handler looks whether to stop.
 const TICK: Duration = Duration::from_millis(250);
 
 const PAGE: &str = include_str!("serve/index.html");
 const SCRIPT: &str = include_str!("serve/app.js");
 const STYLE: &str = include_str!("serve/app.css");
 
-/// Starts the server and serves until the process is stopped (Ctrl-C).
+/// Serves until Ctrl-C (SIGINT or SIGTERM); then stops taking requests, interrupts every
+/// search, lets each answer and stream end, and says so.
 pub fn run(args: Args) -> quadrille::Result<Status> {
     let server = Server::http((args.bind.as_str(), args.port))
         .map_err(|e| std::io::Error::other(format!("{}:{}: {e}", args.bind, args.port)))?;
-    let url = match server.server_addr().to_ip() {
-        Some(addr) => format!("http://{addr}/"),
-        None => return Err(std::io::Error::other("not an IP address").into()),
-    };
+    let addr = server.server_addr().to_ip();
+    let url = format!(
+        "http://{}/",
+        addr.ok_or(std::io::Error::other("not an IP address"))?
+    );
+    let (stop, stopped) = mpsc::channel();
+    ctrlc::set_handler(move || {
+        let _ = stop.send(());
+    })
+    .map_err(|e| std::io::Error::other(format!("cannot catch Ctrl-C: {e}")))?;
     println!("{url}");
     std::io::stdout().flush()?;
     if args.open {
@@ -103,6 +103,8 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         searches: Slots::new(args.searches.into()),
         counts: Slots::new(args.counts.into()),
         args,
+        stopping: AtomicBool::new(false),
+        streams: Mutex::default(),
     });
     let watchdog = Arc::clone(&state);
     std::thread::spawn(move || {
@@ -116,7 +118,10 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         .map(|_| {
             let (server, state) = (Arc::clone(&server), Arc::clone(&state));
             std::thread::spawn(move || {
-                while let Ok(request) = server.recv() {
+                while !state.stopping.load(Ordering::Relaxed) {
+                    let Ok(Some(request)) = server.recv_timeout(TICK) else {
+                        continue;
+                    };
                     // A panic answers 500 (tiny_http answers a dropped request) and the
                     // thread goes on serving.
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -126,9 +131,20 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             })
         })
         .collect();
+    let _ = stopped.recv();
+    state.stopping.store(true, Ordering::Relaxed);
+    let interrupted = state.jobs.running();
+    state.jobs.close();
+    state.searches.close();
+    state.counts.close();
     for handler in handlers {
         let _ = handler.join();
     }
+    let streams = std::mem::take(&mut *state.streams.lock().expect("no panic holds it"));
+    for stream in streams {
+        let _ = stream.join();
+    }
+    eprintln!("quadrille serve: stopped (running requests interrupted: {interrupted})");
     Ok(Status::Success)
 }
 
@@ -138,6 +154,9 @@ struct State {
     jobs: Arc<Jobs>,
     searches: Slots,
     counts: Slots,
+    stopping: AtomicBool,
+    /// The count streams' threads, joined before the server stops.
+    streams: Mutex<Vec<JoinHandle<()>>>,
 }
 
 /// A refusal: the status and the JSON object that says why.
@@ -149,26 +168,15 @@ fn refuse(status: u16, message: impl std::fmt::Display) -> Refusal {
     Refusal(status, json!({ "error": message.to_string() }))
 }
 
-/// A library error is a 400, with the line and column it names, or the request's field.
+/// A library error is a 400, with its record: the line and column it names, or the field.
 impl From<quadrille::Error> for Refusal {
     fn from(err: quadrille::Error) -> Refusal {
-        let mut object = json!({ "error": err.message() });
-        if let Some(line) = err.line() {
-            object["line"] = json!(line);
-        }
-        if let Some(column) = err.column() {
-            object["column"] = json!(column);
-        }
-        if let quadrille::ErrorKind::InvalidRequest(invalid) = err.kind() {
-            object["field"] = json!(invalid.field.name());
-            object["error"] = json!(invalid.message);
-        }
-        Refusal(400, object)
+        Refusal(400, json!(ErrorRecord::of(&err)))
     }
 }
 
-impl From<check::Invalid> for Refusal {
-    fn from(invalid: check::Invalid) -> Refusal {
+impl From<Invalid> for Refusal {
+    fn from(invalid: Invalid) -> Refusal {
         Refusal::from(quadrille::Error::from(invalid))
     }
 }
@@ -185,8 +193,8 @@ fn handle(state: &State, mut request: tiny_http::Request) {
                 .and_then(|body| api(state, route, &body));
             let (status, value) = match reply {
                 Ok(Reply::Json(value)) => (200, value),
-                Ok(Reply::Count(budgets, work)) => {
-                    return stream_count(state, (budgets, work), request);
+                Ok(Reply::Count(count)) => {
+                    return stream_count(state, count, request);
                 }
                 Err(Refusal(status, value)) => (status, value),
             };
@@ -222,33 +230,35 @@ fn read_body(request: &mut tiny_http::Request, max: usize) -> Result<String, Ref
 /// What a route answers: a JSON object, or a count to stream.
 enum Reply {
     Json(Value),
-    Count(Budgets, CountWork),
+    Count(Count),
 }
 
 fn api(state: &State, route: &str, body: &str) -> Result<Reply, Refusal> {
-    let quick = |run: &dyn Fn(&State, &str, Interrupt) -> Answer| -> Result<Reply, Refusal> {
-        let _slot = state.searches.take(SLOT_WAIT).ok_or_else(|| {
-            refuse(
-                503,
-                "the server is busy: every search slot is taken; try again",
-            )
-        })?;
-        let job = state.jobs.start(Some(state.args.time_cap));
-        run(state, body, job.interrupt()).map(Reply::Json)
-    };
     match route {
-        "/api/solve" => quick(&solve),
-        "/api/explain" => quick(&explain),
-        "/api/rate" => quick(&rate),
-        "/api/generate" => quick(&generate),
-        "/api/compare" => quick(&compare),
-        "/api/estimate" => quick(&estimate),
+        "/api/solve" => quick(state, body, solve),
+        "/api/explain" => quick(state, body, explain),
+        "/api/rate" => quick(state, body, rate),
+        "/api/generate" => quick(state, body, generate),
+        "/api/compare" => quick(state, body, compare),
+        "/api/estimate" => quick(state, body, estimate),
+        "/api/solutions" => quick(state, body, solutions),
         "/api/cancel" => cancel(state, body).map(Reply::Json),
-        "/api/count" | "/api/xc" => {
-            start_count(state, route, body).map(|(budgets, work)| Reply::Count(budgets, work))
-        }
+        "/api/count" | "/api/xc" => start_count(state, route, body).map(Reply::Count),
         _ => Err(refuse(404, format!("no route {route}"))),
     }
+}
+
+/// A quick search: its body read, then run in a search slot within the time cap.
+fn quick<B: DeserializeOwned>(
+    state: &State,
+    body: &str,
+    run: fn(&State, B, Interrupt) -> Answer,
+) -> Result<Reply, Refusal> {
+    let asked = parse(body)?;
+    let busy = "the server is busy: every search slot is taken; try again";
+    let _slot = (state.searches.take(SLOT_WAIT)).ok_or_else(|| refuse(503, busy))?;
+    let job = state.jobs.start(Some(state.args.time_cap));
+    run(state, asked, job.interrupt()).map(Reply::Json)
 }
 
 fn json_response(status: u16, value: &Value) -> Response<std::io::Cursor<Vec<u8>>> {
@@ -264,123 +274,29 @@ fn header(name: &str, value: &str) -> Header {
 
 /// Reads a request's JSON body, naming the line and column of a fault.
 fn parse<T: DeserializeOwned>(body: &str) -> Result<T, Refusal> {
-    serde_json::from_str(body).map_err(|e| {
-        let message = e.to_string();
-        Refusal(
-            400,
-            json!({ "error": message, "line": e.line(), "column": e.column() }),
-        )
-    })
-}
-
-/// A value read by its own `FromStr`, its error naming the JSON key.
-fn named<T: FromStr>(key: &str, text: Option<&str>) -> Result<Option<T>, Refusal>
-where
-    T::Err: std::fmt::Display,
-{
-    (text.map(str::parse).transpose())
-        .map_err(|e| Refusal(400, json!({ "error": format!("{key}: {e}"), "field": key })))
-}
-
-/// The puzzles of a request: its text read as the CLI reads a file.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Puzzles {
-    puzzle: String,
-    #[serde(rename = "box")]
-    shape: Option<String>,
-    variant: Option<String>,
-    /// `line` or `grid` (the .sdk layout).
-    layout: Option<String>,
-}
-
-impl Puzzles {
-    fn read(&self) -> Result<Vec<Puzzle>, Refusal> {
-        let layout = match self.layout.as_deref() {
-            None | Some("line") => Layout::Line,
-            Some("grid") => Layout::Grid,
-            Some(other) => {
-                return Err(refuse(
-                    400,
-                    format!("layout: '{other}' is not line or grid"),
-                ));
-            }
-        };
-        let shape = named::<Shape>("box", self.shape.as_deref())?;
-        let variant = named::<Variant>("variant", self.variant.as_deref())?;
-        let reader = PuzzleReader::new(self.puzzle.as_bytes(), shape, layout).with_variant(variant);
-        let mut puzzles = Vec::new();
-        for puzzle in reader.take(MAX_PUZZLES + 1) {
-            puzzles.push(puzzle?);
-        }
-        match puzzles.len() {
-            0 => Err(refuse(400, "no puzzle in the text")),
-            n if n > MAX_PUZZLES => Err(refuse(413, format!("more than {MAX_PUZZLES} puzzles"))),
-            _ => Ok(puzzles),
-        }
-    }
-
-    fn one(&self) -> Result<Puzzle, Refusal> {
-        let mut puzzles = self.read()?;
-        match puzzles.len() {
-            1 => Ok(puzzles.remove(0)),
-            n => Err(refuse(400, format!("one puzzle, please: the text has {n}"))),
-        }
-    }
-}
-
-/// The budget a request asks for, checked by the library, within the server's cap.
-#[derive(Deserialize, Default, Clone, Copy)]
-#[serde(default)]
-struct Budgets {
-    node_budget: Option<u64>,
-    time_budget: Option<f64>,
-}
-
-impl Budgets {
-    /// The time asked for, checked with the node budget by the library's rules.
-    fn check(self) -> Result<Option<Duration>, Refusal> {
-        check::node_budget(self.node_budget)?;
-        Ok(self.time_budget.map(check::seconds).transpose()?)
-    }
-
-    fn budget(self, cap: Duration, interrupt: Interrupt) -> Result<Budget, Refusal> {
-        let time = self.check()?;
-        Ok(Budget {
-            nodes: self.node_budget,
-            time: Some(time.map_or(cap, |t| t.min(cap))),
-            interrupt: Some(interrupt),
-        })
-    }
+    serde_json::from_str(body).map_err(|e| Refusal(400, json!(ErrorRecord::of_json(&e))))
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveBody {
     #[serde(flatten)]
-    puzzles: Puzzles,
+    puzzles: PuzzleText,
     #[serde(flatten)]
-    budgets: Budgets,
+    budgets: BudgetAsked,
     engine: Option<String>,
     limit: Option<u64>,
     seed: Option<u64>,
 }
 
-fn solve(state: &State, body: &str, interrupt: Interrupt) -> Answer {
-    let asked: SolveBody = parse(body)?;
-    let engine = named::<Engine>("engine", asked.engine.as_deref())?.unwrap_or_default();
-    let limit = check::limit(Some(asked.limit.unwrap_or(2)))?;
+fn solve(state: &State, asked: SolveBody, interrupt: Interrupt) -> Answer {
+    let engine = check::parse(Field::Engine, asked.engine.as_deref())?.unwrap_or_default();
     let request = Request {
-        limit,
-        budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
+        limit: check::limit(Some(asked.limit.unwrap_or(2)))?,
+        budget: asked.budgets.capped(state.args.time_cap, interrupt)?,
         restarts: Some(Restarts::new(asked.seed.unwrap_or(0))),
     };
-    let mut results = Vec::new();
-    for puzzle in asked.puzzles.read()? {
-        let (outcome, choice) =
-            batch::solve_one(&puzzle, engine, &request, Parallelism::AcrossPuzzles)?;
-        results.push(SolveRecord::new(&puzzle, &outcome, choice));
-    }
+    let results = SolveRecord::each(&asked.puzzles.read()?, engine, &request)?;
     Ok(json!({ "results": results }))
 }
 
@@ -388,35 +304,22 @@ fn solve(state: &State, body: &str, interrupt: Interrupt) -> Answer {
 #[serde(deny_unknown_fields)]
 struct ExplainBody {
     #[serde(flatten)]
-    puzzles: Puzzles,
+    puzzles: PuzzleText,
     #[serde(flatten)]
-    budgets: Budgets,
+    budgets: BudgetAsked,
     guesses: Option<bool>,
     scale: Option<String>,
 }
 
 /// The explanation as `explain --json` writes it, with each step's picture in `svg`.
-fn explain(state: &State, body: &str, interrupt: Interrupt) -> Answer {
-    let asked: ExplainBody = parse(body)?;
-    let puzzle = asked.puzzles.one()?;
+fn explain(state: &State, asked: ExplainBody, interrupt: Interrupt) -> Answer {
     let request = ExplainRequest {
         guesses: asked.guesses.unwrap_or(true),
-        scale: named("scale", asked.scale.as_deref())?.unwrap_or_default(),
-        budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
+        scale: check::parse(Field::Scale, asked.scale.as_deref())?.unwrap_or_default(),
+        budget: asked.budgets.capped(state.args.time_cap, interrupt)?,
     };
-    let (mut steps, mut pictures) = (Vec::new(), Vec::new());
-    let explained = request.run(&puzzle, &mut |state, step| {
-        steps.push(StepRecord::of(step));
-        let title = format!(
-            "step {}: {} ({:.1})",
-            steps.len(),
-            step.technique(),
-            step.score()
-        );
-        pictures.push(step_svg(state, step, &title));
-        true
-    })?;
-    let mut object = json!(ExplainRecord::new(&puzzle, &explained, steps));
+    let (record, pictures) = request.record(&asked.puzzles.one()?, true)?;
+    let mut object = json!(record);
     object["svg"] = json!(pictures);
     Ok(object)
 }
@@ -425,17 +328,15 @@ fn explain(state: &State, body: &str, interrupt: Interrupt) -> Answer {
 #[serde(deny_unknown_fields)]
 struct RateBody {
     #[serde(flatten)]
-    puzzles: Puzzles,
+    puzzles: PuzzleText,
     #[serde(flatten)]
-    budgets: Budgets,
+    budgets: BudgetAsked,
     scale: Option<String>,
     levels: Option<String>,
     level_nodes: Option<u64>,
 }
 
-fn rate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
-    let asked: RateBody = parse(body)?;
-    let puzzle = asked.puzzles.one()?;
+fn rate(state: &State, asked: RateBody, interrupt: Interrupt) -> Answer {
     let defaults = RateRequest::default();
     let request = RateRequest {
         levels: match &asked.levels {
@@ -443,10 +344,10 @@ fn rate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
             None => defaults.levels,
         },
         level_nodes: asked.level_nodes.unwrap_or(defaults.level_nodes),
-        scale: named("scale", asked.scale.as_deref())?.unwrap_or_default(),
-        budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
+        scale: check::parse(Field::Scale, asked.scale.as_deref())?.unwrap_or_default(),
+        budget: asked.budgets.capped(state.args.time_cap, interrupt)?,
     };
-    Ok(json!(request.run(&puzzle)?))
+    Ok(json!(request.run(&asked.puzzles.one()?)?))
 }
 
 #[derive(Deserialize)]
@@ -465,56 +366,31 @@ struct GenerateBody {
     scale: Option<String>,
     rate: Option<bool>,
     #[serde(flatten)]
-    budgets: Budgets,
+    budgets: BudgetAsked,
 }
 
-fn generate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
-    let asked: GenerateBody = parse(body)?;
-    let shape = named("box", asked.shape.as_deref())?.unwrap_or(Shape::CLASSIC);
-    let count = asked.count.unwrap_or(1);
-    if count == 0 || count > MAX_GENERATE {
-        return Err(refuse(
-            400,
-            format!("count: from 1 to {MAX_GENERATE} puzzles, not {count}"),
-        ));
-    }
+fn generate(state: &State, asked: GenerateBody, interrupt: Interrupt) -> Answer {
+    let shape = check::parse(Field::Box, asked.shape.as_deref())?.unwrap_or(Shape::CLASSIC);
     let defaults = GenerateRequest::new(shape);
-    let kind = named("kind", asked.kind.as_deref())?.unwrap_or(defaults.kind);
-    // Only unique puzzles take a budget (the library refuses it for the others).
-    let budget = match kind {
-        quadrille::request::Kind::Unique => asked.budgets.budget(state.args.time_cap, interrupt)?,
-        _ => Budget {
-            interrupt: Some(interrupt),
-            ..Budget::unlimited()
-        },
-    };
-    let score = match asked.score {
-        Some((low, high)) => Some(score_band(low, high)?),
-        None => None,
-    };
     let request = GenerateRequest {
-        count,
+        count: asked.count.unwrap_or(1),
         seed: asked.seed.unwrap_or(defaults.seed),
-        kind,
+        kind: check::parse(Field::Kind, asked.kind.as_deref())?.unwrap_or(defaults.kind),
         givens: asked.givens,
-        symmetry: named("symmetry", asked.symmetry.as_deref())?,
-        minimal: named("minimal", asked.minimal.as_deref())?,
-        difficulty: named("difficulty", asked.difficulty.as_deref())?,
-        score,
-        scale: named("scale", asked.scale.as_deref())?.unwrap_or_default(),
+        symmetry: check::parse(Field::Symmetry, asked.symmetry.as_deref())?,
+        minimal: check::parse(Field::Minimal, asked.minimal.as_deref())?,
+        difficulty: check::parse(Field::Difficulty, asked.difficulty.as_deref())?,
+        score: (asked.score.map(|(low, high)| score_band(low, high))).transpose()?,
+        scale: check::parse(Field::Scale, asked.scale.as_deref())?.unwrap_or_default(),
         rate: asked.rate.unwrap_or(false),
-        budget,
         threads: 1,
         ..defaults
     };
-    let mut puzzles = Vec::new();
-    request.run(None, &mut |made| {
-        puzzles.push(match made {
-            Ok(record) => json!(record),
-            Err(err) => json!({ "error": err.message() }),
-        });
-        Ok(())
-    })?;
+    let budget = asked.budgets.capped(state.args.time_cap, interrupt)?;
+    let made = request.capped(budget).collect()?;
+    let puzzles: Vec<Value> = (made.into_iter())
+        .map(|made| made.map_or_else(|err| json!(ErrorRecord::of(&err)), |record| json!(record)))
+        .collect();
     Ok(json!({ "puzzles": puzzles }))
 }
 
@@ -522,44 +398,32 @@ fn generate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
 #[serde(deny_unknown_fields)]
 struct CompareBody {
     #[serde(flatten)]
-    puzzles: Puzzles,
+    puzzles: PuzzleText,
+    #[serde(flatten)]
+    budgets: BudgetAsked,
     engines: Option<String>,
     limit: Option<u64>,
-    node_budget: Option<u64>,
-    time_budget: Option<f64>,
 }
 
 /// The comparison: its table, `compare --json`'s object, and `compare --plot`'s chart.
-fn compare(state: &State, body: &str, interrupt: Interrupt) -> Answer {
-    let asked: CompareBody = parse(body)?;
-    let puzzles = asked.puzzles.read()?;
-    let engines = match &asked.engines {
-        Some(list) => Some(
-            (list
-                .split(',')
-                .map(|name| named::<Engine>("engines", Some(name.trim()))))
-            .map(|engine| engine.map(Option::unwrap_or_default))
-            .collect::<Result<Vec<_>, _>>()?,
-        ),
-        None => None,
-    };
-    let time = asked.time_budget.map(check::seconds).transpose()?;
+fn compare(state: &State, asked: CompareBody, interrupt: Interrupt) -> Answer {
+    let budget = asked.budgets.capped(state.args.time_cap, interrupt)?;
     let request = CompareRequest {
-        engines,
+        engines: asked.engines.as_deref().map(check::engines).transpose()?,
         limit: asked.limit.unwrap_or(2),
-        nodes: asked.node_budget,
-        time: time.map(|t| t.min(state.args.time_cap)),
-        interrupt: Some(interrupt),
+        nodes: budget.nodes,
+        time: budget.time,
+        interrupt: budget.interrupt,
         threads: 1,
         ..CompareRequest::default()
     };
+    let puzzles = asked.puzzles.read()?;
     let (_, _, comparison) = request.run(puzzles.into_iter().map(Ok))?;
-    let title = format!(
-        "{} puzzles, count up to {}",
-        comparison.puzzles().len(),
-        request.limit
-    );
-    let svg = plot::svg(&comparison, &title)?;
+    let (count, limit) = (comparison.puzzles().len(), request.limit);
+    let svg = plot::svg(
+        &comparison,
+        &format!("{count} puzzles, count up to {limit}"),
+    )?;
     Ok(json!({ "table": comparison.table(), "comparison": comparison.to_json(), "svg": svg }))
 }
 
@@ -567,22 +431,18 @@ fn compare(state: &State, body: &str, interrupt: Interrupt) -> Answer {
 #[serde(deny_unknown_fields)]
 struct EstimateBody {
     #[serde(flatten)]
-    puzzles: Puzzles,
+    puzzles: PuzzleText,
     #[serde(flatten)]
-    budgets: Budgets,
+    budgets: BudgetAsked,
     dlx: Option<String>,
     probes: Option<u64>,
     seed: Option<u64>,
 }
 
 /// Knuth's estimate of a count, of a dlx problem or a Sudoku, as `--estimate --json` writes it.
-fn estimate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
-    let asked: EstimateBody = parse(body)?;
+fn estimate(state: &State, asked: EstimateBody, interrupt: Interrupt) -> Answer {
     let mut links = match &asked.dlx {
-        Some(text) => {
-            let problem = dlx::parse_problem(text)?;
-            Dlx::try_new(problem.problem())?
-        }
+        Some(text) => Dlx::try_new(dlx::parse_problem(text)?.problem())?,
         None => {
             let puzzle = asked.puzzles.one()?;
             DlxSolver::links(puzzle.board(), &puzzle.grid)
@@ -591,10 +451,32 @@ fn estimate(state: &State, body: &str, interrupt: Interrupt) -> Answer {
     let request = EstimateRequest {
         probes: asked.probes.unwrap_or(EstimateRequest::DEFAULT_PROBES),
         seed: asked.seed.unwrap_or(0),
-        budget: asked.budgets.budget(state.args.time_cap, interrupt)?,
+        budget: asked.budgets.capped(state.args.time_cap, interrupt)?,
     };
-    let record = request.run(&mut links, &mut |_| {});
-    Ok(json!(record?))
+    Ok(json!(request.run(&mut links, &mut |_| {})?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolutionsBody {
+    dlx: String,
+    #[serde(flatten)]
+    budgets: BudgetAsked,
+    limit: Option<u64>,
+    seed: Option<u64>,
+}
+
+/// The first solutions of an exact-cover problem, as `xc --limit N` lists them.
+fn solutions(state: &State, asked: SolutionsBody, interrupt: Interrupt) -> Answer {
+    let problem = dlx::parse_problem(&asked.dlx)?.into_problem();
+    let defaults = ListRequest::default();
+    let request = ListRequest {
+        limit: asked.limit.or(defaults.limit),
+        seed: asked.seed.unwrap_or(defaults.seed),
+        budget: asked.budgets.capped(state.args.time_cap, interrupt)?,
+        ..defaults
+    };
+    Ok(json!(request.run(&problem)?))
 }
 
 fn cancel(state: &State, body: &str) -> Answer {
@@ -611,9 +493,9 @@ fn cancel(state: &State, body: &str) -> Answer {
 #[serde(deny_unknown_fields)]
 struct CountBody {
     #[serde(flatten)]
-    puzzles: Puzzles,
+    puzzles: PuzzleText,
     #[serde(flatten)]
-    budgets: Budgets,
+    budgets: BudgetAsked,
     /// `/api/xc`: the problem in Knuth's dlx format.
     dlx: Option<String>,
     engine: Option<String>,
@@ -621,76 +503,53 @@ struct CountBody {
     threads: Option<usize>,
 }
 
-/// A count checked and ready to run: its work, given its budget and progress.
-type CountWork = Box<dyn FnOnce(Budget, &(dyn Fn(PartsDone) + Sync)) -> Answer + Send>;
+/// A count checked and ready to run: its job, and its work, given where to tell its progress.
+struct Count(Job, CountWork);
+
+type CountWork = Box<dyn FnOnce(&(dyn Fn(PartsDone) + Sync)) -> Answer + Send>;
 
 /// Reads and checks a count before any stream starts, so that a bad one is a plain 4xx.
-fn start_count(state: &State, route: &str, body: &str) -> Result<(Budgets, CountWork), Refusal> {
+fn start_count(state: &State, route: &str, body: &str) -> Result<Count, Refusal> {
     let asked: CountBody = parse(body)?;
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let threads = check::threads(asked.threads.unwrap_or(0))?;
-    let threads = if threads == 0 {
-        cores
-    } else {
-        threads.min(cores)
-    };
+    let threads = check::threads_here(asked.threads.unwrap_or(0))?;
     let limit = check::limit(asked.limit)?;
-    asked.budgets.check()?;
     if state.counts.waiting() >= COUNTS_WAITING {
-        return Err(refuse(
-            503,
-            "the server is busy: too many counts waiting; try again",
-        ));
+        let busy = "the server is busy: too many counts waiting; try again";
+        return Err(refuse(503, busy));
     }
+    let job = state.jobs.start(Some(state.args.count_time_cap));
+    let budget = (asked.budgets).capped(state.args.count_time_cap, job.interrupt())?;
     if route == "/api/xc" {
-        let text = asked
-            .dlx
+        let text = (asked.dlx.as_deref())
             .ok_or_else(|| refuse(400, "dlx: the problem, in Knuth's dlx format"))?;
-        let problem = dlx::parse_problem(&text)?.into_problem();
+        let problem = dlx::parse_problem(text)?.into_problem();
         let request = ExactCoverCount {
             limit,
             threads,
+            budget,
             ..ExactCoverCount::default()
         };
         request.check(&problem)?;
-        let work: CountWork = Box::new(move |budget, progress| {
-            let record = ExactCoverCount { budget, ..request }.run(&problem, progress);
-            Ok(json!(record?))
-        });
-        return Ok((asked.budgets, work));
+        let work = move |tell: &(dyn Fn(PartsDone) + Sync)| Ok(json!(request.run(&problem, tell)?));
+        return Ok(Count(job, Box::new(work)));
     }
+    let request = PuzzleCount {
+        engine: check::parse(Field::Engine, asked.engine.as_deref())?.unwrap_or_default(),
+        limit,
+        threads,
+        budget,
+    };
     let puzzle = asked.puzzles.one()?;
-    let engine = named::<Engine>("engine", asked.engine.as_deref())?.unwrap_or_default();
-    let work: CountWork = Box::new(move |budget, progress| {
-        let request = Request {
-            limit,
-            budget,
-            ..Request::default()
-        };
-        let pool = flags::pool(threads)?;
-        let counted = pool.install(|| {
-            batch::solve_one_with(
-                &puzzle,
-                engine,
-                &request,
-                Parallelism::WithinPuzzle,
-                progress,
-            )
-        });
-        let (outcome, choice) = counted?;
-        Ok(json!(SolveRecord::new(&puzzle, &outcome, choice)))
-    });
-    Ok((asked.budgets, work))
+    let work = move |tell: &(dyn Fn(PartsDone) + Sync)| Ok(json!(request.run(&puzzle, tell)?));
+    Ok(Count(job, Box::new(work)))
 }
 
 /// Streams a count as server-sent events on a thread of its own: `job` (its id, for
 /// `/api/cancel`), `queued` while it waits for a slot, `progress`, then `result` or `error`.
 /// A closed connection cancels it.
-fn stream_count(state: &State, (budgets, work): (Budgets, CountWork), request: tiny_http::Request) {
-    let job = state.jobs.start(Some(state.args.count_time_cap));
-    let budget = budgets.budget(state.args.count_time_cap, job.interrupt());
+fn stream_count(state: &State, Count(job, work): Count, request: tiny_http::Request) {
     let counts = state.counts.clone();
-    std::thread::spawn(move || {
+    let stream = std::thread::spawn(move || {
         let mut out = request.into_writer();
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nTransfer-Encoding: chunked\r\n\r\n";
         if out.write_all(head.as_bytes()).is_err() {
@@ -699,22 +558,13 @@ fn stream_count(state: &State, (budgets, work): (Budgets, CountWork), request: t
         // Each event a chunk; the last, an `error` or the `result`, ends the response.
         let mut send = |event: &str, data: &Value| -> bool {
             let text = format!("event: {event}\ndata: {data}\n\n");
-            let end = if matches!(event, "error" | "result") {
-                "0\r\n\r\n"
-            } else {
-                ""
-            };
-            let chunk = format!("{:x}\r\n{text}\r\n{end}", text.len());
+            let mut chunk = format!("{:x}\r\n{text}\r\n", text.len());
+            if matches!(event, "error" | "result") {
+                chunk.push_str("0\r\n\r\n");
+            }
             out.write_all(chunk.as_bytes())
                 .and_then(|()| out.flush())
                 .is_ok()
-        };
-        let budget = match budget {
-            Ok(budget) => budget,
-            Err(Refusal(_, value)) => {
-                send("error", &value);
-                return;
-            }
         };
         let mut alive = send("job", &json!({ "id": job.id() }));
         let slot = loop {
@@ -730,82 +580,21 @@ fn stream_count(state: &State, (budgets, work): (Budgets, CountWork), request: t
             send("error", &json!({ "error": "cancelled before it started" }));
             return;
         };
-        let (tell, told) = mpsc::channel::<Value>();
-        let start = Instant::now();
-        std::thread::scope(|scope| {
-            // The worker owns `tell`: the channel closes as it ends, and the wait with it.
-            let worker = scope.spawn(move || {
-                let progress = |done: PartsDone| {
-                    let _ = tell.send(json!({
-                        "parts_done": done.parts_done, "parts": done.parts,
-                        "nodes": done.stats.nodes, "solutions": done.stats.solutions,
-                    }));
-                };
-                work(budget, &progress)
-            });
-            let mut last = json!({});
-            loop {
-                match told.recv_timeout(TICK) {
-                    Ok(news) => last = news,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                }
-                while let Ok(news) = told.try_recv() {
-                    last = news;
-                }
-                last["seconds"] = json!(start.elapsed().as_secs_f64());
-                if alive && !send("progress", &last) {
-                    alive = false;
-                    job.interrupt().raise();
-                }
+        let progress = &mut |done: &ProgressRecord| {
+            if alive && !send("progress", &json!(done)) {
+                alive = false;
+                job.interrupt().raise();
             }
-            let _ = match worker.join() {
-                Ok(Ok(record)) => send("result", &record),
-                Ok(Err(Refusal(_, value))) => send("error", &value),
-                Err(_) => send("error", &json!({ "error": "the count failed" })),
-            };
-        });
+        };
+        let _ = match jobs::ticking(TICK, work, progress) {
+            Ok(Ok(record)) => send("result", &record),
+            Ok(Err(Refusal(_, value))) => send("error", &value),
+            Err(_) => send("error", &json!({ "error": "the count failed" })),
+        };
         drop(job);
     });
-}
-
-/// A counting semaphore: searches at once, and how many wait.
-#[derive(Clone)]
-struct Slots(Arc<(Mutex<(usize, usize)>, Condvar)>);
-
-/// A slot taken; given back when dropped.
-struct Slot(Slots);
-
-impl Slots {
-    fn new(free: usize) -> Slots {
-        Slots(Arc::new((Mutex::new((free, 0)), Condvar::new())))
-    }
-
-    /// A slot, waiting at most `wait` for one.
-    fn take(&self, wait: Duration) -> Option<Slot> {
-        let (lock, freed) = &*self.0;
-        let mut state = lock.lock().ok()?;
-        state.1 += 1;
-        let (mut state, _) = freed.wait_timeout_while(state, wait, |s| s.0 == 0).ok()?;
-        state.1 -= 1;
-        if state.0 == 0 {
-            return None;
-        }
-        state.0 -= 1;
-        Some(Slot(self.clone()))
-    }
-
-    fn waiting(&self) -> usize {
-        self.0.0.lock().map_or(0, |state| state.1)
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let (lock, freed) = &*(self.0).0;
-        if let Ok(mut state) = lock.lock() {
-            state.0 += 1;
-        }
-        freed.notify_one();
+    if let Ok(mut streams) = state.streams.lock() {
+        streams.retain(|stream| !stream.is_finished());
+        streams.push(stream);
     }
 }

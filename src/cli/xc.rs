@@ -2,13 +2,12 @@
 
 use std::io::Write;
 
-use quadrille::exact_cover::{Branching, Control, Dlx, PartsDone, Plan, Problem, Xcc, up_to};
+use quadrille::exact_cover::{Dlx, PartsDone, Problem};
 use quadrille::io::dlx;
 use quadrille::request::{
     self, CheapestRecord, CheapestRequest, CheckpointRequest, CostGoal, CountRecord,
-    ExactCoverCount, SampleRequest, Search, problem_kind,
+    ExactCoverCount, ListRequest, SampleRequest, Search, problem_kind,
 };
-use quadrille::restart::Restarts;
 use quadrille::{Budget, SolutionCount, Stop};
 
 use super::flags::{self, BudgetArgs, MemoArgs};
@@ -203,64 +202,44 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         }
         return finish(&args, &record, &mut stdout());
     }
-    list(&args, &problem, &budget)
+    list(&args, &problem, search, budget)
 }
 
-/// Lists up to `--limit` solutions, each as its options' lines, a blank line between two;
-/// a list of every solution learns, so that each comes once and the proof that there is no
-/// other is short.
-fn list(args: &Args, problem: &Problem, budget: &Budget) -> quadrille::Result<Status> {
-    let branching = if args.knuth {
-        Branching::Knuth
-    } else {
-        Branching::Mrv
+/// Lists up to `--limit` solutions ([`ListRequest`]), each as its options' lines, a blank
+/// line between two.
+fn list(
+    args: &Args,
+    problem: &Problem,
+    search: Search,
+    budget: Budget,
+) -> quadrille::Result<Status> {
+    let request = ListRequest {
+        limit: args.limit,
+        search,
+        seed: args.seed,
+        budget,
     };
-    let restarts = (!args.no_restarts && !args.knuth).then_some(Restarts::new(args.seed));
-    let learning = restarts.is_some() && args.limit.is_none();
-    let plan = Plan::new()
-        .branching(branching)
-        .restarts(restarts)
-        .learning(learning);
     let mut out = stdout();
     let mut printed = 0u64;
-    let mut failure = None;
-    let mut options = Vec::new();
-    let sink = up_to(args.limit, |s| {
-        options.clear();
-        s.options_into(&mut options);
-        let written = if printed > 0 { writeln!(out) } else { Ok(()) }
-            .and_then(|()| dlx::write_solution(problem, &options, &mut out));
-        if let Err(err) = written {
-            failure = Some(err);
-            return Control::Stop;
+    let record = request.each(problem, &mut |options| {
+        if printed > 0 {
+            writeln!(out)?;
         }
+        dlx::write_solution(problem, options, &mut out)?;
         printed += 1;
-        Control::Continue
-    });
-    let report = if problem.is_plain() {
-        Dlx::new(problem).run(&plan, budget, sink)?
-    } else {
-        Xcc::new(problem).search(budget, sink)
-    };
-    if let Some(err) = failure {
-        return Err(err.into());
-    }
+        Ok(())
+    })?;
     out.flush()?;
     if !args.quiet {
-        let stats = &report.stats;
         eprintln!(
             "{}",
             summary(
-                &SolutionCount::new(stats.solutions, report.stop),
-                report.stop,
-                stats.nodes,
-                if args.knuth {
-                    stats.knuth_updates()
-                } else {
-                    stats.updates
-                },
-                stats.max_depth,
-                stats.elapsed.as_secs_f64()
+                &SolutionCount::new(record.found, record.stop),
+                record.stop,
+                record.nodes,
+                record.updates,
+                record.max_depth,
+                record.seconds
             )
         );
     }

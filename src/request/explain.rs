@@ -99,6 +99,27 @@ impl ExplainRequest {
             stuck,
         })
     }
+
+    /// Explains `puzzle` into its record, with each step's picture (as `explain --svg` draws
+    /// it, titled `step K: technique (score)`) when `pictures` is set: `quadrille serve`'s
+    /// answer.
+    pub fn record(
+        &self,
+        puzzle: &Puzzle,
+        pictures: bool,
+    ) -> crate::Result<(ExplainRecord, Vec<String>)> {
+        let (mut steps, mut drawn) = (Vec::new(), Vec::new());
+        let explained = self.run(puzzle, &mut |state, step| {
+            steps.push(StepRecord::of(step));
+            if pictures {
+                let (k, technique, score) = (steps.len(), step.technique(), step.score());
+                let title = format!("step {k}: {technique} ({score:.1})");
+                drawn.push(logic::step_svg(state, step, &title));
+            }
+            true
+        })?;
+        Ok((ExplainRecord::new(puzzle, &explained, steps), drawn))
+    }
 }
 
 /// One step of an explanation; serialised, an element of `explain --json`'s `steps`. Cells

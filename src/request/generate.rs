@@ -26,6 +26,11 @@ use crate::sudoku::{Grid, Shape};
 /// Puzzles made together: enough to keep every thread busy, few enough to print early.
 const CHUNK: usize = 256;
 
+/// The most puzzles [`GenerateRequest::collect`] makes: they are all held until the last is
+/// made and answered at once (a page's reply), so a collected run is short; a run handed to a
+/// sink ([`GenerateRequest::run`]) has no such bound.
+pub const MAX_COLLECTED: usize = 50;
+
 /// What to make.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kind {
@@ -348,6 +353,47 @@ impl GenerateRequest {
             ));
         }
         Ok(givens)
+    }
+
+    /// The request within `budget`, where its kind takes one: unique puzzles take it whole,
+    /// the other kinds (which take no budget) only its interrupt, so that a front end's cap
+    /// still stops them.
+    pub fn capped(self, budget: Budget) -> GenerateRequest {
+        let budget = match self.kind {
+            Kind::Unique => budget,
+            _ => Budget {
+                interrupt: budget.interrupt,
+                ..Budget::unlimited()
+            },
+        };
+        GenerateRequest { budget, ..self }
+    }
+
+    /// Makes the puzzles ([`GenerateRequest::run`]) and keeps them, each a record or the
+    /// error of a seed given up on: from 1 to [`MAX_COLLECTED`] puzzles.
+    ///
+    /// ```
+    /// use quadrille::request::{GenerateRequest, MAX_COLLECTED};
+    /// use quadrille::sudoku::Shape;
+    ///
+    /// let request = GenerateRequest { count: 2, threads: 1, ..GenerateRequest::new(Shape::new(2, 2)?) };
+    /// let made = request.collect()?;
+    /// assert_eq!(made.len(), 2);
+    /// let too_many = GenerateRequest { count: MAX_COLLECTED + 1, ..request };
+    /// assert!(too_many.collect().unwrap_err().to_string().starts_with("count: "));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn collect(&self) -> Result<Vec<Result<PuzzleRecord>>> {
+        if !(1..=MAX_COLLECTED).contains(&self.count) {
+            let message = format!("from 1 to {MAX_COLLECTED} puzzles, not {}", self.count);
+            return Err(Invalid::new(Field::Count, message).into());
+        }
+        let mut made = Vec::new();
+        self.run(None, &mut |record| {
+            made.push(record);
+            Ok(())
+        })?;
+        Ok(made)
     }
 
     /// Makes the puzzles on a pool of [`threads`](GenerateRequest::threads) threads and hands

@@ -14,13 +14,18 @@
 //! - [`CompareRequest`]: engines compared over the same puzzles.
 //! - [`ExplainRequest`]: a solution step by step, with what it concludes ([`Explained`]), and
 //!   its record ([`ExplainRecord`], [`StepRecord`]).
-//! - [`SolveRecord`]: one puzzle's answer in a batch ([`crate::batch`]).
+//! - [`SolveRecord`]: one puzzle's answer in a batch ([`crate::batch`]), and
+//!   [`PuzzleCount`]: one puzzle's count, split across threads.
+//! - [`ListRequest`]: the solutions of an exact-cover problem, listed ([`ListRecord`]).
+//! - [`PuzzleText`]: the puzzles of a request given as text, within [`MAX_PUZZLES`].
 //! - [`RateRequest`]: a puzzle's rating, with its [`RateRecord`].
 //! - [`EstimateRequest`] and [`ShardRequest`]: counts too big for one run, estimated or split
 //!   into shards ([`EstimateRecord`], [`ShardRecord`](crate::merge::ShardRecord)), and
 //!   [`CheckpointRequest`]: every shard, counted into a checkpoint ([`CheckpointRecord`]).
 //!
-//! - [`Jobs`]: the requests a front end started, each cancellable by its id.
+//! - [`Jobs`]: the requests a front end started, each cancellable by its id, [`Slots`]: how
+//!   many run at once, and [`jobs::ticking`]: a long one's progress at a steady pace.
+//! - [`ErrorRecord`]: a refused request's answer, for a front end that answers in JSON.
 //!
 //! A request's budget holds its cancel flag ([`Budget::interrupt`](crate::Budget)): a front
 //! end that raises it stops the whole request, within a clock reading of each search.
@@ -32,24 +37,30 @@ mod count;
 mod diagram;
 mod explain;
 mod generate;
-mod jobs;
+pub mod jobs;
+mod list;
+mod puzzles;
 mod rate;
 mod scale;
 mod solve;
 
 pub use cheapest::{CheapestRecord, CheapestRequest, CostGoal, MAX_CHEAPEST, PricedRecord};
-pub use check::{Field, Invalid};
+pub use check::{BudgetAsked, ErrorRecord, Field, Invalid};
 pub use compare::CompareRequest;
 pub use count::{CountRecord, ExactCoverCount, Route, Search, problem_kind};
 pub use diagram::{DiagramRecord, SampleRecord, SampleRequest, diagram};
 pub use explain::{ExplainRecord, ExplainRequest, Explained, StepRecord};
-pub use generate::{GenerateRequest, GivenUp, Kind, PuzzleRecord, RatingRecord, score_band};
-pub use jobs::{Job, Jobs};
+pub use generate::{
+    GenerateRequest, GivenUp, Kind, MAX_COLLECTED, PuzzleRecord, RatingRecord, score_band,
+};
+pub use jobs::{Job, Jobs, ProgressRecord, Slot, Slots};
+pub use list::{ListRecord, ListRequest, ListedSolution, MAX_LISTED};
+pub use puzzles::{MAX_PUZZLES, PuzzleText};
 pub use rate::{RateRecord, RateRequest, propagation_levels};
 pub use scale::{
     CheckpointRecord, CheckpointRequest, EstimateRecord, EstimateRequest, MAX_SHARDS, ShardRequest,
 };
-pub use solve::SolveRecord;
+pub use solve::{PuzzleCount, SolveRecord};
 
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
 /// unless a caller installed another), and returns once the pool's threads have ended, so

@@ -5,9 +5,61 @@
 
 use serde::Serialize;
 
-use crate::batch::Solved;
-use crate::engine::{Choice, Outcome, Why};
+use super::{check, on_threads};
+use crate::batch::{self, Parallelism, Solved};
+use crate::budget::{Budget, Request};
+use crate::engine::{Choice, Engine, Outcome, Why};
+use crate::exact_cover::PartsDone;
 use crate::io::puzzle::Puzzle;
+
+/// A count of one puzzle's solutions, split across threads where the engine splits one
+/// (the batch's own call, [`batch::solve_one_with`]): `quadrille serve`'s `/api/count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleCount {
+    /// The engine.
+    pub engine: Engine,
+    /// Stop at this many solutions; `None`: every one.
+    pub limit: Option<u64>,
+    /// Threads (0: the pool it is called in).
+    pub threads: usize,
+    /// The budget of the count.
+    pub budget: Budget,
+}
+
+impl PuzzleCount {
+    /// Counts `puzzle`, telling `progress` how far a split count has got.
+    ///
+    /// ```
+    /// use quadrille::io::puzzle::{Layout, PuzzleReader};
+    /// use quadrille::request::PuzzleCount;
+    /// use quadrille::{Budget, engine::Engine};
+    ///
+    /// let puzzle = PuzzleReader::new(&b"................"[..], None, Layout::Line).next().unwrap()?;
+    /// let count = PuzzleCount { engine: Engine::Dlx, limit: None, threads: 2, budget: Budget::unlimited() };
+    /// let record = count.run(&puzzle, &|_| {})?;
+    /// assert_eq!((record.solutions, record.exact), (288, true));
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    pub fn run(
+        &self,
+        puzzle: &Puzzle,
+        progress: &(dyn Fn(PartsDone) + Sync),
+    ) -> crate::Result<SolveRecord> {
+        let limit = check::limit(self.limit)?;
+        check::node_budget(self.budget.nodes)?;
+        let request = Request {
+            limit,
+            budget: self.budget,
+            ..Request::default()
+        };
+        let counted = on_threads(check::threads(self.threads)?, || {
+            let within = Parallelism::WithinPuzzle;
+            batch::solve_one_with(puzzle, self.engine, &request, within, progress)
+        })?;
+        let (outcome, choice) = counted?;
+        Ok(SolveRecord::new(puzzle, &outcome, choice))
+    }
+}
 
 /// What one puzzle of a batch gave; serialised, the object of `solve --json` (the tool adds
 /// the input's `file` when it reads several). Fields are in the order the object is written.
@@ -46,6 +98,22 @@ impl SolveRecord {
             why: solved.why,
         };
         SolveRecord::new(&solved.puzzle, &solved.outcome, choice)
+    }
+
+    /// The records of `puzzles`, each solved by `engine` within `request` on this thread, one
+    /// after another ([`batch::solve_one`]): a short batch answered at once.
+    pub fn each(
+        puzzles: &[Puzzle],
+        engine: Engine,
+        request: &Request,
+    ) -> crate::Result<Vec<SolveRecord>> {
+        (puzzles.iter())
+            .map(|puzzle| {
+                let (outcome, choice) =
+                    batch::solve_one(puzzle, engine, request, Parallelism::AcrossPuzzles)?;
+                Ok(SolveRecord::new(puzzle, &outcome, choice))
+            })
+            .collect()
     }
 
     /// The record of `puzzle`, which the engine of `choice` searched to `outcome`

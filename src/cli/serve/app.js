@@ -230,6 +230,19 @@ async function estimateXc() {
       `a count of about ${e.seconds == null ? "?" : e.seconds.toPrecision(2)} s on one core (${e.probes} probes)`;
 }
 
+// The first ten solutions, each as its options' lines, as `xc --limit 10` lists them.
+async function solutionsXc() {
+  const r = await api("solutions", { dlx: $("xc-text").value, limit: 10 });
+  $("xc-list").replaceChildren(...r.solutions.map((s) => {
+    const item = document.createElement("li"), lines = document.createElement("pre");
+    lines.textContent = s.lines.join("\n");
+    item.appendChild(lines);
+    return item;
+  }));
+  const how = r.complete ? "all of them" : r.stop === "limit" ? "the first listed" : `stopped: ${r.stop}`;
+  $("xc-solutions-text").textContent = `${r.found} solution${r.found === 1 ? "" : "s"} (${how}), ${r.nodes.toLocaleString()} nodes`;
+}
+
 async function cancel() {
   if (job != null) await api("cancel", { id: job });
 }
@@ -288,6 +301,7 @@ $("generate").onclick = () => run(generate);
 $("count").onclick = () => run(countSudoku);
 $("xc-count").onclick = () => run(countXc);
 $("xc-estimate").onclick = () => run(estimateXc);
+$("xc-solutions").onclick = () => run(solutionsXc);
 $("cancel").onclick = () => run(cancel);
 $("compare").onclick = () => run(compare);
 $("step-prev").onclick = () => moveStep(-1);
