@@ -51,3 +51,10 @@ for v in released fixed; do
 done
 diff -u released/include/miniexact/ops.h fixed/include/miniexact/ops.h || true
 echo "built $DIR/miniexact-released and $DIR/miniexact-fixed"
+# The smallest problem found where the released C$ goes wrong (docs/guide.md): no costs at all,
+# one solution, b d with a c.
+printf 'a b c d\na b d $0\nb d $0\nb c $0\na c $0\n' > tiny.dlx
+for v in released fixed; do
+  echo "miniexact-$v -C -D -p -e on a b c d / a b d / b d / b c / a c:"
+  ./miniexact-$v -C -D -p -e tiny.dlx || true
+done
