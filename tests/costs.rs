@@ -4,7 +4,11 @@
 
 use proptest::prelude::*;
 use quadrille::Budget;
-use quadrille::exact_cover::{Dlx, Problem, cheapest, min_cost};
+use std::sync::OnceLock;
+
+use quadrille::exact_cover::{
+    Dlx, Problem, cheapest, cheapest_parallel, min_cost, min_cost_parallel,
+};
 use quadrille::io::dlx::{parse_problem, problem_to_string};
 
 use crate::support::fixture_problem as fixture;
@@ -44,6 +48,45 @@ fn priced_covers(problem: &Problem) -> Vec<(u64, Vec<usize>)> {
         .collect();
     all.sort();
     all
+}
+
+/// Pools of 2 and 4 threads, built once for all the cases.
+fn pools() -> &'static [rayon::ThreadPool; 2] {
+    static POOLS: OnceLock<[rayon::ThreadPool; 2]> = OnceLock::new();
+    POOLS.get_or_init(|| {
+        [2, 4].map(|n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        })
+    })
+}
+
+/// The searches on 2 and 4 threads give the one thread's answer: the same solutions (options
+/// and costs) in the same order, and the same least cost, count and first solution. Under a
+/// budget, what they prove is right.
+fn check_threads_agree(problem: &Problem, costs: &[u64]) -> Result<(), TestCaseError> {
+    for pool in pools() {
+        for k in [1, 3, 10] {
+            let one = cheapest(problem, k, &Budget::unlimited());
+            let many = pool.install(|| cheapest_parallel(problem, k, &Budget::unlimited()));
+            prop_assert!(many.report.is_complete());
+            prop_assert_eq!(&one.solutions, &many.solutions, "k = {}", k);
+            prop_assert_eq!(many.proved, many.solutions.len());
+        }
+        let one = min_cost(problem, &Budget::unlimited());
+        let many = pool.install(|| min_cost_parallel(problem, &Budget::unlimited()));
+        prop_assert_eq!((&one.best, one.count), (&many.best, many.count));
+        prop_assert!(many.proved);
+        for nodes in [1, 5, 20] {
+            let found = pool.install(|| cheapest_parallel(problem, 3, &Budget::nodes(nodes)));
+            for (rank, s) in found.solutions.iter().enumerate().take(found.proved) {
+                prop_assert_eq!(s.cost, costs[rank], "rank {} proved", rank);
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
@@ -125,6 +168,7 @@ fn check_against_brute_force(random: &Random) -> Result<(), TestCaseError> {
             }
         }
     }
+    check_threads_agree(&problem, &costs)?;
     // The format keeps the costs.
     let back = parse_problem(&problem_to_string(&problem)).unwrap();
     prop_assert_eq!(back.problem(), &problem);
@@ -230,6 +274,20 @@ fn assignment_fixture_matches_every_permutation() {
     let least = min_cost(&problem, &Budget::unlimited());
     let ties = totals.iter().filter(|&&t| t == totals[0]).count() as u64;
     assert_eq!((least.best.unwrap().cost, least.count), (totals[0], ties));
+    same_on_threads(&problem, &found.solutions, 10);
+}
+
+/// The 10 cheapest on 2 and 4 threads are `one`'s, options, costs and order.
+fn same_on_threads(problem: &Problem, one: &[quadrille::exact_cover::Priced], k: usize) {
+    for pool in pools() {
+        let many = pool.install(|| cheapest_parallel(problem, k, &Budget::unlimited()));
+        assert_eq!(
+            many.solutions,
+            one,
+            "{} threads",
+            pool.current_num_threads()
+        );
+    }
 }
 
 fn permutations(p: &mut Vec<usize>, at: usize, visit: &mut impl FnMut(&[usize])) {
@@ -262,6 +320,7 @@ fn priced_pentominoes_match_every_tiling_priced() {
     let least = min_cost(&problem, &Budget::unlimited());
     let ties = totals.iter().filter(|&&t| t == totals[0]).count() as u64;
     assert_eq!((least.best.unwrap().cost, least.count), (totals[0], ties));
+    same_on_threads(&problem, &found.solutions, 10);
 }
 
 /// The tool: `--cheapest K` and `--min-cost` print what the library finds; bad requests are
@@ -292,6 +351,19 @@ fn the_tool_prints_the_cheapest_and_refuses_what_it_cannot_do() {
     assert_eq!(record["solutions"][0]["cost"], 3);
     assert_eq!(record["solutions"][1]["options"], serde_json::json!([1, 3]));
     assert_eq!(record["complete"], true);
+    // Threads: the same solutions, ties in the same order (4 of the 5 solutions, all cost 3).
+    let ties = "a b\na |1\na |1\nb |2\nb |2\na b |3\n";
+    let listed = |threads: &str| {
+        let args = ["xc", "--cheapest", "4", "--json", "-q", "-j", threads];
+        let (code, out, err) = run_text(&args, ties);
+        assert_eq!(code, 0, "-j {threads}: {err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["solutions"].clone()
+    };
+    let one = listed("1");
+    assert_eq!(one.as_array().unwrap().len(), 4);
+    for threads in ["2", "4", "0"] {
+        assert_eq!(listed(threads), one, "-j {threads}");
+    }
     // A budget: what is not proved says so.
     let problem = crate::support::fixture("costs_pentominoes_6x10.dlx");
     let (code, out, err) = run_text(
@@ -303,10 +375,6 @@ fn the_tool_prints_the_cheapest_and_refuses_what_it_cannot_do() {
     assert!(err.contains("node budget ran out; every solution not found costs at least"));
     for (args, words) in [
         (&["xc", "--cheapest", "0"][..], "--cheapest: from 1"),
-        (
-            &["xc", "--cheapest", "2", "-j", "2"],
-            "--threads: the search for the cheapest",
-        ),
         (
             &["xc", "--cheapest", "2", "--limit", "3"],
             "cannot be used with",

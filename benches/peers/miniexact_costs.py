@@ -3,13 +3,16 @@
 on random small problems with costs, plain and with colours (miniexact has no costs with
 multiplicities), costs 0 to 20 with ties, options of cost 0 and problems without solution:
 
-  python3 -m venv /tmp/venv && /tmp/venv/bin/pip install miniexact==1.6.1
+  sh benches/peers/miniexact_build.sh /tmp/miniexact-build
   cargo build --release
-  python3 benches/peers/miniexact_costs.py /tmp/venv/bin/miniexact target/release/quadrille [N] [SEED] [-v]
+  python3 benches/peers/miniexact_costs.py /tmp/miniexact-build/miniexact-fixed target/release/quadrille [N] [SEED] [-v]
+
+(miniexact-released gives the PyPI wheel's answers, wrong on 113 of the 1,500 runs of seed 1;
+miniexact-fixed, with its C$ restore loops mended, on none: docs/guide.md, "Against miniexact".)
 
 For each problem and K = 1, 3, 10: the costs of quadrille's K cheapest (`xc --cheapest K
---json`) and the K least costs among the solutions miniexact prints (as dlx5, it prints each
-solution that beats the K-th best so far, so the K best should be among them), each against a
+--json`) and the K least costs among the solutions miniexact prints (it prints each solution
+that beats the K+1-th best so far, so the K best are among them), each against a
 brute force over every subset of options. miniexact reads
 the file through benches/peers/to_miniexact.py (one `$n`, options sorted by cost, a tag item
 per option to name it in its output). Prints one line per disagreement and a summary.

@@ -331,29 +331,33 @@ impl ExactCover {
     /// `$n` in a dlx file), as `quadrille xc --cheapest K --json` finds them (the same library
     /// request, [`CheapestRequest`]): its dict, with "solutions" (each a dict of "cost",
     /// "options" and "proved"), "complete", "bound" and the search statistics. Ties come in
-    /// the order the search finds them; under a budget, "proved" says which are certain.
-    #[pyo3(signature = (k = 1, *, node_budget = None, time_budget = None))]
+    /// the order of the search tree; under a budget, "proved" says which are certain.
+    /// `threads` (1 by default, 0 for one per core) split the search with a shared bound:
+    /// the same answer.
+    #[pyo3(signature = (k = 1, *, threads = 1, node_budget = None, time_budget = None))]
     fn cheapest<'py>(
         &self,
         py: Python<'py>,
         k: u64,
+        threads: usize,
         node_budget: Option<u64>,
         time_budget: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.priced(py, CostGoal::Cheapest(k), node_budget, time_budget)
+        self.priced(py, CostGoal::Cheapest(k), threads, node_budget, time_budget)
     }
 
     /// The least cost of a solution and how many solutions cost that, as `quadrille xc
     /// --min-cost --json` finds them: the dict of `cheapest`, with "min_cost" (None without
-    /// a solution) and "count_at_min".
-    #[pyo3(signature = (*, node_budget = None, time_budget = None))]
+    /// a solution) and "count_at_min"; `threads` as for `cheapest`.
+    #[pyo3(signature = (*, threads = 1, node_budget = None, time_budget = None))]
     fn min_cost<'py>(
         &self,
         py: Python<'py>,
+        threads: usize,
         node_budget: Option<u64>,
         time_budget: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.priced(py, CostGoal::MinCost, node_budget, time_budget)
+        self.priced(py, CostGoal::MinCost, threads, node_budget, time_budget)
     }
 
     /// The cost of each option, in order (0 where none was given).
@@ -550,12 +554,13 @@ impl ExactCover {
         &self,
         py: Python<'py>,
         goal: CostGoal,
+        threads: usize,
         node_budget: Option<u64>,
         time_budget: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let request = CheapestRequest {
             goal,
-            threads: 1,
+            threads,
             budget: args::budget(node_budget, time_budget)?,
         };
         request.check().map_err(args::invalid)?;

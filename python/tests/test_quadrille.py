@@ -232,6 +232,15 @@ def test_cheapest_assignments_against_every_permutation():
         assert sorted(i for o in s["options"] for i in options[o]) == sorted(items)
     least = p.min_cost()
     assert (least["min_cost"], least["count_at_min"]) == (totals[0], totals.count(totals[0]))
+    # Threads share the bound and give the same answer: solutions, costs, order.
+    ten = p.cheapest(10)["solutions"]
+    for threads in (2, 4, 0):
+        assert p.cheapest(10, threads=threads)["solutions"] == ten
+        on_threads = p.min_cost(threads=threads)
+        assert (on_threads["min_cost"], on_threads["count_at_min"]) == (least["min_cost"], least["count_at_min"])
+        assert on_threads["solutions"] == least["solutions"]
+    with pytest.raises(ValueError, match="threads"):
+        p.cheapest(3, threads=100_000)
     # The same problem read from the fixture, whose costs are dlx5's `|n`.
     read = q.ExactCover.read_dlx(FIXTURES / "costs_assignment6.dlx")
     assert read.costs() == costs

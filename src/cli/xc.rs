@@ -36,7 +36,8 @@ pub struct Args {
     /// Print one JSON object with the count and the search statistics.
     #[arg(long)]
     json: bool,
-    /// Threads for counting (0: one per core); solutions are listed by one thread.
+    /// Threads for counting and --cheapest/--min-cost (0: one per core); solutions are listed
+    /// by one thread.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = flags::threads)]
     threads: usize,
     #[command(flatten)]
@@ -79,7 +80,8 @@ pub struct Args {
     /// The K cheapest solutions by their options' costs (`|7` on an option line, as Knuth's
     /// dlx5 writes them, or `$7` as miniexact does), cheapest first, each after a line
     /// `| cost N` (`| cost N, best found` when a budget stopped the search before it was
-    /// proved); ties in the order the search finds them. Branch and bound, on one thread.
+    /// proved); ties in the order of the search tree. Branch and bound; --threads shares the
+    /// bound and gives the same answer.
     #[arg(long, value_name = "K", conflicts_with_all = ["limit", "knuth", "restarts", "no_restarts", "estimate", "shard", "checkpoint", "zdd", "sample", "count"])]
     cheapest: Option<u64>,
     /// The least cost of a solution (see --cheapest), and with --count the number of

@@ -67,4 +67,6 @@ pub use plan::{Branching, Plan};
 pub use problem::{ItemKind, MAX_OPTION_COST, Problem, ProblemBuilder};
 pub use search::{Control, CountSink, Report, Sink, Solution, Stats, up_to};
 pub use shard::ShardPlan;
-pub use xcc::{Cheapest, MinCost, Priced, Xcc, cheapest, min_cost};
+pub use xcc::{
+    Cheapest, MinCost, Priced, Xcc, cheapest, cheapest_parallel, min_cost, min_cost_parallel,
+};

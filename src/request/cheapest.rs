@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::check::{self, Field, Invalid};
+use super::on_threads;
 use crate::budget::{Budget, Stop};
 use crate::exact_cover::{self, Problem, Report};
 
@@ -38,7 +39,8 @@ pub enum CostGoal {
 pub struct CheapestRequest {
     /// What to find.
     pub goal: CostGoal,
-    /// Threads: the search runs on one (0, one per core, and more are refused).
+    /// Threads (0: one per core): more than one split the tree and share the cost to beat;
+    /// the answer is the one thread's, solutions, costs and order.
     pub threads: usize,
     /// The budget of the search.
     pub budget: Budget,
@@ -70,7 +72,7 @@ pub struct PricedRecord {
 /// `--min-cost --json`'s) object.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheapestRecord {
-    /// The cheapest solutions found, cheapest first (ties in the order found); for
+    /// The cheapest solutions found, cheapest first (ties in the tree's order); for
     /// [`CostGoal::MinCost`], the first found of the least cost.
     pub solutions: Vec<PricedRecord>,
     /// The least cost, if there is a solution (proved when `complete`).
@@ -98,7 +100,7 @@ pub struct CheapestRecord {
 }
 
 impl CheapestRequest {
-    /// Checks the request: `K` from 1 to [`MAX_CHEAPEST`], one thread, a valid budget.
+    /// Checks the request: `K` from 1 to [`MAX_CHEAPEST`], valid threads and budget.
     pub fn check(&self) -> Result<(), Invalid> {
         if let CostGoal::Cheapest(k) = self.goal
             && !(1..=MAX_CHEAPEST).contains(&k)
@@ -109,12 +111,6 @@ impl CheapestRequest {
             ));
         }
         check::threads(self.threads)?;
-        if self.threads != 1 {
-            return Err(Invalid::new(
-                Field::Threads,
-                "the search for the cheapest solutions runs on one thread",
-            ));
-        }
         check::node_budget(self.budget.nodes)?;
         Ok(())
     }
@@ -124,7 +120,11 @@ impl CheapestRequest {
         self.check()?;
         let record = match self.goal {
             CostGoal::Cheapest(k) => {
-                let found = exact_cover::cheapest(problem, k as usize, &self.budget);
+                let (k, budget) = (k as usize, &self.budget);
+                let found = match self.threads {
+                    1 => exact_cover::cheapest(problem, k, budget),
+                    n => on_threads(n, || exact_cover::cheapest_parallel(problem, k, budget))?,
+                };
                 let solutions: Vec<PricedRecord> = (found.solutions.into_iter())
                     .enumerate()
                     .map(|(rank, s)| PricedRecord {
@@ -144,7 +144,11 @@ impl CheapestRequest {
                 )
             }
             CostGoal::MinCost => {
-                let found = exact_cover::min_cost(problem, &self.budget);
+                let budget = &self.budget;
+                let found = match self.threads {
+                    1 => exact_cover::min_cost(problem, budget),
+                    n => on_threads(n, || exact_cover::min_cost_parallel(problem, budget))?,
+                };
                 let min_cost = found.best.as_ref().map(|s| s.cost);
                 let solutions = (found.best.into_iter())
                     .map(|s| PricedRecord {

@@ -20,13 +20,24 @@
 //!   twice). A node whose bound reaches the cost to beat is cut off, as is every option whose
 //!   own cost reaches it.
 //! - **The cost to beat** is the K-th cheapest net cost found so far ([`cheapest`]; ties with
-//!   it are cut off, so that a tie is settled by the order of discovery), or the cheapest found
+//!   it are cut off, so that a tie is settled by the order of the tree), or the cheapest found
 //!   so far for [`min_cost`], whose ties are kept, to be counted.
 //!
-//! The items are chosen as Algorithm M chooses them (see the module docs of `xcc`), counting
-//! only the options still affordable (dlx5 does so too): on the priced pentominoes that took
-//! `--min-cost` from 644,915 nodes and 27.43G instructions to 539,407 and 24.62G (callgrind).
-//! Where the bound cuts nothing, the search is the plain one's. It runs on one thread.
+//! The items are chosen as Algorithm M chooses them (see the module docs of `xcc`), among all
+//! the options left, not only the affordable ones as dlx5 does: the tree is then the same
+//! whatever the bound, so that ties fall in the tree's order with any number of threads (on
+//! the priced pentominoes `--cheapest 1` took 2% longer than with dlx5's choice).
+//!
+//! # Threads
+//!
+//! [`cheapest_parallel`] and [`min_cost_parallel`] split the tree as `Xcc::count_parallel`
+//! does: every thread walks the top of the tree without cutting anything, and below a split
+//! depth explores only its share of the nodes met there, dealt round-robin. The cost to beat
+//! is shared: a solution that beats it is kept under a lock, and each thread reads the new
+//! cost to beat when a counter says it changed. A solution's place in the tree's order is its
+//! part (the number of its node at the split depth) and its rank within the part, so a tie
+//! with the cost to beat is cut off only in its own part or a later one: the answer is the one
+//! thread's, solutions, costs and order.
 //!
 //! # Budgets
 //!
@@ -35,7 +46,11 @@
 //! among the cheapest for certain; the others are only the best found so far.
 
 use std::collections::BinaryHeap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+use rayon::prelude::*;
 
 use super::{Node, Xcc};
 use crate::budget::{Budget, CLOCK_INTERVAL, Stop};
@@ -54,8 +69,8 @@ pub struct Priced {
 /// The cheapest solutions found by [`cheapest`], in order of cost.
 #[derive(Clone, Debug)]
 pub struct Cheapest {
-    /// Up to K solutions, cheapest first; solutions of equal cost in the order the search found
-    /// them (which depends only on the problem).
+    /// Up to K solutions, cheapest first; solutions of equal cost in the order of the search
+    /// tree, which depends only on the problem (not on the bound nor the threads).
     pub solutions: Vec<Priced>,
     /// How many of the first solutions are proved to be the cheapest: all of them when the
     /// search was complete; under a budget, those that cost no more than [`Cheapest::bound`].
@@ -91,8 +106,8 @@ pub struct MinCost {
 
 /// Up to `k` cheapest solutions of `problem` by the costs of its options
 /// ([`ProblemBuilder::set_cost`](crate::exact_cover::ProblemBuilder::set_cost)), within
-/// `budget`. Colours and multiplicities are allowed; a problem without costs gives its first
-/// `k` solutions, each of cost 0.
+/// `budget`, on one thread. Colours and multiplicities are allowed; a problem without costs
+/// gives its first `k` solutions, each of cost 0.
 ///
 /// ```
 /// use quadrille::Budget;
@@ -114,36 +129,38 @@ pub struct MinCost {
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn cheapest(problem: &Problem, k: usize, budget: &Budget) -> Cheapest {
-    let mut priced = PricedLinks::new(problem);
-    let mut goal = Goal::Cheapest {
-        k: k.max(1),
-        heap: BinaryHeap::new(),
-        found: 0,
-    };
-    let (report, bound, pruned) = priced.run(budget, &mut goal);
-    let Goal::Cheapest { heap, .. } = goal else {
-        unreachable!("the goal keeps its kind")
-    };
-    let mut found: Vec<(u64, u64, Vec<usize>)> = heap.into_vec();
-    found.sort_unstable_by_key(|&(cost, seq, _)| (cost, seq));
-    let solutions: Vec<Priced> = found
-        .into_iter()
-        .map(|(net, _, options)| Priced {
-            cost: net + priced.tax,
-            options,
-        })
-        .collect();
-    let proved = match bound {
-        None => solutions.len(),
-        Some(b) => solutions.iter().take_while(|s| s.cost <= b).count(),
-    };
-    Cheapest {
-        solutions,
-        proved,
-        bound,
-        pruned,
-        report,
-    }
+    search(problem, Some(k.max(1)), budget, 1).cheapest()
+}
+
+/// [`cheapest`] on the threads of the current rayon pool (see the module docs): the same
+/// solutions in the same order; the statistics add up every thread's work.
+///
+/// ```
+/// use quadrille::Budget;
+/// use quadrille::exact_cover::{ProblemBuilder, cheapest, cheapest_parallel};
+///
+/// // Choose 2 of 8 options, option k costing k % 3: ties everywhere.
+/// let mut b = ProblemBuilder::new();
+/// b.primary_with_bounds("two", 2, 2)?;
+/// for k in 0..8 {
+///     let option = b.option_by_names(["two"])?;
+///     b.set_cost(option, k % 3)?;
+/// }
+/// let problem = b.build()?;
+/// let one = cheapest(&problem, 5, &Budget::unlimited());
+/// let two_threads = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+/// let two = two_threads.install(|| cheapest_parallel(&problem, 5, &Budget::unlimited()));
+/// assert_eq!(one.solutions, two.solutions);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn cheapest_parallel(problem: &Problem, k: usize, budget: &Budget) -> Cheapest {
+    search(
+        problem,
+        Some(k.max(1)),
+        budget,
+        rayon::current_num_threads(),
+    )
+    .cheapest()
 }
 
 /// The least cost of a solution of `problem` and the number of solutions of that cost, within
@@ -166,83 +183,284 @@ pub fn cheapest(problem: &Problem, k: usize, budget: &Budget) -> Cheapest {
 /// # Ok::<(), quadrille::Error>(())
 /// ```
 pub fn min_cost(problem: &Problem, budget: &Budget) -> MinCost {
-    let mut priced = PricedLinks::new(problem);
-    let mut goal = Goal::Least {
-        best: None,
-        count: 0,
-    };
-    let (report, bound, pruned) = priced.run(budget, &mut goal);
-    let Goal::Least { best, count } = goal else {
-        unreachable!("the goal keeps its kind")
-    };
-    let best = best.map(|(net, options)| Priced {
-        cost: net + priced.tax,
-        options,
-    });
-    let proved = match (&best, bound) {
-        (_, None) => true,
-        (Some(best), Some(b)) => best.cost <= b,
-        (None, Some(_)) => false,
-    };
-    MinCost {
-        best,
-        count,
-        proved,
-        bound,
-        pruned,
-        report,
+    search(problem, None, budget, 1).least()
+}
+
+/// [`min_cost`] on the threads of the current rayon pool: the same cost, count and first
+/// solution.
+pub fn min_cost_parallel(problem: &Problem, budget: &Budget) -> MinCost {
+    search(problem, None, budget, rayon::current_num_threads()).least()
+}
+
+/// A solution's place in the tree's order: its part (see [`Seeker::part`]), then its rank
+/// among the solutions its thread found.
+type Place = (u64, u64);
+
+/// A solution found: its net cost, its place, its options.
+type Found = (u64, Place, Vec<usize>);
+
+/// What the threads of one search share.
+struct Shared {
+    /// `Some(k)`: the `k` cheapest; `None`: the least cost.
+    k: Option<usize>,
+    /// The `k` cheapest so far (dearest on top), and the cost to beat with the part it was
+    /// found in: `(net, part)` of the top once there are `k`, else `u64::MAX` twice.
+    kept: Mutex<(BinaryHeap<Found>, (u64, u64))>,
+    /// Incremented after each change of the cost to beat, so that a thread reads it again.
+    version: AtomicU64,
+    /// The least net cost found so far (`u64::MAX`: none), for the least cost.
+    least: AtomicU64,
+    /// Set when a thread stops on a budget, so that the others stop too.
+    halt: AtomicBool,
+    /// Nodes of all threads, added every `CLOCK_INTERVAL` nodes, for a shared node budget.
+    nodes: AtomicU64,
+}
+
+impl Shared {
+    fn new(k: Option<usize>) -> Shared {
+        Shared {
+            k,
+            kept: Mutex::new((BinaryHeap::new(), (u64::MAX, u64::MAX))),
+            version: AtomicU64::new(0),
+            least: AtomicU64::new(u64::MAX),
+            halt: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
     }
 }
 
-/// What the search keeps of the solutions it meets.
-enum Goal {
-    /// The `k` cheapest net costs so far, dearest on top, with the order they were found in
-    /// (`found` so far).
-    Cheapest {
-        k: usize,
-        heap: BinaryHeap<(u64, u64, Vec<usize>)>,
-        found: u64,
-    },
-    /// The cheapest net cost so far, its first solution, and how many cost that.
-    Least {
-        best: Option<(u64, Vec<usize>)>,
-        count: u64,
-    },
+/// One thread's view of the search: its share of the tree, and what it found.
+struct Seeker<'a> {
+    shared: &'a Shared,
+    /// The part of the node being searched: 0 without a split; below the split depth, twice
+    /// the node's number there plus one; above it, twice the number of nodes met there so
+    /// far, so that the solutions above and below the split fall in the tree's order.
+    part: u64,
+    /// Solutions found so far by this thread.
+    rank: u64,
+    /// The cost to beat and its part, as last read, and the version it was read at.
+    bar: (u64, u64),
+    seen: u64,
+    /// The least cost: this thread's cheapest solution (the first found of its cost) and how
+    /// many of that cost it found.
+    best: Option<Found>,
+    count: u64,
 }
 
-impl Goal {
-    /// Whether a subtree none of whose solutions costs less than `net` can be skipped.
-    #[inline]
-    fn cuts(&self, net: u64) -> bool {
-        match self {
-            Goal::Cheapest { k, heap, .. } => {
-                heap.len() >= *k && heap.peek().is_some_and(|top| net >= top.0)
-            }
-            Goal::Least { best, .. } => best.as_ref().is_some_and(|(b, _)| net > *b),
+impl<'a> Seeker<'a> {
+    fn new(shared: &'a Shared) -> Seeker<'a> {
+        Seeker {
+            shared,
+            part: 0,
+            rank: 0,
+            bar: (u64::MAX, u64::MAX),
+            seen: 0,
+            best: None,
+            count: 0,
         }
+    }
+
+    /// Whether a subtree of the current part none of whose solutions costs less than `net`
+    /// can be skipped.
+    #[inline]
+    fn cuts(&mut self, net: u64) -> bool {
+        if self.shared.k.is_none() {
+            return net > self.shared.least.load(Ordering::Relaxed);
+        }
+        let version = self.shared.version.load(Ordering::Acquire);
+        if version != self.seen {
+            self.seen = version;
+            self.bar = self.shared.kept.lock().expect("no thread panics").1;
+        }
+        // A tie in a part after the bar's, or in its own (found later), loses.
+        (net, self.part) >= self.bar
     }
 
     /// Takes in a solution of net cost `net`.
     fn found(&mut self, net: u64, options: &[usize]) {
-        match self {
-            Goal::Cheapest { k, heap, found } => {
-                *found += 1;
-                if heap.len() < *k {
-                    heap.push((net, *found, options.to_vec()));
-                } else if heap.peek().is_some_and(|top| net < top.0) {
-                    heap.pop();
-                    heap.push((net, *found, options.to_vec()));
+        self.rank += 1;
+        let place = (self.part, self.rank);
+        let shared = self.shared;
+        let Some(k) = shared.k else {
+            match &self.best {
+                Some((b, _, _)) if net > *b => {}
+                Some((b, _, _)) if net == *b => self.count += 1,
+                _ => {
+                    self.best = Some((net, place, options.to_vec()));
+                    self.count = 1;
+                    shared.least.fetch_min(net, Ordering::Relaxed);
                 }
             }
-            Goal::Least { best, count } => match best {
-                Some((b, _)) if net > *b => {}
-                Some((b, _)) if net == *b => *count += 1,
-                _ => {
-                    *best = Some((net, options.to_vec()));
-                    *count = 1;
-                }
-            },
+            return;
+        };
+        if (net, self.part) >= self.bar {
+            return;
         }
+        let mut kept = shared.kept.lock().expect("no thread panics");
+        let (heap, bar) = &mut *kept;
+        heap.push((net, place, options.to_vec()));
+        if heap.len() > k {
+            heap.pop();
+        }
+        if heap.len() == k
+            && let Some((top, (part, _), _)) = heap.peek()
+        {
+            *bar = (*top, *part);
+            shared.version.fetch_add(1, Ordering::Release);
+        }
+    }
+}
+
+/// What a search (on one thread or several) found, before it is priced.
+struct Outcome {
+    links: PricedLinks,
+    shared: Shared,
+    /// Each thread's least cost: its first solution of that cost and how many.
+    least: Vec<(Option<Found>, u64)>,
+    report: Report,
+    bound: Option<u64>,
+    pruned: u64,
+}
+
+impl Outcome {
+    fn cheapest(self) -> Cheapest {
+        let tax = self.links.tax;
+        let heap = self.shared.kept.into_inner().expect("no thread panics").0;
+        let mut found: Vec<Found> = heap.into_vec();
+        found.sort_unstable();
+        let solutions: Vec<Priced> = found
+            .into_iter()
+            .map(|(net, _, options)| Priced {
+                cost: net + tax,
+                options,
+            })
+            .collect();
+        let proved = match self.bound {
+            None => solutions.len(),
+            Some(b) => solutions.iter().take_while(|s| s.cost <= b).count(),
+        };
+        Cheapest {
+            solutions,
+            proved,
+            bound: self.bound,
+            pruned: self.pruned,
+            report: self.report,
+        }
+    }
+
+    fn least(self) -> MinCost {
+        let tax = self.links.tax;
+        let least = self
+            .least
+            .iter()
+            .filter_map(|(b, _)| b.as_ref().map(|b| b.0))
+            .min();
+        let (mut best, mut count): (Option<Found>, u64) = (None, 0);
+        for (b, c) in self.least {
+            if let Some(b) = b
+                && Some(b.0) == least
+            {
+                count += c;
+                if best.as_ref().is_none_or(|first| b.1 < first.1) {
+                    best = Some(b);
+                }
+            }
+        }
+        let best = best.map(|(net, _, options)| Priced {
+            cost: net + tax,
+            options,
+        });
+        let proved = match (&best, self.bound) {
+            (_, None) => true,
+            (Some(best), Some(b)) => best.cost <= b,
+            (None, Some(_)) => false,
+        };
+        MinCost {
+            best,
+            count,
+            proved,
+            bound: self.bound,
+            pruned: self.pruned,
+            report: self.report,
+        }
+    }
+}
+
+/// Nodes at the split depth wanted per thread, so that uneven subtrees even out.
+const NODES_PER_THREAD: u64 = 64;
+/// The split is never deeper than this.
+const MAX_SPLIT_DEPTH: usize = 12;
+
+/// One thread's share of the tree: at level `depth`, the nodes whose number (in the order
+/// met) is `residue` modulo `modulus`; with `modulus` 0 none, they are only counted.
+struct Share {
+    depth: usize,
+    modulus: u64,
+    residue: u64,
+    met: u64,
+}
+
+/// The search for the `k` cheapest (`None`: the least cost) on `threads` threads of the
+/// current rayon pool.
+fn search(problem: &Problem, k: Option<usize>, budget: &Budget, threads: usize) -> Outcome {
+    let start = Instant::now();
+    let mut links = PricedLinks::new(problem);
+    let shared = Shared::new(k);
+    if threads <= 1 {
+        let mut seeker = Seeker::new(&shared);
+        let (report, bound, pruned) = links.run(budget, &mut seeker, None);
+        let least = vec![(seeker.best, seeker.count)];
+        return Outcome {
+            links,
+            shared,
+            least,
+            report,
+            bound,
+            pruned,
+        };
+    }
+    let threads = threads as u64;
+    let depth = links.split_depth(threads * NODES_PER_THREAD, k);
+    let base = &links;
+    let shared_ref = &shared;
+    let results: Vec<_> = (0..threads)
+        .into_par_iter()
+        .map(|residue| {
+            let mut links = base.clone();
+            let mut seeker = Seeker::new(shared_ref);
+            let mut share = Share {
+                depth,
+                modulus: threads,
+                residue,
+                met: 0,
+            };
+            let run = links.run(budget, &mut seeker, Some(&mut share));
+            (run, (seeker.best, seeker.count))
+        })
+        .collect();
+    let mut stats = Stats::default();
+    let mut stop = Stop::Exhausted;
+    let (mut bound, mut pruned) = (None::<u64>, 0);
+    let mut least = Vec::new();
+    for ((report, b, p), l) in results {
+        stats.add(&report.stats);
+        if report.stop != Stop::Exhausted && (stop == Stop::Exhausted || report.stop.is_budget()) {
+            stop = report.stop;
+        }
+        if let Some(b) = b {
+            bound = Some(bound.map_or(b, |a| a.min(b)));
+        }
+        pruned += p;
+        least.push(l);
+    }
+    stats.elapsed = start.elapsed();
+    Outcome {
+        links,
+        shared,
+        least,
+        report: Report { stats, stop },
+        bound,
+        pruned,
     }
 }
 
@@ -251,6 +469,7 @@ impl Goal {
 const SHARE_ONE: u64 = 1 << 16;
 
 /// The links of a problem with its options' net costs, sorted for the search.
+#[derive(Clone)]
 struct PricedLinks {
     xcc: Xcc,
     /// The net cost of each option.
@@ -365,44 +584,41 @@ impl PricedLinks {
         dearest.max(shares.div_ceil(SHARE_ONE))
     }
 
-    /// Algorithm M's choice of item (`Xcc::choose`), counting only the options of an item
-    /// that `goal` does not cut off at net cost `net` so far, as dlx5 does: an item with few
-    /// affordable options is the better branch, and one with too few is a dead end.
-    fn choose(&self, net: u64, goal: &Goal) -> Option<(u32, i64)> {
-        let xcc = &self.xcc;
-        let mut best = None;
-        let (mut best_score, mut best_slack, mut best_len) = (i64::MAX, 0, 0);
-        let mut h = xcc.next[0];
-        while h != 0 {
-            let bound = xcc.bound[h as usize];
-            let slack = xcc.slack[h as usize].min(bound);
-            // The options are in order of net cost: count up to the first one too dear, and
-            // no further than makes this item worse than the best so far.
-            let enough = best_score.saturating_add((bound - slack) as i64);
-            let mut len = 0u32;
-            let mut p = xcc.nodes[h as usize].down;
-            while p != h && (len as i64) < enough && !goal.cuts(net.saturating_add(self.net_of(p)))
-            {
-                len += 1;
-                p = xcc.nodes[p as usize].down;
+    /// The shallowest depth with at least `wanted` nodes (up to [`MAX_SPLIT_DEPTH`]), found
+    /// by walking the top of the tree down to each depth in turn (nothing is cut there).
+    fn split_depth(&mut self, wanted: u64, k: Option<usize>) -> usize {
+        let mut depth = 1;
+        while depth < MAX_SPLIT_DEPTH {
+            let shared = Shared::new(k);
+            let mut probe = Share {
+                depth,
+                modulus: 0,
+                residue: 0,
+                met: 0,
+            };
+            self.run(
+                &Budget::unlimited(),
+                &mut Seeker::new(&shared),
+                Some(&mut probe),
+            );
+            if probe.met >= wanted || probe.met == 0 {
+                break;
             }
-            let score = len as i64 + 1 - (bound - slack) as i64;
-            if score < best_score
-                || (score == best_score
-                    && (slack < best_slack || (slack == best_slack && len > best_len)))
-            {
-                best = Some(h);
-                (best_score, best_slack, best_len) = (score, slack, len);
-            }
-            h = xcc.next[h as usize];
+            depth += 1;
         }
-        best.map(|h| (h, best_score))
+        depth
     }
 
-    /// Algorithm M (as `Xcc::run`, without shares), cutting off what `goal` says cannot be
-    /// among the cheapest. Returns the report, the least bound of the nodes left unfinished
-    /// (`None` if none was), and the nodes and options cut off.
-    fn run(&mut self, budget: &Budget, goal: &mut Goal) -> (Report, Option<u64>, u64) {
+    /// Algorithm M (as `Xcc::run`), on one share of the tree when `split` is given, cutting
+    /// off what `seeker` says cannot be among the cheapest. Returns the report, the least
+    /// bound of the nodes left unfinished (`None` if none was), and the nodes and options cut
+    /// off.
+    fn run(
+        &mut self,
+        budget: &Budget,
+        seeker: &mut Seeker<'_>,
+        mut split: Option<&mut Share>,
+    ) -> (Report, Option<u64>, u64) {
         #[derive(Clone, Copy)]
         enum Phase {
             Enter,
@@ -425,40 +641,77 @@ impl PricedLinks {
         let stop = loop {
             match phase {
                 Phase::Enter => {
+                    // Above the split every thread walks the same nodes: none is cut there,
+                    // and only share 0 counts them.
+                    let above = split.as_ref().is_some_and(|s| level < s.depth);
+                    let counted = !above || split.as_ref().is_some_and(|s| s.residue == 0);
+                    if let Some(s) = split.as_mut()
+                        && level == s.depth
+                    {
+                        let number = s.met;
+                        s.met += 1;
+                        if s.modulus == 0 || number % s.modulus != s.residue {
+                            phase = Phase::Leave;
+                            continue;
+                        }
+                        seeker.part = 2 * number + 1;
+                    }
                     if stats.nodes >= node_limit {
                         halted = Some(Stop::NodeBudget);
-                    } else if stats.nodes.is_multiple_of(CLOCK_INTERVAL)
+                    } else if counted
+                        && stats.nodes.is_multiple_of(CLOCK_INTERVAL)
                         && stats.nodes > 0
-                        && deadline.is_some_and(|d| d.has_passed())
                     {
-                        halted = Some(Stop::TimeBudget);
+                        if deadline.is_some_and(|d| d.has_passed()) {
+                            halted = Some(Stop::TimeBudget);
+                        } else if split.is_some() {
+                            let shared = seeker.shared;
+                            let all = shared.nodes.fetch_add(CLOCK_INTERVAL, Ordering::Relaxed);
+                            if all + CLOCK_INTERVAL >= node_limit {
+                                halted = Some(Stop::NodeBudget);
+                            } else if shared.halt.load(Ordering::Relaxed) {
+                                halted = Some(Stop::Limit);
+                            }
+                        }
                     }
                     if halted.is_some() {
+                        if halted.is_some_and(|h| h.is_budget()) {
+                            seeker.shared.halt.store(true, Ordering::Relaxed);
+                        }
                         // Every node not finished lies below one of the levels on the stack.
                         let least = self.bound_at[..level].iter().copied().min();
                         unfinished = Some(least.unwrap_or(0).saturating_add(self.tax));
                         phase = Phase::Leave;
                         continue;
                     }
-                    stats.nodes += 1;
+                    if counted {
+                        stats.nodes += 1;
+                    }
                     stats.max_depth = stats.max_depth.max(level);
                     let lower = net.saturating_add(self.bound());
                     self.bound_at[level] = lower;
-                    if lower == u64::MAX || goal.cuts(lower) {
-                        pruned += (lower != u64::MAX) as u64;
-                        stats.backtracks += (lower == u64::MAX) as u64;
+                    if lower == u64::MAX || (!above && seeker.cuts(lower)) {
+                        pruned += (lower != u64::MAX && counted) as u64;
+                        stats.backtracks += (lower == u64::MAX && counted) as u64;
                         phase = Phase::Leave;
                         continue;
                     }
-                    match self.choose(net, goal) {
+                    match self.xcc.choose() {
                         None => {
-                            stats.solutions += 1;
-                            self.xcc.list_solution(level);
-                            goal.found(net, &self.xcc.solution);
+                            if counted {
+                                stats.solutions += 1;
+                                self.xcc.list_solution(level);
+                                if let Some(s) = split.as_ref()
+                                    && above
+                                {
+                                    seeker.part = 2 * s.met;
+                                }
+                                seeker.found(net, &self.xcc.solution);
+                            }
                             phase = Phase::Leave;
                         }
                         Some((_, score)) if score <= 0 => {
-                            stats.backtracks += 1;
+                            stats.backtracks += counted as u64;
                             phase = Phase::Leave;
                         }
                         Some((h, _)) => {
@@ -477,7 +730,8 @@ impl PricedLinks {
                     let xcc = &mut self.xcc;
                     let (bound, slack) = (xcc.bound[i as usize], xcc.slack[i as usize]);
                     // Options come cheapest first: one too dear means the rest are too.
-                    let dear = x != i && goal.cuts(net.saturating_add(self.net_of(x)));
+                    let above = split.as_ref().is_some_and(|s| level < s.depth);
+                    let dear = x != i && !above && seeker.cuts(net.saturating_add(self.net_of(x)));
                     let xcc = &mut self.xcc;
                     if bound == 0 && slack == 0 {
                         if x == i || dear {

@@ -44,7 +44,9 @@ mod memo;
 mod parallel;
 mod search;
 
-pub use cheapest::{Cheapest, MinCost, Priced, cheapest, min_cost};
+pub use cheapest::{
+    Cheapest, MinCost, Priced, cheapest, cheapest_parallel, min_cost, min_cost_parallel,
+};
 
 use super::links::LinkError;
 use super::problem::{ItemKind, Problem};
