@@ -301,6 +301,13 @@ impl Dlx {
             }
             counted
         } else {
+            // Where the encoder gave an order that keeps the frontier narrow, the trial
+            // branches in it (`Dlx::trial_memo`).
+            let memo = if auto && !dead {
+                self.trial_memo(memo)
+            } else {
+                memo
+            };
             self.memo_search(&rest, &memo, auto && !dead, None)?
         };
         counted.report.stats.add(&Stats {
