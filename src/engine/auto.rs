@@ -54,7 +54,8 @@ pub enum Why {
     Fallback,
     /// Auto: a count of every solution that the bitboard search found enumeration-bound, and
     /// that Dancing Links counted by remembering subproblems once a trial showed them
-    /// repeating (see [`REMEMBER_AFTER`]).
+    /// repeating: the empty 6x6 grid, in 1,394,928 remembered nodes against about 13
+    /// million of the bitboard search (docs/memo.md).
     Remembering,
 }
 
