@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::budget::Request;
-use crate::engine::{self, Choice, Engine, Outcome, Solve, Solver};
+use crate::engine::{self, Choice, DlxSolver, Engine, Outcome, Solve, Solver};
 use crate::error::Result;
 use crate::exact_cover::PartsDone;
 use crate::io::puzzle::{Puzzle, PuzzleReader};
@@ -242,16 +242,53 @@ pub fn solve_one_with(
 ) -> Result<(Outcome, Choice)> {
     let choice = engine.choose(puzzle.board(), Some(&puzzle.grid));
     let first_budget = engine::first_try(choice, &request.budget);
-    let (first, searched) = with_solver(puzzle, choice.engine, |solver| {
-        search_with(
+    // A count that may remember: DLX's count, if its trial pays, else the first try's.
+    let remembered = RefCell::new(None);
+    let (first, searched) = with_solver(puzzle, choice.engine, |solver| match solver {
+        Solver::Bitboard(bitboard)
+            if engine::may_remember(choice, request.limit, request.restarts.is_some()) =>
+        {
+            let start = Instant::now();
+            let try_remembering = |solutions| {
+                if !engine::enumeration_bound(solutions) {
+                    return true;
+                }
+                // Remembering counts within the caller's budget: the first try's cut is
+                // the bitboard search's own.
+                let rest = request
+                    .budget
+                    .after(engine::REMEMBER_AFTER, start.elapsed());
+                let counted = DlxSolver::new(puzzle.board()).count_remembering(&puzzle.grid, &rest);
+                let go_on = counted.is_none();
+                *remembered.borrow_mut() = counted;
+                go_on
+            };
+            let pause = (
+                engine::REMEMBER_AFTER,
+                &try_remembering as &dyn Fn(u64) -> bool,
+            );
+            bitboard.count_paused(&puzzle.grid, None, &first_budget, pause)
+        }
+        solver => search_with(
             solver,
             puzzle,
             request,
             &first_budget,
             parallelism,
             progress,
-        )
+        ),
     })?;
+    if let Some(mut outcome) = remembered.into_inner() {
+        outcome.solution = first.solution.clone();
+        let choice = Choice {
+            engine: Engine::Dlx,
+            why: engine::Why::Remembering,
+        };
+        let mut outcome = engine::with_first_try(outcome, &first);
+        // The bitboard search's clock ran on while remembering counted, in its pause.
+        outcome.elapsed = first.elapsed;
+        return Ok((outcome, choice));
+    }
     let Some(then) = engine::after_first_try(choice, &first, &request.budget) else {
         let choice = Choice {
             engine: searched,

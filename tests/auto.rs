@@ -66,10 +66,12 @@ fn a_jigsaw_without_a_grid_is_refuted_by_dancing_links_after_the_first_try() {
 
 #[test]
 fn a_long_enumeration_stays_on_the_engine_picked() {
-    // The empty 6x6 grid with two givens: 940,032 grids, more nodes than the first try has
-    // (the bitboard search finds solutions all along, so it counts them itself).
-    let line = format!("12{}", ".".repeat(34));
-    let puzzle = read(Variant::Classic, &line);
+    // A 6x6 grid with two givens: 940,032 grids, more nodes than the first try has (the
+    // bitboard search finds solutions all along, so it counts them itself). Its trial of
+    // remembering gives up: its subproblems repeat too little (with `12` as its givens, they
+    // repeat enough, and it is remembered).
+    let line = "...................6.....3..........";
+    let puzzle = read(Variant::Classic, line);
     let (outcome, choice) = solve_one(
         &puzzle,
         Engine::Auto,
@@ -90,6 +92,72 @@ fn a_long_enumeration_stays_on_the_engine_picked() {
     )
     .unwrap();
     assert_eq!(dlx.solutions, 940_032);
+}
+
+/// Issue 42: the empty 6x6 grid, whose count the bitboard search finds enumeration-bound at
+/// its pause, is counted by Dancing Links remembering subproblems, in far fewer nodes than
+/// the bitboard search's enumeration (57,241,157), through the request and the tool.
+#[test]
+fn auto_remembers_the_count_of_the_empty_6x6_grid() {
+    let line = ".".repeat(36);
+    let puzzle = read(Variant::Classic, &line);
+    for parallelism in [Parallelism::AcrossPuzzles, Parallelism::WithinPuzzle] {
+        let (outcome, choice) =
+            solve_one(&puzzle, Engine::Auto, &Request::default(), parallelism).unwrap();
+        assert_eq!(
+            (outcome.solutions, outcome.is_complete()),
+            (28_200_960, true)
+        );
+        assert_eq!((choice.engine, choice.why), (Engine::Dlx, Why::Remembering));
+        assert!(outcome.nodes < 2_000_000, "{outcome:?}");
+        // The solution kept is the bitboard search's first, a grid of the puzzle.
+        let solution = outcome.solution.expect("the first try found solutions");
+        assert_eq!(
+            quadrille::sudoku::check::check_solution(&puzzle.grid, &solution),
+            Ok(())
+        );
+    }
+    // A limit, or no restarts, keeps the bitboard search's count.
+    let limited = Request {
+        limit: Some(1_000),
+        ..Request::default()
+    };
+    let (outcome, choice) =
+        solve_one(&puzzle, Engine::Auto, &limited, Parallelism::AcrossPuzzles).unwrap();
+    assert_eq!(
+        (outcome.solutions, choice.engine),
+        (1_000, Engine::Bitboard)
+    );
+    let file = format!("{line}\n");
+    let (code, out, err) = run_text(&["count", "-j1"], &file);
+    assert_eq!((code, out.as_str()), (0, "28200960\n"), "{err}");
+    let (code, out, _) = run_text(&["count", "--json"], &file);
+    assert_eq!(code, 0);
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            &json["solutions"],
+            &json["exact"],
+            &json["engine"],
+            &json["why"]
+        ),
+        (
+            &Value::from(28_200_960),
+            &Value::from(true),
+            &Value::from("dlx"),
+            &Value::from("remembering")
+        )
+    );
+    // DLX named remembers in the same order after its own first search.
+    let (code, out, err) = run_text(&["count", "-j1", "--engine", "dlx", "--stats"], &file);
+    assert_eq!((code, out.as_str()), (0, "28200960\n"));
+    let nodes: f64 = (err
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" nodes/puzzle")))
+    .expect("--stats gives the nodes")
+    .parse()
+    .unwrap();
+    assert!(nodes < 2e6, "{err}");
 }
 
 #[test]

@@ -72,6 +72,9 @@ impl DlxSolver {
                 // Each group's cells take its digits one to one: the learning search checks
                 // Hall's condition on them.
                 dlx.set_matchings(&encode::matchings(board));
+                // A remembering count branches on the cells in an order that keeps its
+                // frontier narrow.
+                dlx.set_memo_order(&encode::frontier_order(board));
                 // The givens change much of the links: restoring them is one copy.
                 dlx.keep_copy();
                 dlx
@@ -167,6 +170,24 @@ impl DlxSolver {
                 }
             }
         })
+    }
+
+    /// Counts every solution of `puzzle` within `budget` by remembering subproblems, on trial
+    /// (`Dlx::remember_on_trial`): `None` when the trial gave up, for a caller whose own
+    /// search has found the count enumeration-bound. Keeps no solution.
+    pub(crate) fn count_remembering(&mut self, puzzle: &Grid, budget: &Budget) -> Option<Outcome> {
+        let mut gave_up = false;
+        let outcome = self.with_givens(puzzle, |dlx, _| match dlx.remember_on_trial(budget) {
+            Some(counted) => counted.report,
+            None => {
+                gave_up = true;
+                Report {
+                    stats: Stats::default(),
+                    stop: Stop::Limit,
+                }
+            }
+        });
+        (!gave_up).then_some(outcome)
     }
 
     /// Forces the puzzle's givens, rules out the options of `ruled_out`, runs `search` (which may record a solution's options in its

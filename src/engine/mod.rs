@@ -12,7 +12,9 @@ mod bitboard;
 mod dlx;
 
 pub use auto::{Choice, Why};
-pub(crate) use auto::{after_first_try, first_try, with_first_try};
+pub(crate) use auto::{
+    REMEMBER_AFTER, after_first_try, enumeration_bound, first_try, may_remember, with_first_try,
+};
 pub use bitboard::BitboardSolver;
 pub(crate) use bitboard::Found;
 pub use dlx::DlxSolver;

@@ -300,9 +300,16 @@ impl Dlx {
                 return None;
             }
             counted
-        } else if memo.branching == MemoBranching::Layers && !dead {
+        } else if memo.branching == MemoBranching::Layers && !dead && self.memo_order().is_empty() {
             self.count_by_layers(&rest, auto)?
         } else {
+            // Where the encoder gave an order that keeps the frontier narrow, the trial
+            // branches in it (`Dlx::trial_memo`).
+            let memo = if auto && !dead {
+                self.trial_memo(memo)
+            } else {
+                memo
+            };
             self.memo_search(&rest, &memo, auto && !dead, None)?
         };
         counted.report.stats.add(&Stats {

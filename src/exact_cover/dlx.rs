@@ -40,6 +40,10 @@ pub struct Dlx {
     /// Whether and how a count of every solution remembers subproblems (see
     /// [`Dlx::set_memo`]).
     memo: Memo,
+    /// The primary items (0-based) in the order a remembering count branches on them with
+    /// first-item branching, when the problem's encoder gave one ([`Dlx::set_memo_order`]);
+    /// empty: the problem's order.
+    memo_order: Arc<[u32]>,
     /// The level of the node where the last plain search stopped at its node budget, its
     /// choices still on `stack` (see [`Dlx::search_resumed`]).
     pub(super) cut_level: usize,
@@ -106,6 +110,7 @@ impl Dlx {
             links,
             preferred: Vec::new(),
             memo: Memo::default(),
+            memo_order: Arc::new([]),
             cut_level: 0,
             matching_groups: Arc::default(),
             matchings: OnceLock::new(),
@@ -313,6 +318,42 @@ impl Dlx {
     /// repeat, in at most [`DEFAULT_MEMORY`](super::DEFAULT_MEMORY) bytes).
     pub fn set_memo(&mut self, memo: Memo) {
         self.memo = memo;
+    }
+
+    /// Sets the order in which a remembering count with first-item branching takes the primary
+    /// items (0-based numbers, each primary item at most once; the others follow in the
+    /// problem's order): an order in which different branches cover the same items, so
+    /// that they meet in the same subproblems. Under `auto`, a count with such an order tries
+    /// remembering in it (see `memo::ordered_trial_gives_up`). A Sudoku's encoder gives one.
+    ///
+    /// ```
+    /// use quadrille::Budget;
+    /// use quadrille::exact_cover::{Dlx, Memo, MemoBranching, MemoMode};
+    /// use quadrille::sudoku::{Shape, encode};
+    ///
+    /// let board = Shape::new(2, 2)?.board();
+    /// let mut dlx = Dlx::new(&encode::problem(board));
+    /// dlx.set_memo_order(&encode::frontier_order(board));
+    /// let memo = Memo { mode: MemoMode::Always, branching: MemoBranching::FirstItem, ..Memo::default() };
+    /// assert_eq!(dlx.count_memo(&Budget::unlimited(), &memo).solutions, 288u32.into());
+    /// # Ok::<(), quadrille::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If an item is not primary.
+    pub fn set_memo_order(&mut self, items: &[usize]) {
+        let primary = self.links.primary_count();
+        assert!(
+            items.iter().all(|&i| i < primary),
+            "an item of the order is not primary"
+        );
+        self.memo_order = items.iter().map(|&i| i as u32).collect();
+    }
+
+    /// The order of [`Dlx::set_memo_order`]; empty when none was set.
+    #[inline]
+    pub(super) fn memo_order(&self) -> &[u32] {
+        &self.memo_order
     }
 
     /// Sets the options that the searches with restarts

@@ -56,8 +56,8 @@ mod shard;
 mod split;
 mod xcc;
 
-pub(crate) use count_all::FIRST_NODES;
 pub use count_all::{CountStart, SPLIT_NODES};
+pub(crate) use count_all::{ENUMERATION_SOLUTIONS, FIRST_NODES};
 pub use dlx::Dlx;
 pub use estimate::{Estimate, Interval, MIN_NONZERO};
 pub use links::LinkError;

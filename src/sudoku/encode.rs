@@ -115,6 +115,51 @@ pub fn problem(board: &Board) -> Problem {
         .expect("a board has cells, and cells are primary items")
 }
 
+/// An order of [`problem`]'s primary items for a remembering count that branches on the
+/// first uncovered one ([`MemoBranching::FirstItem`]): the cells column by column where the
+/// board's groups are wider than tall on the whole (a Sudoku with 2x3 boxes), else row by row
+/// (the other items follow in the problem's order: once every cell is filled, only a killer
+/// cage's items may be left). Branches that fill the same cells meet in the same
+/// subproblems; filled across the boxes' longer side, the grid is done in fewer, wider
+/// sections (two stacks of 2x3 boxes against three bands), whose boundaries are where
+/// subproblems repeat. On the empty 6x6 grid (`xc --count --memo always --memo-branching
+/// first-item` on the problem in this order): 1,399,136 nodes by columns, 3,467,329 by rows,
+/// 3,488,565 box by box.
+///
+/// ```
+/// use quadrille::sudoku::{Shape, encode};
+///
+/// let order = encode::frontier_order(Shape::new(2, 3)?.board());
+/// assert_eq!(&order[..3], [0, 6, 12]); // r1c1, r2c1, r3c1: down the first column
+/// let order = encode::frontier_order(Shape::new(3, 2)?.board());
+/// assert_eq!(&order[..3], [0, 1, 2]); // r1c1, r1c2, r1c3: along the first row
+/// assert_eq!(order.len(), 36);
+/// # Ok::<(), quadrille::Error>(())
+/// ```
+///
+/// [`MemoBranching::FirstItem`]: crate::exact_cover::MemoBranching::FirstItem
+pub fn frontier_order(board: &Board) -> Vec<usize> {
+    let n = board.size();
+    // Each group's extent across rows and across columns: rows and columns balance out, and
+    // a 2x3 box adds 2 and 3.
+    let (mut tall, mut wide) = (0, 0);
+    for group in board.groups() {
+        let (rows, cols): (Vec<usize>, Vec<usize>) =
+            group.cells().iter().map(|c| c.row_col(n)).unzip();
+        let extent =
+            |v: &[usize]| v.iter().max().map_or(0, |m| m + 1) - v.iter().min().unwrap_or(&0);
+        tall += extent(&rows);
+        wide += extent(&cols);
+    }
+    if wide > tall {
+        (0..n)
+            .flat_map(|c| (0..n).map(move |r| r * n + c))
+            .collect()
+    } else {
+        (0..board.cell_count()).collect()
+    }
+}
+
 /// The matchings of [`problem`]'s items ([`Dlx::set_matchings`]): each group's cells
 /// against the group's digits.
 ///

@@ -532,7 +532,7 @@ impl BandSearch {
     /// rather than in a copy.
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         let deadline = ask.budget.stop_at(ask.start);
-        let max_nodes = ask.budget.node_limit();
+        let mut max_nodes = ask.first_stop();
         let mut counted = Counted::root();
         let Some(givens) = self.load(puzzle, ask.excluded) else {
             return counted;
@@ -578,7 +578,10 @@ impl BandSearch {
             let rest = remaining & !bit;
             self.choices[depth].2 = rest;
             if counted.nodes >= max_nodes {
-                break Stop::NodeBudget;
+                match ask.at_stop(counted.nodes, counted.solutions) {
+                    Ok(next) => max_nodes = next,
+                    Err(stop) => break stop,
+                }
             }
             if past_deadline(deadline, counted.nodes) {
                 break Stop::TimeBudget;

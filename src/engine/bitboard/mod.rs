@@ -212,13 +212,27 @@ impl BitboardSolver {
     }
 }
 
-impl Solve for BitboardSolver {
-    fn count_excluding(
+impl BitboardSolver {
+    /// [`Solve::count`], paused once at `at` nodes: `go_on` is told the solutions found so far
+    /// and says whether the count goes on; one that it stops ends with [`Stop::Limit`] (the
+    /// caller's search takes over).
+    pub(crate) fn count_paused(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u64>,
+        budget: &Budget,
+        (at, go_on): (u64, &dyn Fn(u64) -> bool),
+    ) -> Outcome {
+        self.count_asked(puzzle, &[], limit, budget, Some((at, go_on)))
+    }
+
+    fn count_asked(
         &mut self,
         puzzle: &Grid,
         excluded: &[(Cell, Digit)],
         limit: Option<u64>,
         budget: &Budget,
+        pause: Option<(u64, &dyn Fn(u64) -> bool)>,
     ) -> Outcome {
         let n = self.size;
         assert_eq!(puzzle.size(), n, "the puzzle's side is not the board's");
@@ -233,6 +247,7 @@ impl Solve for BitboardSolver {
             budget,
             preferred: &self.preferred,
             start,
+            pause,
         };
         let counted = match &mut *self.search {
             // Nothing is searched for a limit of 0, as in the other engines.
@@ -256,6 +271,18 @@ impl Solve for BitboardSolver {
             learned: 0,
             elapsed: start.elapsed(),
         }
+    }
+}
+
+impl Solve for BitboardSolver {
+    fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        excluded: &[(Cell, Digit)],
+        limit: Option<u64>,
+        budget: &Budget,
+    ) -> Outcome {
+        self.count_asked(puzzle, excluded, limit, budget, None)
     }
 
     /// The bitboard search does not restart: its counts up to a limit are one run whatever

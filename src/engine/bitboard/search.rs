@@ -45,7 +45,7 @@ impl Counted {
 }
 
 /// What a count is asked.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub(crate) struct Ask<'a> {
     /// Placements no solution may have.
     pub excluded: &'a [(Cell, Digit)],
@@ -57,9 +57,35 @@ pub(crate) struct Ask<'a> {
     pub preferred: &'a [u8],
     /// When the count began, for the time budget (one clock read a count).
     pub start: Instant,
+    /// A look at the count when it has walked these nodes: the callback is told the solutions
+    /// found so far, and says whether the count goes on; a count it stops ends with
+    /// [`Stop::Limit`], its work for the caller to add to the search that takes over.
+    pub pause: Option<(u64, &'a dyn Fn(u64) -> bool)>,
 }
 
 impl Ask<'_> {
+    /// The nodes at which a count first stops: at its pause, or at its budget's limit.
+    #[inline]
+    pub(super) fn first_stop(&self) -> u64 {
+        let limit = self.budget.node_limit();
+        self.pause.map_or(limit, |(at, _)| at.min(limit))
+    }
+
+    /// What a count that has walked `nodes`, its stop so far, and found `solutions` does:
+    /// goes on to its next stop, or ends ([`Stop::NodeBudget`] at its budget's limit,
+    /// [`Stop::Limit`] when the pause's callback stops it).
+    #[cold]
+    pub(super) fn at_stop(&self, nodes: u64, solutions: u64) -> Result<u64, Stop> {
+        let limit = self.budget.node_limit();
+        match self.pause {
+            Some((at, go_on)) if nodes == at && at < limit => match go_on(solutions) {
+                true => Ok(limit),
+                false => Err(Stop::Limit),
+            },
+            _ => Err(Stop::NodeBudget),
+        }
+    }
+
     /// The digit (as a bit) to try first of `remaining` (not empty) at cell `cell`: the
     /// preferred one if it remains, else the lowest.
     #[inline(always)]
@@ -185,7 +211,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     /// 1024 nodes.
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         let deadline = ask.budget.stop_at(ask.start);
-        let max_nodes = ask.budget.node_limit();
+        let mut max_nodes = ask.first_stop();
         let mut counted = Counted::root();
         self.tables.watch.clear();
         if !self.tables.load(puzzle, ask.excluded, &mut self.stack[0]) {
@@ -219,7 +245,10 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
             let bit = ask.first_digit(cell, remaining);
             self.choices[depth].1 = remaining & !bit;
             if counted.nodes >= max_nodes {
-                break Stop::NodeBudget;
+                match ask.at_stop(counted.nodes, counted.solutions) {
+                    Ok(next) => max_nodes = next,
+                    Err(stop) => break stop,
+                }
             }
             if past_deadline(deadline, counted.nodes) {
                 break Stop::TimeBudget;

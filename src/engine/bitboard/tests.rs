@@ -1,7 +1,8 @@
 //! The bitboard searches against Dancing Links, and the tables they read.
 
+use super::BitboardSolver;
 use super::tables::{Bitboard, fold};
-use crate::budget::Budget;
+use crate::budget::{Budget, Stop};
 use crate::engine::{DlxSolver, Solve};
 use crate::generate::unique_puzzle;
 use crate::sudoku::Grid;
@@ -164,6 +165,7 @@ fn the_band_search_counts_what_dlx_counts() {
                 budget: &unlimited,
                 preferred: solution.cells(),
                 start: std::time::Instant::now(),
+                pause: None,
             };
             let ours = bands.count(&puzzle, &ask);
             let theirs = dlx.count_excluding(&puzzle, excluded, Some(limit), &unlimited);
@@ -202,4 +204,50 @@ fn the_band_search_counts_what_dlx_counts() {
         solved_at_root > 5,
         "{solved_at_root} puzzles solved at the root"
     );
+}
+
+/// A count paused once: one that goes on counts what an unpaused count does, in the same
+/// nodes, and the callback is told the solutions found by then; one that stops ends there
+/// with [`Stop::Limit`]. On the classic board's band search and on the 6x6 board's.
+#[test]
+fn a_paused_count_goes_on_or_stops_where_its_callback_says() {
+    use std::cell::Cell as Seen;
+    let budget = Budget::unlimited();
+    for (shape, line) in [
+        (Shape::new(2, 3).unwrap(), format!("123{}", ".".repeat(33))),
+        // 94,232 grids.
+        (
+            Shape::CLASSIC,
+            "...8..941....9....1.......54...57.....1.......6.2.....9.......2.5..42.....43....."
+                .to_string(),
+        ),
+    ] {
+        let puzzle = crate::io::puzzle::parse_line(&line, Some(shape)).unwrap();
+        assert_eq!(puzzle.shape(), shape);
+        let mut solver = BitboardSolver::sudoku(shape).unwrap();
+        let whole = solver.count(&puzzle, None, &budget);
+        assert!(whole.nodes > 1_000 && whole.is_complete(), "{whole:?}");
+        for go_on in [true, false] {
+            let seen = Seen::new(None);
+            let look = |solutions| {
+                seen.set(Some(solutions));
+                go_on
+            };
+            let paused = solver.count_paused(&puzzle, None, &budget, (1_000, &look));
+            let found = seen.get().expect("the count reached its pause");
+            assert!(found > 0 && found <= whole.solutions);
+            if go_on {
+                assert_eq!(
+                    (paused.solutions, paused.nodes),
+                    (whole.solutions, whole.nodes)
+                );
+                assert!(paused.is_complete());
+            } else {
+                assert_eq!(
+                    (paused.stop, paused.nodes, paused.solutions),
+                    (Stop::Limit, 1_000, found)
+                );
+            }
+        }
+    }
 }
