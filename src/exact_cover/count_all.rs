@@ -25,7 +25,7 @@ use std::cell::Cell;
 
 use super::Dlx;
 use super::choose::Mrv;
-use super::memo::{Layers, MemoBranching, MemoCount, MemoMode, TRIAL_NODES};
+use super::memo::{Layers, MemoBranching, MemoCount, MemoMode, ORDERED_TRIAL_NODES, TRIAL_NODES};
 use super::search::{Control, CountSink, Cutoff, Report, Solution, Stats};
 use crate::budget::{Budget, Stop};
 use crate::restart::Restarts;
@@ -355,6 +355,38 @@ impl Dlx {
         };
         counted.report.stats.add(&spent);
         Some(counted)
+    }
+}
+
+impl Dlx {
+    /// Whether a count of every solution remembers subproblems, as the count itself decides
+    /// (its first plain search, then its trial of remembering: a few thousand nodes), so that
+    /// the shards of a count remember as the whole count would. The decision counts nodes,
+    /// not time: every machine makes it alike, and the shards of one plan agree.
+    pub(crate) fn counts_by_remembering(&mut self) -> bool {
+        let memo = self.memo();
+        match memo.mode {
+            MemoMode::Off => false,
+            MemoMode::Always => true,
+            MemoMode::Auto => {
+                let mut seen = 0u64;
+                let first = self.search(&Budget::nodes(FIRST_NODES), |_: &Solution<'_>| {
+                    seen += 1;
+                    Control::Continue
+                });
+                if first.stop != Stop::NodeBudget || seen < ENUMERATION_SOLUTIONS {
+                    return false;
+                }
+                let memo = self.trial_memo(memo);
+                let nodes = if self.memo_order().is_empty() {
+                    TRIAL_NODES
+                } else {
+                    ORDERED_TRIAL_NODES
+                };
+                self.memo_search(&Budget::nodes(nodes), &memo, true, None)
+                    .is_some_and(|trial| trial.report.stop == Stop::NodeBudget)
+            }
+        }
     }
 }
 

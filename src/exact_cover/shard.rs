@@ -17,7 +17,10 @@ use std::time::Instant;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
+use num_bigint::BigUint;
+
 use super::Dlx;
+use super::memo::{Memo, MemoMode};
 use super::search::{Report, Sink, Stats};
 use super::split::Subtree;
 use crate::budget::{Budget, Stop};
@@ -321,6 +324,60 @@ impl Dlx {
         }
         stats.elapsed = start.elapsed();
         Report { stats, stop }
+    }
+
+    /// Counts shard `shard` (1-based) of `plan` within `budget`, remembering subproblems below
+    /// each of its parts ([`Dlx::count_subtree_remembering`], always, as the whole count would
+    /// after its trial): the count, of any size, and the report (its count cut at 64 bits).
+    /// Shard 1 counts the solutions above the parts too.
+    ///
+    /// # Panics
+    /// If `shard` is not in `1..=plan.shards()` (the plan's check refuses it first).
+    pub(crate) fn count_shard_remembering(
+        &mut self,
+        plan: &ShardPlan,
+        shard: usize,
+        budget: &Budget,
+    ) -> (BigUint, Report) {
+        assert!(
+            (1..=plan.shards).contains(&shard),
+            "shard {shard} of {}",
+            plan.shards
+        );
+        let start = std::time::Instant::now();
+        let deadline = budget.deadline(start);
+        let memo = Memo {
+            mode: MemoMode::Always,
+            ..self.memo()
+        };
+        let mut stats = if shard == 1 {
+            plan.top
+        } else {
+            Stats::default()
+        };
+        stats.elapsed = Default::default();
+        let mut count = BigUint::from(stats.solutions);
+        let mut stop = Stop::Exhausted;
+        for part in plan.parts_of(shard) {
+            if stats.nodes >= budget.node_limit() {
+                stop = Stop::NodeBudget;
+                break;
+            }
+            let left = budget.until(budget.nodes.map(|n| n - stats.nodes), deadline);
+            let (part_count, work, part_stop) = self.count_subtree_remembering(part, &left, &memo);
+            stats.add(&Stats {
+                solutions: 0,
+                ..work
+            });
+            count += part_count;
+            if part_stop != Stop::Exhausted {
+                stop = part_stop;
+                break;
+            }
+        }
+        stats.elapsed = start.elapsed();
+        stats.solutions = u64::try_from(&count).unwrap_or(u64::MAX);
+        (count, Report { stats, stop })
     }
 
     /// Estimated nodes of one part, from `probes` probes seeded by `seed`, unless `stopped`,

@@ -16,9 +16,12 @@
 
 use std::time::Instant;
 
+use num_bigint::BigUint;
+
 use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::links::Item;
+use super::memo::Memo;
 use super::search::{Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
@@ -204,6 +207,55 @@ impl Dlx {
         self.leave(h, keep);
         stats.elapsed = start.elapsed();
         Report { stats, stop }
+    }
+
+    /// Counts one part of a split within `budget`, remembering subproblems below each of its
+    /// options as `memo` says ([`Dlx::count_memo`]: by layers where they apply): the count, of
+    /// any size, the work and why it ended. The links are left as they were.
+    pub(crate) fn count_subtree_remembering(
+        &mut self,
+        part: &Subtree,
+        budget: &Budget,
+        memo: &Memo,
+    ) -> (BigUint, Stats, Stop) {
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let stop_at = budget.stop_at(start);
+        let node_limit = budget.node_limit();
+        let keep = self.links().forced_count();
+        let mut stats = Stats::default();
+        let mut count = BigUint::ZERO;
+        let (h, updates) = self.enter(part);
+        stats.updates += updates;
+        let mut stop = Stop::Exhausted;
+        for &option in &part.options {
+            if stop_at.is_some_and(|d| d.has_passed()) {
+                stop = Stop::TimeBudget;
+                break;
+            }
+            if stats.nodes >= node_limit {
+                stop = Stop::NodeBudget;
+                break;
+            }
+            let x = self.links().node_of(option, h);
+            stats.updates += self.links_mut().choose(x);
+            let left = budget.until(budget.nodes.map(|_| node_limit - stats.nodes), deadline);
+            let counted = self.count_memo(&left, memo);
+            self.links_mut().unchoose(x);
+            let mut sub = counted.report.stats;
+            sub.max_depth += part.prefix.len() + 1;
+            sub.elapsed = Default::default();
+            sub.solutions = 0;
+            stats.add(&sub);
+            count += counted.solutions;
+            if !counted.exact {
+                stop = counted.report.stop;
+                break;
+            }
+        }
+        self.leave(h, keep);
+        stats.elapsed = start.elapsed();
+        (count, stats, stop)
     }
 
     /// Forces a part's prefix and covers its item; returns the item and the updates.

@@ -24,7 +24,7 @@ use crate::budget::{Budget, Stop};
 use crate::engine::{DlxSolver, Outcome, Solve, outcome_of, search_puzzle};
 use crate::exact_cover::{Dlx, Problem, Stats};
 use crate::restart::Restarts;
-use crate::sudoku::Grid;
+use crate::sudoku::{Grid, encode};
 
 /// Searches puzzles of one Sudoku board (no cages) by Dancing Links as a [`DlxSolver`] with
 /// its defaults does, on links built for each puzzle from its candidates.
@@ -48,6 +48,11 @@ pub(crate) struct CandidateSearch {
     learning: bool,
     /// The options of the first solution found (scratch).
     first: Vec<usize>,
+    /// The board's cells in the order a remembering count branches on them
+    /// ([`encode::frontier_order`], as [`DlxSolver`] gives it), and that order as items of
+    /// `problem` (scratch).
+    frontier: Vec<usize>,
+    memo_order: Vec<usize>,
 }
 
 impl CandidateSearch {
@@ -69,6 +74,8 @@ impl CandidateSearch {
             restarts: Some(Restarts::default()),
             learning: DlxSolver::learns_by_default(board),
             first: Vec::new(),
+            frontier: encode::frontier_order(board),
+            memo_order: Vec::new(),
         })
     }
 
@@ -143,8 +150,14 @@ impl Solve for CandidateSearch {
             return outcome_of(&Stats::default(), Stop::Exhausted, None, start);
         }
         let mut dlx = Dlx::new(&self.problem);
-        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku.
+        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku, and a
+        // remembering count branches on the empty cells in the encoding's order.
         dlx.track_dead_ends(true);
+        self.memo_order.clear();
+        let items = self.frontier.iter().map(|&cell| self.item_number[cell]);
+        self.memo_order
+            .extend(items.filter(|&item| item != usize::MAX));
+        dlx.set_memo_order(&self.memo_order);
         if let Some(near) = &self.preferred {
             self.preferred_options.clear();
             let placements = self.placements.iter().enumerate();

@@ -236,18 +236,25 @@ impl ShardRequest {
                     what: "the tree was being split into shards, before the shard was counted",
                 })
             })?;
-        let report = links.run(
-            &Plan::new().shard(&plan, self.shard),
-            // The plan's time and nodes are the budget's too.
-            &self.budget.after(plan.planning_nodes(), start.elapsed()),
-            CountSink::new(None),
-        )?;
+        // The plan's time and nodes are the budget's too.
+        let budget = self.budget.after(plan.planning_nodes(), start.elapsed());
+        // A shard remembers where the whole count would.
+        let (solutions, report) = if links.counts_by_remembering() {
+            links.count_shard_remembering(&plan, self.shard, &budget)
+        } else {
+            let report = links.run(
+                &Plan::new().shard(&plan, self.shard),
+                &budget,
+                CountSink::new(None),
+            )?;
+            (report.stats.solutions.into(), report)
+        };
         Ok(ShardRecord {
             shard: self.shard,
             shards: self.shards,
             problem: format!("{:016x}", plan.problem_fingerprint()),
             split: format!("{:016x}", plan.fingerprint()),
-            solutions: report.stats.solutions.into(),
+            solutions,
             nodes: u128::from(report.stats.nodes),
             updates: u128::from(report.stats.updates),
             seconds: start.elapsed().as_secs_f64(),

@@ -100,6 +100,9 @@ const ORDERED_LOOKS: [(u64, u64); 6] = [
     (1 << 20, 1600),
 ];
 
+/// The nodes by which a trial in the encoder's order has made its last look.
+pub(crate) const ORDERED_TRIAL_NODES: u64 = ORDERED_LOOKS[ORDERED_LOOKS.len() - 1].0;
+
 /// Whether a trial in the encoder's order that has walked `nodes`, `depth` levels deep at
 /// most, and saved `saved` gives up (see [`ORDERED_LOOKS`]): at each power of two from the
 /// first look to the last, once it has come back up from its depth, against the bar of the
