@@ -767,15 +767,27 @@ fn large_boards_are_counted_by_layers() {
     assert_eq!(record["memo_branching"], "mrv");
 }
 
-/// The 20x20 and 22x22 boards: seconds in a release build, longer in the tests' (run with
-/// `cargo test --release --test tests -- --ignored kasteleyn`).
+/// The 20x20 board: seconds in the tests' build (`cargo test --test tests -- --ignored
+/// kasteleyn`; `.ci/run` runs it).
 #[test]
-#[ignore = "seconds to a minute: run it with --ignored"]
-fn kasteleyn_boards_of_20_and_22() {
-    for &(n, truth) in &KASTELEYN[1..] {
-        let mut dlx = Dlx::new(&problems::dominoes(n, n).unwrap());
-        let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
-        assert_eq!(counted.solutions.to_string(), truth, "{n}x{n}");
-        assert!(counted.exact);
-    }
+#[ignore = "seconds: run it with --ignored"]
+fn kasteleyn_board_of_20() {
+    kasteleyn_board(KASTELEYN[1]);
+}
+
+/// The 22x22 board: half a minute in a release build, a minute in the tests' (`cargo test
+/// --release --test tests -- --ignored kasteleyn_board_of_22`); `.ci/run` skips it, to keep a
+/// cold run short.
+#[test]
+#[ignore = "a minute: run it with --ignored"]
+fn kasteleyn_board_of_22() {
+    kasteleyn_board(KASTELEYN[2]);
+}
+
+fn kasteleyn_board((n, truth): (usize, &str)) {
+    let mut dlx = Dlx::new(&problems::dominoes(n, n).unwrap());
+    let counted = dlx.count_memo(&Budget::unlimited(), &Memo::default());
+    assert_eq!(counted.solutions.to_string(), truth, "{n}x{n}");
+    assert!(counted.exact);
+    assert_eq!(counted.branching, MemoBranching::Layers);
 }
