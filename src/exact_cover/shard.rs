@@ -364,14 +364,11 @@ impl Dlx {
                 break;
             }
             let left = budget.until(budget.nodes.map(|n| n - stats.nodes), deadline);
-            let (part_count, work, part_stop) = self.count_subtree_remembering(part, &left, &memo);
-            stats.add(&Stats {
-                solutions: 0,
-                ..work
-            });
+            let (part_count, report) = self.count_subtree_remembering(part, &left, &memo);
+            stats.add(&report.stats);
             count += part_count;
-            if part_stop != Stop::Exhausted {
-                stop = part_stop;
+            if report.stop != Stop::Exhausted {
+                stop = report.stop;
                 break;
             }
         }

@@ -167,6 +167,51 @@ impl Dlx {
         halt: &dyn Fn() -> bool,
         mut sink: S,
     ) -> Report {
+        self.walk_part(part, budget, halt, |dlx, left| {
+            dlx.search(left, |s: &Solution<'_>| sink.solution(s))
+        })
+    }
+
+    /// Counts one part of a split within `budget`, remembering subproblems below each of its
+    /// options as `memo` says ([`Dlx::count_memo`]: by layers where they apply): the count, of
+    /// any size, and the work (its count left out) and why it ended. The links are left as
+    /// they were.
+    pub(crate) fn count_subtree_remembering(
+        &mut self,
+        part: &Subtree,
+        budget: &Budget,
+        memo: &Memo,
+    ) -> (BigUint, Report) {
+        let mut count = BigUint::ZERO;
+        let report = self.walk_part(part, budget, &|| false, |dlx, left| {
+            let counted = dlx.count_memo(left, memo);
+            count += counted.solutions;
+            Report {
+                stats: Stats {
+                    solutions: 0,
+                    ..counted.report.stats
+                },
+                stop: if counted.exact {
+                    Stop::Exhausted
+                } else {
+                    counted.report.stop
+                },
+            }
+        });
+        (count, report)
+    }
+
+    /// Enters one part of a split and hands each of its options, chosen, to `below` with what
+    /// is left of `budget`, until `below` or the budget stops, or `halt` says so (as for
+    /// [`Stop::Limit`]); the work of the options below adds up. The links are left as they
+    /// were.
+    fn walk_part(
+        &mut self,
+        part: &Subtree,
+        budget: &Budget,
+        halt: &dyn Fn() -> bool,
+        mut below: impl FnMut(&mut Dlx, &Budget) -> Report,
+    ) -> Report {
         let start = Instant::now();
         let deadline = budget.deadline(start);
         let stop_at = budget.stop_at(start);
@@ -193,7 +238,7 @@ impl Dlx {
             let x = self.links().node_of(option, h);
             stats.updates += self.links_mut().choose(x);
             let left = budget.until(budget.nodes.map(|_| node_limit - stats.nodes), deadline);
-            let report = self.search(&left, |s: &Solution<'_>| sink.solution(s));
+            let report = below(self, &left);
             self.links_mut().unchoose(x);
             let mut sub = report.stats;
             sub.max_depth += part.prefix.len() + 1;
@@ -207,55 +252,6 @@ impl Dlx {
         self.leave(h, keep);
         stats.elapsed = start.elapsed();
         Report { stats, stop }
-    }
-
-    /// Counts one part of a split within `budget`, remembering subproblems below each of its
-    /// options as `memo` says ([`Dlx::count_memo`]: by layers where they apply): the count, of
-    /// any size, the work and why it ended. The links are left as they were.
-    pub(crate) fn count_subtree_remembering(
-        &mut self,
-        part: &Subtree,
-        budget: &Budget,
-        memo: &Memo,
-    ) -> (BigUint, Stats, Stop) {
-        let start = Instant::now();
-        let deadline = budget.deadline(start);
-        let stop_at = budget.stop_at(start);
-        let node_limit = budget.node_limit();
-        let keep = self.links().forced_count();
-        let mut stats = Stats::default();
-        let mut count = BigUint::ZERO;
-        let (h, updates) = self.enter(part);
-        stats.updates += updates;
-        let mut stop = Stop::Exhausted;
-        for &option in &part.options {
-            if stop_at.is_some_and(|d| d.has_passed()) {
-                stop = Stop::TimeBudget;
-                break;
-            }
-            if stats.nodes >= node_limit {
-                stop = Stop::NodeBudget;
-                break;
-            }
-            let x = self.links().node_of(option, h);
-            stats.updates += self.links_mut().choose(x);
-            let left = budget.until(budget.nodes.map(|_| node_limit - stats.nodes), deadline);
-            let counted = self.count_memo(&left, memo);
-            self.links_mut().unchoose(x);
-            let mut sub = counted.report.stats;
-            sub.max_depth += part.prefix.len() + 1;
-            sub.elapsed = Default::default();
-            sub.solutions = 0;
-            stats.add(&sub);
-            count += counted.solutions;
-            if !counted.exact {
-                stop = counted.report.stop;
-                break;
-            }
-        }
-        self.leave(h, keep);
-        stats.elapsed = start.elapsed();
-        (count, stats, stop)
     }
 
     /// Forces a part's prefix and covers its item; returns the item and the updates.

@@ -427,10 +427,11 @@ impl Layers {
                     16 => self.layers_from::<16>(&mut run, layer, budget, start, memory),
                     _ => self.layers_from::<MOST_WORDS>(&mut run, layer, budget, start, memory),
                 };
-                match next? {
-                    Ok(stop) => break stop,
-                    Err(_) if run.words == MOST_WORDS => return None,
-                    Err(resume) => {
+                match next {
+                    LayersEnd::Stopped(stop) => break stop,
+                    LayersEnd::OutOfMemory => return None,
+                    LayersEnd::Widen(_) if run.words == MOST_WORDS => return None,
+                    LayersEnd::Widen(resume) => {
                         for part in run.parts.iter_mut().flat_map(|p| &mut p[resume..]) {
                             part.widen(run.words);
                         }
@@ -451,9 +452,8 @@ impl Layers {
         ))
     }
 
-    /// The layers from `layer` on with numbers of `W` words: `Ok(stop)` at the end or a
-    /// budget, `Err(layer)` when the numbers must be widened before `layer`, `None` past
-    /// `memory`.
+    /// The layers from `from` on with numbers of `W` words, until the end, a budget, numbers
+    /// that must be widened or `memory` stop them.
     fn layers_from<const W: usize>(
         &self,
         run: &mut Run,
@@ -461,7 +461,7 @@ impl Layers {
         budget: &Budget,
         start: Instant,
         memory: usize,
-    ) -> Option<Result<Stop, usize>> {
+    ) -> LayersEnd {
         let threads = run.parts.len();
         let deadline = budget.stop_at(start);
         let node_limit = budget.node_limit();
@@ -523,6 +523,7 @@ impl Layers {
                     .map(|(t, (mine, out))| work(t, mine, out))
                     .collect()
             };
+            let mut handed_full = false;
             if threads > 1 {
                 // Each thread takes what the others handed it.
                 let handed_ref = &handed;
@@ -545,43 +546,51 @@ impl Layers {
                 for out in handed.iter_mut().flatten() {
                     out.clear();
                 }
-                if let Some(stop) = self.end_of_layer(run, dones, memory, full.contains(&true)) {
-                    return stop.map(|s| s.map_err(|()| layer + 1));
-                }
-            } else if let Some(stop) = self.end_of_layer(run, dones, memory, false) {
-                return stop.map(|s| s.map_err(|()| layer + 1));
+                handed_full = full.contains(&true);
+            }
+            if let Some(end) = end_of_layer(run, dones, memory, handed_full, layer + 1) {
+                return end;
             }
         }
-        Some(Ok(Stop::Exhausted))
+        LayersEnd::Stopped(Stop::Exhausted)
     }
+}
 
-    /// Adds up what the threads did in a layer: `Some` to stop (`None` past `memory`,
-    /// `Err(())` to widen the numbers), `None` to go on.
-    #[allow(clippy::type_complexity)]
-    fn end_of_layer(
-        &self,
-        run: &mut Run,
-        dones: Vec<Done>,
-        memory: usize,
-        handed_full: bool,
-    ) -> Option<Option<Result<Stop, ()>>> {
-        let mut full = handed_full;
-        let mut stopped = None;
-        for done in dones {
-            run.stats.nodes += done.nodes;
-            run.total += done.total;
-            full |= done.full;
-            stopped = stopped.or(done.stopped);
-        }
-        let held: usize = run.parts.iter().flatten().map(Part::bytes).sum();
-        run.peak = run.peak.max(held);
-        run.stats.subproblems = run.stats.nodes;
-        if held > memory {
-            return Some(None);
-        }
-        if let Some(stop) = stopped {
-            return Some(Some(Ok(stop)));
-        }
-        full.then_some(Some(Err(())))
+/// How the layers counted with numbers of one width end.
+enum LayersEnd {
+    /// At the end, or at a budget.
+    Stopped(Stop),
+    /// A number reached its last word: widen them all before this layer.
+    Widen(usize),
+    /// The layers held outgrew the memory.
+    OutOfMemory,
+}
+
+/// Adds up what the threads did in a layer (with `handed_full` if what they handed each
+/// other reached a last word), before layer `next`: `None` to go on.
+fn end_of_layer(
+    run: &mut Run,
+    dones: Vec<Done>,
+    memory: usize,
+    handed_full: bool,
+    next: usize,
+) -> Option<LayersEnd> {
+    let mut full = handed_full;
+    let mut stopped = None;
+    for done in dones {
+        run.stats.nodes += done.nodes;
+        run.total += done.total;
+        full |= done.full;
+        stopped = stopped.or(done.stopped);
     }
+    let held: usize = run.parts.iter().flatten().map(Part::bytes).sum();
+    run.peak = run.peak.max(held);
+    run.stats.subproblems = run.stats.nodes;
+    if held > memory {
+        return Some(LayersEnd::OutOfMemory);
+    }
+    if let Some(stop) = stopped {
+        return Some(LayersEnd::Stopped(stop));
+    }
+    full.then_some(LayersEnd::Widen(next))
 }
