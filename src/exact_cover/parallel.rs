@@ -1,18 +1,21 @@
 //! Counting on several threads by splitting one search tree.
 //!
 //! The tree is split into parts (see [`Dlx::split`]): a few dozen per thread, so that uneven
-//! parts even out, and bounded work to set up however many options an item has. Each part is
-//! searched on a thread's own copy of the links. Parts are disjoint and together hold every
-//! solution below the split, so the counts add up to the sequential count, and the nodes too.
+//! parts even out, and bounded work to set up however many options an item has. The parts wait
+//! in one queue in the tree's order, and each thread, on its own copy of the links, takes the
+//! next one whenever it is free: a greedy schedule, whose makespan is at most an even share
+//! plus the last part taken, and which [`Dlx::part_stats`] lets anyone compute from the
+//! measured parts (16 threads on the 6x10 pentominoes: 1/14.6 of the updates, in
+//! docs/performance.md). Parts are disjoint and together hold every solution below the split,
+//! so the counts add up to the sequential count, and the nodes too.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use super::Dlx;
 use super::search::{Control, Report, Solution, Stats};
+use super::split::Subtree;
 use crate::budget::{Budget, Stop};
 
 /// How far a count on several threads has got ([`Dlx::count_parallel_with`]).
@@ -91,56 +94,95 @@ impl Dlx {
         let node_limit = budget.node_limit();
         let base = &*self;
 
-        let results = split
-            .subtrees
-            .par_iter()
-            .map_init(
-                || base.clone(),
-                |dlx, part| {
-                    if halt.load(Ordering::Relaxed) {
-                        // Another part reached the limit or a budget: this one is left out,
-                        // so the count is not exhaustive (a budget stop, if that was the
-                        // cause, is reported by its own part and takes precedence).
-                        return Report {
-                            stats: Stats::default(),
-                            stop: Stop::Limit,
-                        };
+        // One queue of parts in the tree's order, taken one at a time by whichever thread is
+        // free (not rayon's halving of the list, whose last halves may hold the large parts):
+        // the makespan is then at most an even share plus the last part taken, which is what
+        // `part_stats` lets a greedy schedule of the measured parts show (docs/performance.md).
+        let next = AtomicUsize::new(0);
+        let done = Mutex::new(Vec::with_capacity(split.subtrees.len()));
+        let work = |dlx: &mut Dlx, part: &Subtree| {
+            if halt.load(Ordering::Relaxed) {
+                // Another part reached the limit or a budget: this one is left out, so the
+                // count is not exhaustive (a budget stop, if that was the cause, is reported
+                // by its own part and takes precedence).
+                return Report {
+                    stats: Stats::default(),
+                    stop: Stop::Limit,
+                };
+            }
+            // Each part gets what is left of the shared budgets.
+            let used = nodes.load(Ordering::Relaxed);
+            if used >= node_limit {
+                halt.store(true, Ordering::Relaxed);
+                return Report {
+                    stats: Stats::default(),
+                    stop: Stop::NodeBudget,
+                };
+            }
+            let sub_budget = budget.until(budget.nodes.map(|_| node_limit - used), deadline);
+            let stopped = || halt.load(Ordering::Relaxed);
+            // Only a limit needs the shared count, kept per solution; without one, each part
+            // counts on its own and the counts are added at the end.
+            let report = if limit == u64::MAX {
+                dlx.search_subtree(part, &sub_budget, &stopped, |_: &Solution<'_>| {
+                    Control::Continue
+                })
+            } else {
+                let sink = shared_limit(&found, &halt, limit);
+                dlx.search_subtree(part, &sub_budget, &stopped, sink)
+            };
+            nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
+            let mut tally = tally.lock().expect("no reporter panics");
+            tally.stats.add(&report.stats);
+            tally.parts_done += 1;
+            progress(*tally);
+            if report.stop.is_budget() {
+                halt.store(true, Ordering::Relaxed);
+            }
+            report
+        };
+        let parts = &split.subtrees;
+        rayon::scope(|scope| {
+            for _ in 0..threads.min(parts.len()) {
+                scope.spawn(|_| {
+                    let mut dlx = base.clone();
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(part) = parts.get(i) else { break };
+                        mine.push((i, work(&mut dlx, part)));
                     }
-                    // Each part gets what is left of the shared budgets.
-                    let used = nodes.load(Ordering::Relaxed);
-                    if used >= node_limit {
-                        halt.store(true, Ordering::Relaxed);
-                        return Report {
-                            stats: Stats::default(),
-                            stop: Stop::NodeBudget,
-                        };
-                    }
-                    let sub_budget =
-                        budget.until(budget.nodes.map(|_| node_limit - used), deadline);
-                    let stopped = || halt.load(Ordering::Relaxed);
-                    // Only a limit needs the shared count, kept per solution; without one,
-                    // each part counts on its own and the counts are added at the end.
-                    let report = if limit == u64::MAX {
-                        dlx.search_subtree(part, &sub_budget, &stopped, |_: &Solution<'_>| {
-                            Control::Continue
-                        })
-                    } else {
-                        let sink = shared_limit(&found, &halt, limit);
-                        dlx.search_subtree(part, &sub_budget, &stopped, sink)
-                    };
-                    nodes.fetch_add(report.stats.nodes, Ordering::Relaxed);
-                    let mut tally = tally.lock().expect("no reporter panics");
-                    tally.stats.add(&report.stats);
-                    tally.parts_done += 1;
-                    progress(*tally);
-                    if report.stop.is_budget() {
-                        halt.store(true, Ordering::Relaxed);
-                    }
-                    report
-                },
-            )
-            .collect::<Vec<_>>();
+                    done.lock().expect("no worker panics").extend(mine);
+                });
+            }
+        });
+        let mut results = done.into_inner().expect("no worker panics");
+        // In the parts' order, so that the report does not depend on which thread was first.
+        results.sort_unstable_by_key(|&(i, _)| i);
+        let results: Vec<Report> = results.into_iter().map(|(_, report)| report).collect();
         combine(stats, &results, limit, start)
+    }
+}
+
+impl Dlx {
+    /// The split's own work (done before any part) and the work of each part that
+    /// [`Dlx::count_parallel`] hands out on `threads` threads, in the order it hands them out,
+    /// each counted here on one thread: what a schedule of the parts on `threads` threads
+    /// can be computed from (`examples/part_balance.rs`). Hidden: a measuring tool.
+    #[doc(hidden)]
+    pub fn part_stats(&mut self, threads: usize) -> (Stats, Vec<Stats>) {
+        let split = self.split(threads.max(1) * PARTS_PER_THREAD);
+        let parts = split
+            .subtrees
+            .iter()
+            .map(|part| {
+                self.search_subtree(part, &Budget::unlimited(), &|| false, |_: &Solution<'_>| {
+                    Control::Continue
+                })
+                .stats
+            })
+            .collect();
+        (split.stats, parts)
     }
 }
 
