@@ -761,6 +761,23 @@ fn count_the_empty_4x4() {
 }
 
 #[test]
+fn solve_writes_the_count_as_count_does() {
+    // solve writes one-digit counts without the formatter: "2+" at the limit, "1" exact; the
+    // empty 4x4 has 288 solutions, so every limit below that stops there.
+    for limit in ["2", "9", "10", "12", "288", "300"] {
+        let solved = run(&["solve", "--limit", limit], "................\n");
+        let counted = run(&["count", "--limit", limit], "................\n");
+        let text = stdout(&solved);
+        let (_, count) = text.split_once(' ').unwrap();
+        assert_eq!(count, stdout(&counted), "--limit {limit}");
+        let want = if limit == "300" { "288" } else { limit };
+        assert_eq!(count.trim_end().trim_end_matches('+'), want);
+    }
+    let out = run(&["solve", "--limit", "2"], "12433421213443..\n");
+    assert_eq!(stdout(&out), "1243342121344312 1\n");
+}
+
+#[test]
 fn count_matches_the_fixture_counts() {
     let expected = std::fs::read_to_string(path("sudoku/9x9.expected")).unwrap();
     let out = run(&["count", "--limit", "3", &path("sudoku/9x9.txt")], "");

@@ -223,9 +223,10 @@ impl ResultWriter<'_> {
             }
             return writeln!(out, "{object}");
         }
-        let count = SolutionCount::new(outcome.solutions, outcome.stop);
+        // Built only where it is written: a count of puzzles is a BigUint, which allocates.
+        let count = || SolutionCount::new(outcome.solutions, outcome.stop);
         match (self.mode, solution) {
-            (Mode::Count, _) => writeln!(out, "{count}"),
+            (Mode::Count, _) => writeln!(out, "{}", count()),
             (Mode::Solve, Some(solution)) => {
                 // One line built and written whole: a batch writes one per puzzle, and going
                 // through the formatter for the grid cost more than the 17-clue puzzle's
@@ -235,10 +236,16 @@ impl ResultWriter<'_> {
                 solution.write_line(&mut line);
                 if self.limit != Some(1) {
                     line.push(' ');
-                    // A batch's counts are mostly one digit, pushed without the formatter.
+                    // A batch's counts are mostly one digit ("2+" when counting to 2 stopped
+                    // at the limit), pushed without the formatter and its BigUint.
                     match outcome.solutions {
-                        n @ 0..=9 if count.is_exact() => line.push(char::from(b'0' + n as u8)),
-                        _ => std::fmt::Write::write_fmt(&mut line, format_args!("{count}"))
+                        n @ 0..=9 => {
+                            line.push(char::from(b'0' + n as u8));
+                            if !outcome.is_complete() {
+                                line.push('+');
+                            }
+                        }
+                        _ => std::fmt::Write::write_fmt(&mut line, format_args!("{}", count()))
                             .expect("a String takes any text"),
                     }
                 }
