@@ -289,9 +289,9 @@ fn greedy_makespan(sizes: &[u64], workers: usize) -> u64 {
 /// 12d1c49; issue 45 asks for 1/14, which the estimates do not reach: docs/performance.md).
 /// The parts that 16 threads take one at a time, scheduled greedily in that order, finish
 /// within 1/14 of the updates. Updates are deterministic, so the bounds are exact checks.
-/// Two searches of the board, about 25 s of CPU in the test profile.
+/// Two searches of the board, about 25 s of CPU in the test profile; the only count of the
+/// board in the tests.
 #[test]
-#[ignore = "seconds: run it with --ignored"]
 fn sixteen_shards_and_threads_of_the_6x10_pentominoes_are_balanced() {
     use quadrille::request::ShardRequest;
     let problem = crate::support::fixture_problem("pentominoes_6x10.dlx");
