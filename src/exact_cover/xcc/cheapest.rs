@@ -52,6 +52,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::search::{Turn, Turns};
 use super::{Node, Xcc};
 use crate::budget::{Budget, CLOCK_INTERVAL, Stop};
 use crate::exact_cover::problem::Problem;
@@ -391,15 +392,6 @@ const NODES_PER_THREAD: u64 = 64;
 /// The split is never deeper than this.
 const MAX_SPLIT_DEPTH: usize = 12;
 
-/// One thread's share of the tree: at level `depth`, the nodes whose number (in the order
-/// met) is `residue` modulo `modulus`; with `modulus` 0 none, they are only counted.
-struct Share {
-    depth: usize,
-    modulus: u64,
-    residue: u64,
-    met: u64,
-}
-
 /// The search for the `k` cheapest (`None`: the least cost) on `threads` threads of the
 /// current rayon pool.
 fn search(problem: &Problem, k: Option<usize>, budget: &Budget, threads: usize) -> Outcome {
@@ -428,7 +420,7 @@ fn search(problem: &Problem, k: Option<usize>, budget: &Budget, threads: usize) 
         .map(|residue| {
             let mut links = base.clone();
             let mut seeker = Seeker::new(shared_ref);
-            let mut share = Share {
+            let mut share = Turns {
                 depth,
                 modulus: threads,
                 residue,
@@ -590,7 +582,7 @@ impl PricedLinks {
         let mut depth = 1;
         while depth < MAX_SPLIT_DEPTH {
             let shared = Shared::new(k);
-            let mut probe = Share {
+            let mut probe = Turns {
                 depth,
                 modulus: 0,
                 residue: 0,
@@ -617,7 +609,7 @@ impl PricedLinks {
         &mut self,
         budget: &Budget,
         seeker: &mut Seeker<'_>,
-        mut split: Option<&mut Share>,
+        mut split: Option<&mut Turns>,
     ) -> (Report, Option<u64>, u64) {
         #[derive(Clone, Copy)]
         enum Phase {
@@ -644,17 +636,14 @@ impl PricedLinks {
                     // Above the split every thread walks the same nodes: none is cut there,
                     // and only share 0 counts them.
                     let above = split.as_ref().is_some_and(|s| level < s.depth);
-                    let counted = !above || split.as_ref().is_some_and(|s| s.residue == 0);
-                    if let Some(s) = split.as_mut()
-                        && level == s.depth
-                    {
-                        let number = s.met;
-                        s.met += 1;
-                        if s.modulus == 0 || number % s.modulus != s.residue {
+                    let counted = split.as_ref().is_none_or(|s| s.counts(level));
+                    match split.as_mut().map_or(Turn::Free, |s| s.turn(level)) {
+                        Turn::Free => {}
+                        Turn::Mine(number) => seeker.part = 2 * number + 1,
+                        Turn::Theirs => {
                             phase = Phase::Leave;
                             continue;
                         }
-                        seeker.part = 2 * number + 1;
                     }
                     if stats.nodes >= node_limit {
                         halted = Some(Stop::NodeBudget);

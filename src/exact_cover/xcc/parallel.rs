@@ -13,7 +13,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::Xcc;
-use super::search::Share;
+use super::search::{Share, Turns};
 use crate::budget::Budget;
 use crate::exact_cover::parallel::{combine, shared_limit};
 use crate::exact_cover::{Control, CountSink, Report, Solution, Stats};
@@ -62,10 +62,12 @@ impl Xcc {
             .map(|residue| {
                 let mut xcc = base.clone();
                 let mut split = Share {
-                    depth,
-                    modulus: threads,
-                    residue,
-                    met: 0,
+                    turns: Turns {
+                        depth,
+                        modulus: threads,
+                        residue,
+                        met: 0,
+                    },
                     halt: &halt,
                     nodes: &nodes,
                 };
@@ -85,10 +87,12 @@ impl Xcc {
         let mut depth = 1;
         while depth < MAX_SPLIT_DEPTH {
             let mut probe = Share {
-                depth,
-                modulus: 0,
-                residue: 0,
-                met: 0,
+                turns: Turns {
+                    depth,
+                    modulus: 0,
+                    residue: 0,
+                    met: 0,
+                },
                 halt,
                 nodes,
             };
@@ -97,7 +101,7 @@ impl Xcc {
                 |_: &Solution<'_>| Control::Continue,
                 Some(&mut probe),
             );
-            if probe.met >= wanted || probe.met == 0 {
+            if probe.turns.met >= wanted || probe.turns.met == 0 {
                 break;
             }
             depth += 1;

@@ -22,16 +22,55 @@ enum Phase {
     Leave,
 }
 
-/// One share of a search split among threads (see `parallel`): at level `depth`, only the
-/// nodes whose number (in the order met) is `residue` modulo `modulus` are explored; with
-/// `modulus` 0 none is, and they are only counted. Shallower work is done by every share and
-/// counted in the statistics by share 0 alone.
-pub(super) struct Share<'a> {
+/// Whose turn a node of a split search is: at level `depth`, only the nodes whose number (in
+/// the order met) is `residue` modulo `modulus` are explored; with `modulus` 0 none is, and
+/// they are only counted. Shallower work is done by every share and counted in the
+/// statistics by share 0 alone. Algorithm M's count and its cheapest search share it.
+pub(super) struct Turns {
     pub depth: usize,
     pub modulus: u64,
     pub residue: u64,
     /// The nodes met at `depth` so far.
     pub met: u64,
+}
+
+/// A node's turn ([`Turns::turn`]).
+pub(super) enum Turn {
+    /// Not at the split depth: every share walks it.
+    Free,
+    /// At the split depth, this share's, with its number in the order met.
+    Mine(u64),
+    /// At the split depth, another share's: left at once.
+    Theirs,
+}
+
+impl Turns {
+    /// Whether this share counts a node at `level` in its statistics.
+    #[inline]
+    pub fn counts(&self, level: usize) -> bool {
+        level >= self.depth || self.residue == 0
+    }
+
+    /// The turn of a node entered at `level`; one at the split depth is numbered.
+    #[inline]
+    pub fn turn(&mut self, level: usize) -> Turn {
+        if level != self.depth {
+            return Turn::Free;
+        }
+        let number = self.met;
+        self.met += 1;
+        if self.modulus == 0 || number % self.modulus != self.residue {
+            Turn::Theirs
+        } else {
+            Turn::Mine(number)
+        }
+    }
+}
+
+/// One share of a search split among threads (see `parallel`): its [`Turns`], and what the
+/// shares hold in common.
+pub(super) struct Share<'a> {
+    pub turns: Turns,
     /// Set when a share stops, so that the others stop too.
     pub halt: &'a AtomicBool,
     /// Nodes of all shares, added every `CLOCK_INTERVAL` nodes, for a shared node budget.
@@ -89,18 +128,12 @@ impl Xcc {
         let stop = loop {
             match phase {
                 Phase::Enter => {
-                    let counted = split
-                        .as_ref()
-                        .is_none_or(|s| level >= s.depth || s.residue == 0);
+                    let counted = split.as_ref().is_none_or(|s| s.turns.counts(level));
                     if let Some(s) = split.as_mut()
-                        && level == s.depth
+                        && let Turn::Theirs = s.turns.turn(level)
                     {
-                        let number = s.met;
-                        s.met += 1;
-                        if s.modulus == 0 || number % s.modulus != s.residue {
-                            phase = Phase::Leave;
-                            continue;
-                        }
+                        phase = Phase::Leave;
+                        continue;
                     }
                     if stats.nodes >= node_limit {
                         halted = Some(Stop::NodeBudget);
