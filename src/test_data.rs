@@ -10,14 +10,23 @@
 #![allow(dead_code)] // each includer uses part of it
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-/// The data directory: `$QUADRILLE_DATA` if set, else `../shared/data` from the crate root.
+/// The data directory: `$QUADRILLE_DATA` if set, else `../shared/data` from the repository's
+/// root.
 pub fn data_dir() -> PathBuf {
-    std::env::var_os("QUADRILLE_DATA").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")),
-        PathBuf::from,
-    )
+    std::env::var_os("QUADRILLE_DATA")
+        .map_or_else(|| repository().join("../shared/data"), PathBuf::from)
+}
+
+/// The repository's root: the crate's own folder, or its parent for the integration tests'
+/// package (`tests/`), which includes this file too.
+fn repository() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .ancestors()
+        .find(|dir| dir.join("src/test_data.rs").is_file())
+        .unwrap_or(manifest)
 }
 
 /// The path of the data set `name`, or `None` after a `skipped:` note when it is not there.

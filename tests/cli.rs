@@ -2,14 +2,55 @@
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::LazyLock;
+use std::time::SystemTime;
 
 use quadrille::io::puzzle::parse_line;
 use quadrille::sudoku::check::check_solution;
 use serde_json::Value;
 
-/// The binary under test.
-pub const BIN: &str = env!("CARGO_BIN_EXE_quadrille");
+/// The binary under test, `target/<profile>/quadrille`: the folder above the one that holds
+/// this test binary (`deps`). The root package's test `binary` (tests/binary.rs) has Cargo
+/// build it, as only a package's own tests are given its binary's path; `cargo test --test
+/// tests` alone does not, so a binary older than a source file is refused, not run.
+pub fn bin() -> &'static str {
+    static BIN: LazyLock<String> = LazyLock::new(|| {
+        let test = std::env::current_exe().expect("the test binary's path");
+        let bin = test
+            .parent()
+            .and_then(Path::parent)
+            .expect("the test binary is in target/<profile>/deps")
+            .join(format!("quadrille{}", std::env::consts::EXE_SUFFIX));
+        let how = "`cargo test` builds it, or add `--test binary` to `cargo test --test tests`";
+        let built = std::fs::metadata(&bin)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|err| panic!("{}: {err}: {how}", bin.display()));
+        let src = crate::support::root().join("src");
+        if let Some(newer) = newer_than(&src, built) {
+            panic!("{} is older than {}: {how}", bin.display(), newer.display());
+        }
+        bin.to_str().expect("a UTF-8 path").to_string()
+    });
+    &BIN
+}
+
+/// A file under `dir` modified after `time`, if there is one.
+fn newer_than(dir: &Path, time: SystemTime) -> Option<PathBuf> {
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let path = entry.path();
+        let Ok(meta) = entry.metadata() else { continue };
+        if meta.is_dir() {
+            if let Some(newer) = newer_than(&path, time) {
+                return Some(newer);
+            }
+        } else if meta.modified().is_ok_and(|m| m > time) {
+            return Some(path);
+        }
+    }
+    None
+}
 
 pub use crate::support::fixture as path;
 
@@ -21,9 +62,9 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
 
 /// The binary started with `args` in the package's root, its outputs piped.
 fn spawn(args: &[&str], stdin: Stdio) -> std::process::Child {
-    Command::new(BIN)
+    Command::new(bin())
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::support::root())
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -721,7 +762,7 @@ fn csp_engines_give_the_dlx_solutions() {
 fn closed_output_pipe_exits_quietly() {
     // Enough output to overflow any pipe buffer once the reader is gone.
     let input: String = (0..40_000).map(|_| "1.3.34.2.......1\n").collect();
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(["solve", "--threads", "2"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -1520,8 +1561,7 @@ fn defined_flags(subcommand: &str) -> BTreeSet<String> {
 /// flag, and marks each shared flag a subcommand takes: the two agree for every subcommand.
 #[test]
 fn the_guide_table_of_shared_flags_matches_every_subcommand() {
-    let guide =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
+    let guide = std::fs::read_to_string(crate::support::root().join("docs/guide.md")).unwrap();
     let mut rows = guide
         .lines()
         .skip_while(|l| !l.starts_with("| | `-j` |"))

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::cli::{BIN, path, run_text};
+use crate::cli::{bin, path, run_text};
 use crate::support::{open_pty, read_terminal};
 
 /// One puzzle of each variant, with a count that the CSP engine, an independent search,
@@ -339,9 +339,9 @@ pub(crate) fn on_terminal(args: &[&str], stdin: &str, terminal: Terminal) -> (St
         Terminal::Stderr => Stdio::piped(),
         Terminal::Both => Stdio::from(slave.try_clone().unwrap()),
     };
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::support::root())
         .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(Stdio::from(slave))

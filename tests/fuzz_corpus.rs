@@ -8,9 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::fuzz_checks::{check_dlx, check_grid, check_line, check_records, check_solve};
 
 fn corpus(target: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target)
+    crate::support::root().join("fuzz/corpus").join(target)
 }
 
 /// Runs `check` on every file of the directory; fails naming every input that panics.

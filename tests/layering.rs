@@ -189,7 +189,7 @@ struct Imports {
 impl Imports {
     /// Reads every library file under `src/`.
     fn of_the_library() -> Imports {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = crate::support::root();
         let src = root.join("src");
         let mut files = Vec::new();
         rust_files(&src, &mut files);

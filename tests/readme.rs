@@ -10,13 +10,13 @@
 //! trycmd runs a binary without a shell, and the pages' examples pipe `printf` into the tool,
 //! set variables and write files; hence this runner.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::cli::BIN;
+use crate::cli::bin;
 use crate::support::{open_pty, read_terminal};
 
 /// One command of a page and the output the page shows for it.
@@ -107,7 +107,7 @@ fn run_page(examples: &[Example], scratch: &Path) -> Vec<String> {
     for example in examples {
         script.push_str(&format!("printf '%s\\n' '{MARK}'\n{}\n", example.command));
     }
-    let bin_dir = Path::new(BIN).parent().unwrap();
+    let bin_dir = Path::new(bin()).parent().unwrap();
     let path = format!(
         "{}:{}",
         bin_dir.display(),
@@ -191,7 +191,7 @@ fn misaligned_table_lines(shown: &str) -> Vec<String> {
 }
 
 fn check_page(name: &str) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::support::root();
     let page = std::fs::read_to_string(root.join(name)).unwrap();
     let examples: Vec<Example> = blocks(&page).into_iter().flatten().collect();
     assert!(!examples.is_empty(), "{name} has examples");

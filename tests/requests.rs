@@ -11,7 +11,7 @@ use quadrille::request::{ExactCoverCount, Field, Search};
 use quadrille::{Budget, ErrorKind};
 use serde_json::Value;
 
-use crate::cli::{BIN, path, run_text};
+use crate::cli::{bin, path, run_text};
 use crate::support::{fixture_problem, open_pty, read_terminal};
 
 /// Fixtures with their known counts (fixtures/README.md): plain, colours, multiplicities,
@@ -38,9 +38,9 @@ const COUNTS: [(&str, &str); 12] = [
 fn count_on_terminal(file: &str, threads: usize) -> String {
     let (master, slave) = open_pty();
     let reader = read_terminal(master);
-    let output = Command::new(BIN)
+    let output = Command::new(bin())
         .args(["xc", file, "--count", "-j", &threads.to_string()])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::support::root())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(slave)

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 
 use std::time::{Duration, Instant};
 
-use crate::cli::{self, BIN};
+use crate::cli::{self, bin};
 
 /// A server on a free port, stopped when dropped.
 struct Server {
@@ -18,7 +18,7 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
+        let mut child = Command::new(bin())
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
-use crate::cli::{BIN, run};
+use crate::cli::{bin, run};
 use crate::support::fixture;
 
 fn text(bytes: &[u8]) -> String {
@@ -333,13 +333,14 @@ fn the_readme_recipe_runs_with_parallel_or_xargs() {
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
+    let bin = bin();
     let script = if has_parallel {
         format!(
-            "parallel -j 2 '{BIN} xc {file} --shard {{}}/6 --json -q > shard-{{}}.json' ::: $(seq 1 6) && {BIN} merge shard-*.json"
+            "parallel -j 2 '{bin} xc {file} --shard {{}}/6 --json -q > shard-{{}}.json' ::: $(seq 1 6) && {bin} merge shard-*.json"
         )
     } else {
         format!(
-            "seq 1 6 | xargs -P 2 -I{{}} sh -c '{BIN} xc {file} --shard {{}}/6 --json -q > shard-{{}}.json' && {BIN} merge shard-*.json"
+            "seq 1 6 | xargs -P 2 -I{{}} sh -c '{bin} xc {file} --shard {{}}/6 --json -q > shard-{{}}.json' && {bin} merge shard-*.json"
         )
     };
     let output = Command::new("sh")
