@@ -2,9 +2,9 @@
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 use std::time::SystemTime;
 
 use quadrille::io::puzzle::parse_line;
@@ -14,9 +14,11 @@ use serde_json::Value;
 /// The binary under test, `target/<profile>/quadrille`: the folder above the one that holds
 /// this test binary (`deps`). The root package's test `binary` (tests/binary.rs) has Cargo
 /// build it, as only a package's own tests are given its binary's path; `cargo test --test
-/// tests` alone does not, so a binary older than a source file is refused, not run.
+/// tests` alone does not, so a binary older than one of its sources is refused, not run.
 pub fn bin() -> &'static str {
-    static BIN: LazyLock<String> = LazyLock::new(|| {
+    // Not a LazyLock: a refusal would poison it, and every later test would fail without saying why.
+    static BIN: OnceLock<String> = OnceLock::new();
+    BIN.get_or_init(|| {
         let test = std::env::current_exe().expect("the test binary's path");
         let bin = test
             .parent()
@@ -27,29 +29,28 @@ pub fn bin() -> &'static str {
         let built = std::fs::metadata(&bin)
             .and_then(|m| m.modified())
             .unwrap_or_else(|err| panic!("{}: {err}: {how}", bin.display()));
-        let src = crate::support::root().join("src");
-        if let Some(newer) = newer_than(&src, built) {
-            panic!("{} is older than {}: {how}", bin.display(), newer.display());
+        if let Some(newer) = newer_source(&bin.with_extension("d"), built) {
+            panic!("{} is older than {newer}: {how}", bin.display());
         }
         bin.to_str().expect("a UTF-8 path").to_string()
-    });
-    &BIN
+    })
 }
 
-/// A file under `dir` modified after `time`, if there is one.
-fn newer_than(dir: &Path, time: SystemTime) -> Option<PathBuf> {
-    for entry in std::fs::read_dir(dir).ok()?.flatten() {
-        let path = entry.path();
-        let Ok(meta) = entry.metadata() else { continue };
-        if meta.is_dir() {
-            if let Some(newer) = newer_than(&path, time) {
-                return Some(newer);
-            }
-        } else if meta.modified().is_ok_and(|m| m > time) {
-            return Some(path);
-        }
-    }
-    None
+/// A source of the binary modified after `built`, from the sources that Cargo's dependency
+/// file (`quadrille.d`, `TARGET: SOURCE...`) lists; none when there is no such file.
+fn newer_source(dep_info: &Path, built: SystemTime) -> Option<String> {
+    let text = std::fs::read_to_string(dep_info).ok()?;
+    let (_, sources) = text.lines().next()?.split_once(": ")?;
+    // A space inside a path is escaped as `\ `.
+    let sources = sources.replace("\\ ", "\0");
+    sources
+        .split_whitespace()
+        .map(|source| source.replace('\0', " "))
+        .find(|source| {
+            std::fs::metadata(source)
+                .and_then(|m| m.modified())
+                .is_ok_and(|modified| modified > built)
+        })
 }
 
 pub use crate::support::fixture as path;
