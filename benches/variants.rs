@@ -14,7 +14,7 @@ use quadrille::io::puzzle::{Layout, PuzzleReader};
 fn fixture(name: &str) -> String {
     let path = format!(
         "{}/fixtures/variants/{name}.txt",
-        env!("CARGO_MANIFEST_DIR")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/..")
     );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
