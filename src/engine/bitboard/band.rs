@@ -26,9 +26,9 @@
 //! code, until none has; then the naked singles, and again. On the first 500 forum-hardest
 //! puzzles a node settles about 12 words in 4 sweeps, and the sweeps' tests, one a word, give
 //! seven in ten of the mispredicted branches (callgrind `--branch-sim=yes`). Where the CPU has
-//! the bit instructions of x86-64-v3 the count runs a copy of itself compiled with them
-//! ([`Bmi`]), chosen once when the search is made: the baseline target that the release is
-//! built for has no `popcnt`, `tzcnt`, `andn` nor shifts without `cl`.
+//! the bit instructions and vectors of x86-64-v3 the count runs a copy of itself compiled with
+//! them ([`Bmi`]), chosen once when the search is made: the baseline target that the release
+//! is built for has no `popcnt`, `tzcnt`, `andn`, shifts without `cl` nor 256-bit vectors.
 //!
 //! This is the representation of JCZSolve (the `sudoku` crate's solver), written from its
 //! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards
@@ -485,10 +485,12 @@ impl BandSearch {
             let (band, cell) = (cell.index() / 27, cell.index() % 27);
             root.cells[3 * digit.index() + band] &= !(1 << cell);
         }
-        // The givens as words first, per digit and band, and then each word cut once by all
-        // of its digit's givens, rather than every word cut at each given: a third of the
-        // instructions of loading and settling the root (callgrind, `solve --limit 2 -j1` on
-        // the first 5,000 of puzzles7_serg_benchmark).
+        // Each given cuts its digit's three words at once (its row, box and column), and the
+        // given cells leave the other digits' words once at the end, rather than nine words
+        // cut at each given: a third of the instructions of loading the givens (callgrind,
+        // `solve --limit 2 -j1` on the first 5,000 of puzzles7_serg_benchmark). A given
+        // whose cell its digit has lost (to an earlier given or an exclusion) is a
+        // contradiction, as it was when the other digits lost the cell at each given.
         let mut given = [0u32; 27];
         let mut any = [0u32; 3];
         for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
@@ -501,36 +503,22 @@ impl BandSearch {
             while mask != 0 {
                 let cell = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                let digit = usize::from(cells[cell]).wrapping_sub(1) % 9;
+                // A given is 1 to 9 (a `Grid`'s range): `min` only spares a bounds check.
+                let digit = usize::from(cells[cell].wrapping_sub(1)).min(8);
+                let own = root.cells[3 * digit + band];
+                if own >> cell & 1 == 0 {
+                    return None; // a peer has the digit, or it is excluded here
+                }
+                let column = !(COLUMN << (cell % 9));
+                root.cells[3 * digit] &= column;
+                root.cells[3 * digit + 1] &= column;
+                root.cells[3 * digit + 2] &= column;
+                root.cells[3 * digit + band] = own & !PEERS[cell];
                 given[3 * digit + band] |= 1 << cell;
             }
         }
-        let fold = |w: u32| (w | w >> 9 | w >> 18) & ROW;
-        let mut conflict = false;
-        for d in 0..9 {
-            let mine = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
-            let columns = fold(mine[0]) | fold(mine[1]) | fold(mine[2]);
-            let column_cells = columns | columns << 9 | columns << 18;
-            // The digit's givens are in as many rows, boxes and columns as there are of them
-            // unless two share one.
-            let count: u32 = mine.iter().map(|w| w.count_ones()).sum();
-            let (mut rows, mut boxes) = (0, 0);
-            for (band, &word) in mine.iter().enumerate() {
-                let row = |r: u32| u32::from(word >> (9 * r) & ROW != 0);
-                let (r0, r1, r2) = (row(0), row(1), row(2));
-                rows += r0 + r1 + r2;
-                let reached = BOXES_OF_ROW[fold(word) as usize];
-                boxes += reached.count_ones();
-                let peers = r0 * ROW | r1 * (ROW << 9) | r2 * (ROW << 18);
-                let peers = peers | BOXES[reached as usize & 7] | column_cells;
-                let cells = root.cells[3 * d + band];
-                conflict |= word & !cells != 0; // excluded here
-                root.cells[3 * d + band] = cells & !peers & !any[band] | word;
-            }
-            conflict |= rows != count || boxes != count || columns.count_ones() != count;
-        }
-        if conflict {
-            return None;
+        for (i, (cells, given)) in root.cells.iter_mut().zip(given).enumerate() {
+            *cells &= !any[i % 3] | given;
         }
         for (open, any) in root.open.iter_mut().zip(any) {
             *open &= !any;
@@ -667,21 +655,25 @@ impl BandSearch {
 }
 
 /// Proof that this CPU has the bit instructions of x86-64-v3 (`popcnt`, `bmi1`, `bmi2`,
-/// `lzcnt`), which the baseline x86-64 target lacks: only [`Bmi::detect`] makes one, after
-/// asking the CPU, so that code holding one may run functions compiled with them. With them
-/// the count counts open peers in one instruction, clears and finds bits in one (`andn`,
-/// `tzcnt`, `blsr`) and shifts without the `cl` register: 6% fewer instructions on the first
-/// 500 forum-hardest puzzles (callgrind, `solve --limit 2 -j1`, whole process).
+/// `lzcnt`) and its vectors (`avx2`), which the baseline x86-64 target lacks: only
+/// [`Bmi::detect`] makes one, after asking the CPU, so that code holding one may run
+/// functions compiled with them. With the bit instructions the count counts open peers in
+/// one instruction, clears and finds bits in one (`andn`, `tzcnt`, `blsr`) and shifts without
+/// the `cl` register: 6% fewer instructions on the first 500 forum-hardest puzzles
+/// (callgrind, `solve --limit 2 -j1`, whole process); with `avx2` the copy of a state is inline
+/// vector moves rather than a call to `memcpy`, among others: 1.1% fewer on the first 5,000
+/// serg puzzles.
 #[derive(Clone, Copy, Debug)]
 struct Bmi(());
 
 impl Bmi {
-    /// `Some` when the CPU has the four.
+    /// `Some` when the CPU has the five.
     fn detect() -> Option<Bmi> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::is_x86_feature_detected as has;
-            (has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt")).then_some(Bmi(()))
+            let bits = has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt");
+            (bits && has!("avx2")).then_some(Bmi(()))
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -689,15 +681,15 @@ impl Bmi {
         }
     }
 
-    /// [`BandSearch::count`] compiled with the four.
+    /// [`BandSearch::count`] compiled with the five.
     fn count(self, search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         #[cfg(target_arch = "x86_64")]
         {
-            #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+            #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
             fn count_bmi(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
                 search.count_here(puzzle, ask)
             }
-            // SAFETY: `self` exists only if `detect` found the four on this CPU.
+            // SAFETY: `self` exists only if `detect` found the five on this CPU.
             unsafe { count_bmi(search, puzzle, ask) }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -731,7 +723,7 @@ mod tests {
     #[test]
     fn the_count_with_bit_instructions_walks_the_plain_tree() {
         let Some(bmi) = Bmi::detect() else {
-            eprintln!("this CPU lacks popcnt, bmi1, bmi2 or lzcnt: one count only");
+            eprintln!("this CPU lacks popcnt, bmi1, bmi2, lzcnt or avx2: one count only");
             return;
         };
         let (mut with, mut plain) = (BandSearch::new(), BandSearch::new());
@@ -830,10 +822,17 @@ mod tests {
                     loaded += 1;
                 }
                 (None, None) => refused += 1,
-                (bulk, one) => panic!("seed {seed}: {:?} against {:?}", bulk.is_some(), one.is_some()),
+                (bulk, one) => panic!(
+                    "seed {seed}: {:?} against {:?}",
+                    bulk.is_some(),
+                    one.is_some()
+                ),
             }
         }
-        assert!(loaded > 100 && refused > 30, "{loaded} loaded, {refused} refused");
+        assert!(
+            loaded > 100 && refused > 30,
+            "{loaded} loaded, {refused} refused"
+        );
     }
 
     /// The digits (bit d) of each of the 81 cells, and the open cells, read cell by cell.
