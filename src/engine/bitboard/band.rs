@@ -340,17 +340,21 @@ impl Bands {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        for band in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0, 0, 0);
-            for d in 0..9 {
+        // The three bands counted side by side, a digit's three words at a time.
+        let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+        for d in 0..9 {
+            for band in 0..3 {
                 let word = self.cells[3 * d + band];
-                thrice |= twice & word;
-                twice |= once & word;
-                once |= word;
+                thrice[band] |= twice[band] & word;
+                twice[band] |= once[band] & word;
+                once[band] |= word;
             }
-            if once != (1 << 27) - 1 {
-                return None;
-            }
+        }
+        if once != [(1 << 27) - 1; 3] {
+            return None;
+        }
+        for band in 0..3 {
+            let (twice, thrice) = (twice[band], thrice[band]);
             self.pairs[band] = twice & !thrice;
             let singles = self.open[band] & !twice;
             if singles == 0 {
