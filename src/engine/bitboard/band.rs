@@ -773,10 +773,10 @@ mod tests {
         );
     }
 
-    /// The givens one at a time, as the root was loaded before the words were cut in bulk:
-    /// each given takes its cell from the band's other digits, its row, box and band's
-    /// column from its digit's word, and its column from the digit's other bands; a given
-    /// whose cell its digit has lost already is a contradiction.
+    /// The givens one at a time, as the root was loaded before: each given takes its cell
+    /// from the band's other digits at once, its row, box and band's column from its digit's
+    /// word, and its column from the digit's other bands; a given whose cell its digit has
+    /// lost already is a contradiction.
     fn load_one_by_one(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Option<Bands> {
         let mut root = Bands::EMPTY;
         for &(cell, digit) in excluded {
@@ -804,11 +804,12 @@ mod tests {
         root.settle().then_some(root)
     }
 
-    /// The root loaded in bulk is the root loaded one given at a time, settled: on random
-    /// puzzles, on the same with a given changed (often a repeat, a contradiction) and with
-    /// random placements excluded (some of them a given's own).
+    /// The root as loaded (the other digits lose the given cells once, at the end) is the
+    /// root loaded one given at a time, settled: on random puzzles, on the same with a given
+    /// changed (often a repeat, a contradiction) and with random placements excluded (some
+    /// of them a given's own).
     #[test]
-    fn the_givens_loaded_in_bulk_are_the_givens_one_by_one() {
+    fn the_root_is_the_root_of_the_givens_one_by_one() {
         let mut search = BandSearch::new();
         let mut rng = rand_pcg::Pcg64::seed_from_u64(45);
         let (mut loaded, mut refused) = (0, 0);
@@ -829,18 +830,18 @@ mod tests {
             } else {
                 Vec::new()
             };
-            let bulk = search.load(&puzzle, &excluded).map(|_| search.stack[0]);
+            let root = search.load(&puzzle, &excluded).map(|_| search.stack[0]);
             let one_by_one = load_one_by_one(&puzzle, &excluded);
-            match (bulk, one_by_one) {
-                (Some(bulk), Some(one)) => {
-                    assert_eq!((bulk.cells, bulk.open), (one.cells, one.open), "{puzzle}");
-                    assert_eq!(bulk.pairs, one.pairs, "seed {seed}");
+            match (root, one_by_one) {
+                (Some(root), Some(one)) => {
+                    assert_eq!((root.cells, root.open), (one.cells, one.open), "{puzzle}");
+                    assert_eq!(root.pairs, one.pairs, "seed {seed}");
                     loaded += 1;
                 }
                 (None, None) => refused += 1,
-                (bulk, one) => panic!(
+                (root, one) => panic!(
                     "seed {seed}: {:?} against {:?}",
-                    bulk.is_some(),
+                    root.is_some(),
                     one.is_some()
                 ),
             }
