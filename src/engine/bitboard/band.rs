@@ -513,7 +513,8 @@ impl BandSearch {
                 if own >> cell & 1 == 0 {
                     return None; // a peer has the digit, or it is excluded here
                 }
-                let column = !(COLUMN << (cell % 9));
+                // The cell's column, from the table rather than from `cell % 9`.
+                let column = !(COLUMN_ELSEWHERE[cell] as u32);
                 root.cells[3 * digit] &= column;
                 root.cells[3 * digit + 1] &= column;
                 root.cells[3 * digit + 2] &= column;
@@ -711,8 +712,9 @@ fn open_peers(open: u32, others: u64, cell: usize) -> u32 {
 }
 
 /// For each cell of a band: its column in the two other bands, in the low and high halves
-/// as [`Bands::other_bands_open`] has them (32 entries, as [`PEERS`]): one load where the
-/// column's `cell % 9` took a multiplication and shifts (callgrind, `solve --limit 2 -j1`).
+/// as [`Bands::other_bands_open`] has them (32 entries, as [`PEERS`]); the low half is the
+/// column in any band. One load where the column's `cell % 9` took a multiplication and
+/// shifts (callgrind, `solve --limit 2 -j1`).
 const COLUMN_ELSEWHERE: [u64; 32] = {
     let mut columns = [0; 32];
     let mut cell = 0;
