@@ -26,9 +26,9 @@
 //! code, until none has; then the naked singles, and again. On the first 500 forum-hardest
 //! puzzles a node settles about 12 words in 4 sweeps, and the sweeps' tests, one a word, give
 //! seven in ten of the mispredicted branches (callgrind `--branch-sim=yes`). Where the CPU has
-//! the bit instructions of x86-64-v3 the count runs a copy of itself compiled with them
-//! ([`Bmi`]), chosen once when the search is made: the baseline target that the release is
-//! built for has no `popcnt`, `tzcnt`, `andn` nor shifts without `cl`.
+//! the bit instructions and vectors of x86-64-v3 the count runs a copy of itself compiled with
+//! them ([`Bmi`]), chosen once when the search is made: the baseline target that the release
+//! is built for has no `popcnt`, `tzcnt`, `andn`, shifts without `cl` nor 256-bit vectors.
 //!
 //! This is the representation of JCZSolve (the `sudoku` crate's solver), written from its
 //! description; it serves plain 9x9 Sudoku, where the bands are the boxes' rows. Other boards
@@ -248,24 +248,6 @@ impl Bands {
         self.settle_word(3 * digit + band)
     }
 
-    /// Places a given: as [`Bands::place`], and the cell leaves the band's other digits and
-    /// its column the digit's other bands at once, rather than when settling finds the cell
-    /// placed, so that the words the root settles first do not lose cells again (callgrind,
-    /// `solve --limit 2 -j1` on the first 1,000 of puzzles2_17_clue).
-    fn give(&mut self, band: usize, cell: usize, digit: usize) {
-        let own = self.cells[3 * digit + band];
-        for d in 0..9 {
-            self.cells[3 * d + band] &= !(1 << cell);
-        }
-        self.cells[3 * digit + band] = own & !PEERS[cell];
-        for other in 0..3 {
-            if other != band {
-                self.cells[3 * digit + other] &= !(COLUMN << (cell % 9));
-            }
-        }
-        self.open[band] &= !(1 << cell);
-    }
-
     /// The digits (bit d) that can go in a band's cell.
     #[inline(always)]
     fn digits(&self, band: usize, cell: usize) -> u32 {
@@ -358,17 +340,21 @@ impl Bands {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        for band in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0, 0, 0);
-            for d in 0..9 {
+        // The three bands counted side by side, a digit's three words at a time.
+        let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+        for d in 0..9 {
+            for band in 0..3 {
                 let word = self.cells[3 * d + band];
-                thrice |= twice & word;
-                twice |= once & word;
-                once |= word;
+                thrice[band] |= twice[band] & word;
+                twice[band] |= once[band] & word;
+                once[band] |= word;
             }
-            if once != (1 << 27) - 1 {
-                return None;
-            }
+        }
+        if once != [(1 << 27) - 1; 3] {
+            return None;
+        }
+        for band in 0..3 {
+            let (twice, thrice) = (twice[band], thrice[band]);
             self.pairs[band] = twice & !thrice;
             let singles = self.open[band] & !twice;
             if singles == 0 {
@@ -503,24 +489,46 @@ impl BandSearch {
             let (band, cell) = (cell.index() / 27, cell.index() % 27);
             root.cells[3 * digit.index() + band] &= !(1 << cell);
         }
-        let mut givens = 0;
+        // Each given cuts its digit's three words at once (its row, box and column), and the
+        // given cells leave the other digits' words once at the end, rather than nine words
+        // cut at each given: a third of the instructions of loading the givens (callgrind,
+        // `solve --limit 2 -j1` on the first 5,000 of puzzles7_serg_benchmark). A given
+        // whose cell its digit has lost (to an earlier given or an exclusion) is a
+        // contradiction, as it was when the other digits lost the cell at each given.
+        let mut given = [0u32; 27];
+        let mut any = [0u32; 3];
         for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
             // The given cells as a mask first, then only those visited: a branch per cell on
             // whether it is given mispredicts at every given (callgrind `--branch-sim=yes`,
             // `solve --limit 2 -j1` on puzzles2_17_clue).
-            let mut given = (cells.iter().enumerate())
+            let mut mask = (cells.iter().enumerate())
                 .fold(0u32, |m, (cell, &d)| m | u32::from(d != 0) << cell);
-            givens += u64::from(given.count_ones());
-            while given != 0 {
-                let cell = given.trailing_zeros() as usize;
-                given &= given - 1;
-                let digit = usize::from(cells[cell]).wrapping_sub(1) % 9;
-                if root.cells[3 * digit + band] >> cell & 1 == 0 {
+            any[band] = mask;
+            while mask != 0 {
+                let cell = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                // A given is 1 to 9 (a `Grid`'s range): `min` only spares a bounds check.
+                let digit = usize::from(cells[cell].wrapping_sub(1)).min(8);
+                let own = root.cells[3 * digit + band];
+                if own >> cell & 1 == 0 {
                     return None; // a peer has the digit, or it is excluded here
                 }
-                root.give(band, cell, digit);
+                // The cell's column, from the table rather than from `cell % 9`.
+                let column = !(COLUMN_ELSEWHERE[cell] as u32);
+                root.cells[3 * digit] &= column;
+                root.cells[3 * digit + 1] &= column;
+                root.cells[3 * digit + 2] &= column;
+                root.cells[3 * digit + band] = own & !PEERS[cell];
+                given[3 * digit + band] |= 1 << cell;
             }
         }
+        for (i, (cells, given)) in root.cells.iter_mut().zip(given).enumerate() {
+            *cells &= !any[i % 3] | given;
+        }
+        for (open, any) in root.open.iter_mut().zip(any) {
+            *open &= !any;
+        }
+        let givens = any.iter().map(|w| u64::from(w.count_ones())).sum();
         root.settle().then_some(givens)
     }
 
@@ -652,21 +660,25 @@ impl BandSearch {
 }
 
 /// Proof that this CPU has the bit instructions of x86-64-v3 (`popcnt`, `bmi1`, `bmi2`,
-/// `lzcnt`), which the baseline x86-64 target lacks: only [`Bmi::detect`] makes one, after
-/// asking the CPU, so that code holding one may run functions compiled with them. With them
-/// the count counts open peers in one instruction, clears and finds bits in one (`andn`,
-/// `tzcnt`, `blsr`) and shifts without the `cl` register: 6% fewer instructions on the first
-/// 500 forum-hardest puzzles (callgrind, `solve --limit 2 -j1`, whole process).
+/// `lzcnt`) and its vectors (`avx2`), which the baseline x86-64 target lacks: only
+/// [`Bmi::detect`] makes one, after asking the CPU, so that code holding one may run
+/// functions compiled with them. With the bit instructions the count counts open peers in
+/// one instruction, clears and finds bits in one (`andn`, `tzcnt`, `blsr`) and shifts without
+/// the `cl` register: 6% fewer instructions on the first 500 forum-hardest puzzles
+/// (callgrind, `solve --limit 2 -j1`, whole process); with `avx2` the copy of a state is inline
+/// vector moves rather than a call to `memcpy`, among others: 1.1% fewer on the first 5,000
+/// serg puzzles.
 #[derive(Clone, Copy, Debug)]
 struct Bmi(());
 
 impl Bmi {
-    /// `Some` when the CPU has the four.
+    /// `Some` when the CPU has the five.
     fn detect() -> Option<Bmi> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::is_x86_feature_detected as has;
-            (has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt")).then_some(Bmi(()))
+            let bits = has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt");
+            (bits && has!("avx2")).then_some(Bmi(()))
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -674,15 +686,15 @@ impl Bmi {
         }
     }
 
-    /// [`BandSearch::count`] compiled with the four.
+    /// [`BandSearch::count`] compiled with the five.
     fn count(self, search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         #[cfg(target_arch = "x86_64")]
         {
-            #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+            #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
             fn count_bmi(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
                 search.count_here(puzzle, ask)
             }
-            // SAFETY: `self` exists only if `detect` found the four on this CPU.
+            // SAFETY: `self` exists only if `detect` found the five on this CPU.
             unsafe { count_bmi(search, puzzle, ask) }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -696,16 +708,31 @@ impl Bmi {
 /// band's open cells and the other bands' ([`Bands::other_bands_open`]).
 #[inline(always)]
 fn open_peers(open: u32, others: u64, cell: usize) -> u32 {
-    let column = u64::from(COLUMN << (cell % 9)) * (1 | 1 << 32);
-    (open & PEERS[cell]).count_ones() + (others & column).count_ones()
+    (open & PEERS[cell]).count_ones() + (others & COLUMN_ELSEWHERE[cell]).count_ones()
 }
+
+/// For each cell of a band: its column in the two other bands, in the low and high halves
+/// as [`Bands::other_bands_open`] has them (32 entries, as [`PEERS`]); the low half is the
+/// column in any band. One load where the column's `cell % 9` took a multiplication and
+/// shifts (callgrind, `solve --limit 2 -j1`).
+const COLUMN_ELSEWHERE: [u64; 32] = {
+    let mut columns = [0; 32];
+    let mut cell = 0;
+    while cell < 27 {
+        columns[cell] = (COLUMN << (cell % 9)) as u64 * (1 | 1 << 32);
+        cell += 1;
+    }
+    columns
+};
 
 #[cfg(test)]
 mod tests {
-    use super::{BandSearch, Bands, Bmi};
+    use super::{BandSearch, Bands, Bmi, COLUMN, PEERS};
+    use crate::board::{Cell, Digit};
     use crate::budget::Budget;
     use crate::engine::bitboard::search::Ask;
-    use crate::sudoku::Shape;
+    use crate::sudoku::{Grid, Shape};
+    use rand::{RngExt, SeedableRng};
 
     /// The count compiled with the CPU's bit instructions ([`Bmi`]) and the plain one walk the
     /// same tree: the same solutions, first solution, nodes, backtracks and forced cells, on
@@ -714,7 +741,7 @@ mod tests {
     #[test]
     fn the_count_with_bit_instructions_walks_the_plain_tree() {
         let Some(bmi) = Bmi::detect() else {
-            eprintln!("this CPU lacks popcnt, bmi1, bmi2 or lzcnt: one count only");
+            eprintln!("this CPU lacks popcnt, bmi1, bmi2, lzcnt or avx2: one count only");
             return;
         };
         let (mut with, mut plain) = (BandSearch::new(), BandSearch::new());
@@ -745,6 +772,85 @@ mod tests {
         assert!(
             nodes > 10_000 && several > 50,
             "{nodes} nodes, {several} with several"
+        );
+    }
+
+    /// The givens one at a time, as the root was loaded before: each given takes its cell
+    /// from the band's other digits at once, its row, box and band's column from its digit's
+    /// word, and its column from the digit's other bands; a given whose cell its digit has
+    /// lost already is a contradiction.
+    fn load_one_by_one(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Option<Bands> {
+        let mut root = Bands::EMPTY;
+        for &(cell, digit) in excluded {
+            let (band, cell) = (cell.index() / 27, cell.index() % 27);
+            root.cells[3 * digit.index() + band] &= !(1 << cell);
+        }
+        for (i, &d) in puzzle.cells().iter().enumerate() {
+            let (band, cell, digit) = (i / 27, i % 27, usize::from(d).wrapping_sub(1));
+            if d == 0 {
+                continue;
+            }
+            let own = root.cells[3 * digit + band];
+            if own >> cell & 1 == 0 {
+                return None;
+            }
+            for d in 0..9 {
+                root.cells[3 * d + band] &= !(1 << cell);
+            }
+            root.cells[3 * digit + band] = own & !PEERS[cell];
+            for other in (0..3).filter(|&other| other != band) {
+                root.cells[3 * digit + other] &= !(COLUMN << (cell % 9));
+            }
+            root.open[band] &= !(1 << cell);
+        }
+        root.settle().then_some(root)
+    }
+
+    /// The root as loaded (the other digits lose the given cells once, at the end) is the
+    /// root loaded one given at a time, settled: on random puzzles, on the same with a given
+    /// changed (often a repeat, a contradiction) and with random placements excluded (some
+    /// of them a given's own).
+    #[test]
+    fn the_root_is_the_root_of_the_givens_one_by_one() {
+        let mut search = BandSearch::new();
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(45);
+        let (mut loaded, mut refused) = (0, 0);
+        for seed in 0..300 {
+            let givens = [17, 24, 30, 36, 50][seed as usize % 5];
+            let mut puzzle = crate::generate::random_puzzle(Shape::CLASSIC, seed, givens);
+            if seed % 3 == 1 {
+                let cell = rng.random_range(0..81usize);
+                puzzle.cells_mut()[cell] = rng.random_range(1..=9u8);
+            }
+            let excluded: Vec<(Cell, Digit)> = if seed % 3 == 2 {
+                (0..rng.random_range(1..30))
+                    .map(|_| {
+                        let digit = Digit::new(rng.random_range(1..=9u8)).expect("1 to 9");
+                        (Cell::new(rng.random_range(0..81)), digit)
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let root = search.load(&puzzle, &excluded).map(|_| search.stack[0]);
+            let one_by_one = load_one_by_one(&puzzle, &excluded);
+            match (root, one_by_one) {
+                (Some(root), Some(one)) => {
+                    assert_eq!((root.cells, root.open), (one.cells, one.open), "{puzzle}");
+                    assert_eq!(root.pairs, one.pairs, "seed {seed}");
+                    loaded += 1;
+                }
+                (None, None) => refused += 1,
+                (root, one) => panic!(
+                    "seed {seed}: {:?} against {:?}",
+                    root.is_some(),
+                    one.is_some()
+                ),
+            }
+        }
+        assert!(
+            loaded > 100 && refused > 30,
+            "{loaded} loaded, {refused} refused"
         );
     }
 

@@ -116,21 +116,6 @@ pub(super) fn finish(
     Ok(grid)
 }
 
-/// What `quick_grid` reads from a byte: 0 for an empty cell (`.`, `_`, `0`), the digit for
-/// `1` to `9`, and a value over any side for the rest; one load rather than a match per cell.
-const QUICK_VALUES: [u8; 256] = {
-    let mut values = [u8::MAX; 256];
-    values[b'.' as usize] = 0;
-    values[b'_' as usize] = 0;
-    values[b'0' as usize] = 0;
-    let mut d = 1;
-    while d <= 9 {
-        values[(b'0' + d) as usize] = d;
-        d += 1;
-    }
-    values
-};
-
 /// The grid of a token of one ASCII character per cell on a Sudoku of at most 9x9 whose
 /// cells are all in range, with no given repeated in a row, column or box; `None` when any of
 /// that fails, and [`finish`] then names the error and the cell to blame. A batch reads most
@@ -138,13 +123,25 @@ const QUICK_VALUES: [u8; 256] = {
 /// about as much as the bitboard solver's search of a 17-clue puzzle (callgrind,
 /// `solve --limit 2 -j1` on the first 1,000 of puzzles2_17_clue).
 pub(super) fn quick_grid(token: &[u8], shape: Option<Shape>) -> Option<Grid> {
-    let shape = shape.or_else(|| Shape::from_cell_count(token.len()))?;
+    // 81 cells are the classic board, without the square root of `from_cell_count`.
+    let shape = match shape {
+        Some(shape) => shape,
+        None if token.len() == 81 => Shape::CLASSIC,
+        None => Shape::from_cell_count(token.len())?,
+    };
     let n = shape.size();
     if n > 9 || token.len() != shape.cell_count() {
         return None;
     }
+    // Each byte's value by arithmetic, branch-free, so that the loops run on vectors (a table
+    // of values per byte did not): 0 for an empty cell (`.`, `_`, `0`), the digit for `1` to
+    // `9`, and over 9 for any other byte, which the highest value then refuses (callgrind,
+    // `solve --limit 2 -j1` on the first 5,000 of puzzles7_serg_benchmark).
     let values: Vec<u8> = (token.iter())
-        .map(|&byte| QUICK_VALUES[usize::from(byte)])
+        .map(|&byte| {
+            let blank = byte == b'.' || byte == b'_';
+            if blank { 0 } else { byte.wrapping_sub(b'0') }
+        })
         .collect();
     if usize::from(values.iter().fold(0, |highest, &v| highest.max(v))) > n {
         return None;
@@ -191,40 +188,38 @@ fn repeated_givens(values: &[u8], n: usize, box_rows: usize, box_cols: usize) ->
     repeated != 0
 }
 
-/// For each cell of the classic board: its row, column and box, a unit per byte (the
-/// column's index 9 up, the box's 18 up), so that a given costs three lookups in one table of
-/// units rather than the divisions of [`repeated_givens`].
-const CLASSIC_UNITS: [[u8; 3]; 81] = {
-    let mut units = [[0; 3]; 81];
+/// For each cell of the classic board: its row, column and box as bits of one word (row r
+/// bit r, column c bit 9 + c, box b bit 18 + b), so that a given costs one lookup and a test
+/// against the units that already have its digit.
+const CLASSIC_UNITS: [u32; 81] = {
+    let mut units = [0; 81];
     let mut cell = 0;
     while cell < 81 {
         let (row, col) = (cell / 9, cell % 9);
-        units[cell] = [row as u8, 9 + col as u8, 18 + (row / 3 * 3 + col / 3) as u8];
+        units[cell] = 1 << row | 1 << (9 + col) | 1 << (18 + row / 3 * 3 + col / 3);
         cell += 1;
     }
     units
 };
 
 /// [`repeated_givens`] on the classic board (81 values, all in range), by [`CLASSIC_UNITS`]:
-/// a third of the instructions per given (callgrind, `solve --limit 2 -j1` on the first
-/// 5,000 of puzzles7_serg_benchmark).
+/// per digit, the units that have it, so that a given costs a test and a union of two words
+/// (half the instructions of a word of digits per unit, callgrind, `solve --limit 2 -j1` on
+/// the first 5,000 of puzzles7_serg_benchmark).
 #[inline(always)]
 fn repeated_classic_givens(values: &[u8]) -> bool {
-    // The digits seen per unit, one bit each; 32 entries, so that a masked index is in range.
-    let mut seen = [0u16; 32];
-    let mut repeated = 0u16;
+    // Per digit, the units that have it; 16 entries, so that a masked index is in range.
+    let mut seen = [0u32; 16];
+    let mut repeated = 0u32;
     for (chunk_values, chunk_units) in values.chunks(27).zip(CLASSIC_UNITS.chunks(27)) {
         let mut given = (chunk_values.iter().enumerate())
             .fold(0u32, |mask, (i, &v)| mask | u32::from(v != 0) << i);
         while given != 0 {
             let i = given.trailing_zeros() as usize;
             given &= given - 1;
-            let bit = 1u16 << (chunk_values[i] & 15);
-            let [row, col, unit_box] = chunk_units[i].map(|u| usize::from(u & 31));
-            repeated |= (seen[row] | seen[col] | seen[unit_box]) & bit;
-            seen[row] |= bit;
-            seen[col] |= bit;
-            seen[unit_box] |= bit;
+            let (digit, units) = (usize::from(chunk_values[i] & 15), chunk_units[i]);
+            repeated |= seen[digit] & units;
+            seen[digit] |= units;
         }
     }
     repeated != 0
