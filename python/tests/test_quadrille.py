@@ -752,6 +752,10 @@ def test_an_estimate_and_a_shard_are_the_command_line_tools():
         for key in timed:
             mine.pop(key, None)
             theirs.pop(key, None)
+        # The estimate's sample counts for 300 ms: whether it finishes, and so gives the exact
+        # count, depends on the build's speed (this package may be built unoptimised).
+        for record in (mine, theirs):
+            assert record.pop("exact_solutions", 8) == 8
         assert mine == theirs
     with pytest.raises(ValueError, match="^probes: "):
         problem.estimate(0)
