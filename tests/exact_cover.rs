@@ -388,7 +388,7 @@ mod known_counts {
     }
 
     /// The fixture is the generator's problem; its 9,356 tilings are counted by
-    /// `shard::sixteen_shards_and_threads_of_the_6x10_pentominoes_are_balanced`, in 16 shards
+    /// `balance::sixteen_shards_and_threads_of_the_6x10_pentominoes_are_balanced`, in 16 shards
     /// and in the parts of 16 threads (each search of the board costs seconds here).
     #[test]
     fn pentominoes_6x10_from_generator_and_fixture() {

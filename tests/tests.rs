@@ -3,6 +3,7 @@
 // The command-line tool is there to run only with the `cli` feature (on by default).
 #[cfg(feature = "cli")]
 mod auto;
+mod balance;
 mod bitboard;
 mod board;
 #[cfg(feature = "cli")]
