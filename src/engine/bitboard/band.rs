@@ -340,7 +340,9 @@ impl Bands {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        // The three bands counted side by side, a digit's three words at a time.
+        // A digit's three words are adjacent and the bands' counts independent: read together,
+        // they count side by side, and one test refuses a band with an empty cell (callgrind,
+        // `solve --limit 2 -j1` on the first 500 of puzzles5_forum_hardest_1905_11+).
         let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
         for d in 0..9 {
             for band in 0..3 {
@@ -489,12 +491,11 @@ impl BandSearch {
             let (band, cell) = (cell.index() / 27, cell.index() % 27);
             root.cells[3 * digit.index() + band] &= !(1 << cell);
         }
-        // Each given cuts its digit's three words at once (its row, box and column), and the
-        // given cells leave the other digits' words once at the end, rather than nine words
-        // cut at each given: a third of the instructions of loading the givens (callgrind,
-        // `solve --limit 2 -j1` on the first 5,000 of puzzles7_serg_benchmark). A given
-        // whose cell its digit has lost (to an earlier given or an exclusion) is a
-        // contradiction, as it was when the other digits lost the cell at each given.
+        // Each given cuts only its digit's three words (its row, box and column); the given
+        // cells leave the other digits' words together at the end, one cut a word, as most
+        // words hold no given (callgrind, `solve --limit 2 -j1` on the first 5,000 of
+        // puzzles7_serg_benchmark). A given whose cell its digit has lost (to an earlier given
+        // or an exclusion) is a contradiction.
         let mut given = [0u32; 27];
         let mut any = [0u32; 3];
         for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
@@ -513,7 +514,6 @@ impl BandSearch {
                 if own >> cell & 1 == 0 {
                     return None; // a peer has the digit, or it is excluded here
                 }
-                // The cell's column, from the table rather than from `cell % 9`.
                 let column = !(COLUMN_ELSEWHERE[cell] as u32);
                 root.cells[3 * digit] &= column;
                 root.cells[3 * digit + 1] &= column;
@@ -665,9 +665,8 @@ impl BandSearch {
 /// functions compiled with them. With the bit instructions the count counts open peers in
 /// one instruction, clears and finds bits in one (`andn`, `tzcnt`, `blsr`) and shifts without
 /// the `cl` register: 6% fewer instructions on the first 500 forum-hardest puzzles
-/// (callgrind, `solve --limit 2 -j1`, whole process); with `avx2` the copy of a state is inline
-/// vector moves rather than a call to `memcpy`, among others: 1.1% fewer on the first 5,000
-/// serg puzzles.
+/// (callgrind, `solve --limit 2 -j1`, whole process); with `avx2` a state is copied by inline
+/// vector moves, not a call to `memcpy`: 1.1% fewer on the first 5,000 serg puzzles.
 #[derive(Clone, Copy, Debug)]
 struct Bmi(());
 
@@ -713,8 +712,8 @@ fn open_peers(open: u32, others: u64, cell: usize) -> u32 {
 
 /// For each cell of a band: its column in the two other bands, in the low and high halves
 /// as [`Bands::other_bands_open`] has them (32 entries, as [`PEERS`]); the low half is the
-/// column in any band. One load where the column's `cell % 9` took a multiplication and
-/// shifts (callgrind, `solve --limit 2 -j1`).
+/// column in any band. A load, as computing the column from `cell % 9` costs a multiplication
+/// and shifts on the search's hottest path (callgrind, `solve --limit 2 -j1`).
 const COLUMN_ELSEWHERE: [u64; 32] = {
     let mut columns = [0; 32];
     let mut cell = 0;

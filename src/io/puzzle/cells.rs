@@ -133,10 +133,11 @@ pub(super) fn quick_grid(token: &[u8], shape: Option<Shape>) -> Option<Grid> {
     if n > 9 || token.len() != shape.cell_count() {
         return None;
     }
-    // Each byte's value by arithmetic, branch-free, so that the loops run on vectors (a table
-    // of values per byte did not): 0 for an empty cell (`.`, `_`, `0`), the digit for `1` to
-    // `9`, and over 9 for any other byte, which the highest value then refuses (callgrind,
-    // `solve --limit 2 -j1` on the first 5,000 of puzzles7_serg_benchmark).
+    // Each byte's value by arithmetic, branch-free, so that the compiler runs the loops on
+    // vectors, which it cannot do with a table lookup per byte: 0 for an empty cell (`.`, `_`,
+    // `0`), the digit for `1` to `9`, and over 9 for any other byte, which the highest value
+    // then refuses (callgrind, `solve --limit 2 -j1` on the first 5,000 of
+    // puzzles7_serg_benchmark).
     let values: Vec<u8> = (token.iter())
         .map(|&byte| {
             let blank = byte == b'.' || byte == b'_';
@@ -203,8 +204,8 @@ const CLASSIC_UNITS: [u32; 81] = {
 };
 
 /// [`repeated_givens`] on the classic board (81 values, all in range), by [`CLASSIC_UNITS`]:
-/// per digit, the units that have it, so that a given costs a test and a union of two words
-/// (half the instructions of a word of digits per unit, callgrind, `solve --limit 2 -j1` on
+/// per digit, the units that have it, so that a given costs a test and a union of two words,
+/// where a word of digits per unit costs three of each (callgrind, `solve --limit 2 -j1` on
 /// the first 5,000 of puzzles7_serg_benchmark).
 #[inline(always)]
 fn repeated_classic_givens(values: &[u8]) -> bool {
