@@ -21,7 +21,7 @@ pub fn data_dir() -> PathBuf {
 
 /// The repository's root: the crate's own folder, or its parent for the integration tests'
 /// package (`tests/`), which includes this file too.
-fn repository() -> &'static Path {
+pub fn repository() -> &'static Path {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest
         .ancestors()

@@ -9,8 +9,6 @@ pub mod random_xcc;
 #[path = "../../src/test_data.rs"]
 mod test_data;
 
-use std::path::Path;
-
 use proptest::prelude::*;
 use quadrille::Budget;
 use quadrille::board::Board;
@@ -22,13 +20,9 @@ use quadrille::sudoku::check::check_solution_on;
 use quadrille::sudoku::{Grid, Shape};
 pub use test_data::data_text;
 
-/// The repository's root. The integration tests are a package of their own in its `tests`
-/// folder, so that they can be built unoptimised (Cargo.toml, `[profile.test.package]`).
-pub fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the tests' package is a folder of the repository")
-}
+/// The repository's root: the integration tests are a package of their own in its `tests`
+/// folder (Cargo.toml says why).
+pub use test_data::repository as root;
 
 /// The path of a fixture, `fixtures/REL`.
 pub fn fixture(rel: &str) -> String {
