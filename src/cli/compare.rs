@@ -91,8 +91,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
         check_plot_feature(path)?;
         create(path)?;
     }
-    // Even a small file can take long with weak engines: every file gets a bar.
-    let (reader, bar) = track_reading(input, 0, args.quiet);
+    let (reader, bar) = track_reading(input, CompareRequest::PROGRESS_BYTES, args.quiet);
     let puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
     let asked = CompareRequest {
         engines: (!args.engines.is_empty()).then(|| args.engines.clone()),

@@ -7,7 +7,7 @@ use quadrille::sudoku::Shape;
 use quadrille::sudoku::variant::Variant;
 
 use super::flags::{self, BudgetArgs};
-use super::progress::{PROGRESS_BYTES, track_reading};
+use super::progress::track_reading;
 use super::puzzles::InputLayout;
 use super::{Status, flag_hint, open_inputs, stdout_is_terminal};
 
@@ -70,7 +70,7 @@ where
     let mut errors = 0;
     for input in inputs {
         let name = input.name.clone();
-        let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
+        let (reader, bar) = track_reading(input, quadrille::request::PROGRESS_BYTES, args.quiet);
         let layout = InputLayout::of(args.input, &name);
         let mut puzzles = PuzzleReader::new(reader, args.shape, layout).with_variant(args.variant);
         let items = std::iter::from_fn(|| {

@@ -7,14 +7,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Input, stderr_is_terminal};
 
-/// Inputs big enough to deserve a progress bar, the same for `solve`, `count`, `explain` and
-/// `rate` (`compare` always shows one). It decides only what a terminal shows, never what is
-/// computed, so it is the command-line tool's own: the page draws its own progress.
-pub const PROGRESS_BYTES: u64 = 1 << 20;
-
-/// Wraps the reader of a file of at least `min_bytes` in a progress bar of the bytes read, when
-/// standard error is a terminal; other inputs are returned as they are, without a bar. Finish
-/// the bar (`finish_and_clear`) when the input is done. `quiet` (`-q`) means no bar.
+/// Wraps the reader of a file of at least `min_bytes` (the request's size for a report,
+/// [`quadrille::request::PROGRESS_BYTES`]) in a progress bar of the bytes read, when standard
+/// error is a terminal; other inputs are returned as they are, without a bar. Finish the bar
+/// (`finish_and_clear`) when the input is done. `quiet` (`-q`) means no bar.
 pub fn track_reading(
     input: Input,
     min_bytes: u64,

@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::flags::{self, BudgetArgs, RestartArgs};
-use super::progress::{PROGRESS_BYTES, track_reading};
+use super::progress::track_reading;
 use super::{Status, flag_hint, open_inputs, stdout, stdout_is_terminal};
 
 /// The options `solve` and `count` share.
@@ -120,7 +120,7 @@ pub fn run_inputs(
     let mut total = Summary::default();
     for input in inputs {
         let name = input.name.clone();
-        let (reader, bar) = track_reading(input, PROGRESS_BYTES, args.quiet);
+        let (reader, bar) = track_reading(input, quadrille::request::PROGRESS_BYTES, args.quiet);
         let puzzles = reader_of(args, &name, reader);
         let writer = ResultWriter {
             mode,

@@ -55,6 +55,10 @@ impl Default for CompareRequest {
 }
 
 impl CompareRequest {
+    /// A comparison's input reports how far its reading has got whatever its size: even a
+    /// small file takes long with weak engines (see [`super::PROGRESS_BYTES`]).
+    pub const PROGRESS_BYTES: u64 = 0;
+
     /// Checks the request's fields.
     pub fn check(&self) -> std::result::Result<(), Invalid> {
         check::limit(Some(self.limit))?;

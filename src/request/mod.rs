@@ -62,6 +62,13 @@ pub use scale::{
 };
 pub use solve::{PuzzleCount, SolveRecord};
 
+/// A batch of puzzles read from an input of at least this many bytes reports how far its
+/// reading has got (the command-line tool's bar on a terminal), the same for `solve`,
+/// `count`, `explain` and `rate`; a smaller one is over before a report would help. A
+/// comparison reports whatever the size, as each of its puzzles runs every engine
+/// ([`CompareRequest::PROGRESS_BYTES`]).
+pub const PROGRESS_BYTES: u64 = 1 << 20;
+
 /// Runs `work` on a pool of `threads` threads (0: the pool it is called in, the global one
 /// unless a caller installed another), and returns once the pool's threads have ended, so
 /// that a request (an interrupted one too) leaves no thread behind.
