@@ -1,6 +1,6 @@
-//! Long counts: one exact-cover count cut into [`SHARDS`] shards of similar estimated size
-//! (see [`ShardPlan`]), counted on the threads of the current rayon pool, with the estimated
-//! share of the tree done reported as it grows and, given a checkpoint file, each finished
+//! Long counts: one exact-cover count cut into [`SHARDS`] shards of even size (see
+//! [`ShardPlan`]), counted on the threads of the current rayon pool, with the share of the
+//! shards done reported as it grows and, given a checkpoint file, each finished
 //! shard's [`ShardRecord`] appended to it at once.
 //!
 //! A run stopped at any point (Ctrl-C, a budget, a crash) resumes from its checkpoint without
@@ -77,7 +77,8 @@ impl LongCount {
 /// How far a long count has got, as [`count`] tells its `progress` callback.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Progress {
-    /// The estimated share of the tree done, from 0 to 1.
+    /// The share of the shards done, from 0 to 1: of the tree too, as the shards are of even
+    /// size.
     pub share: f64,
     /// Shards finished, this run's and the checkpoint's.
     pub shards_done: usize,
@@ -192,12 +193,11 @@ fn count_rest(
     let done: Vec<bool> = (1..=SHARDS)
         .map(|i| resumed.iter().any(|r| r.shard == i))
         .collect();
-    let estimated = plan.estimated_nodes();
-    let total = estimated.iter().sum::<f64>().max(1.0);
-    let share_of = |shard: usize| estimated[shard - 1] / total;
+    // The shards are of even size (see `ShardPlan`): each is an even share of the count.
+    let share = 1.0 / SHARDS as f64;
     // Kept under a lock that each report is made under, so that reports never go backwards.
     let tally = Mutex::new(Progress {
-        share: (1..=SHARDS).filter(|&i| done[i - 1]).map(share_of).sum(),
+        share: share * done.iter().filter(|&&d| d).count() as f64,
         shards_done: resumed.len(),
         solutions: resumed
             .iter()
@@ -256,7 +256,7 @@ fn count_rest(
                         *failure.lock().expect("no writer panics") = Some(err);
                     }
                     let mut tally = tally.lock().expect("no reporter panics");
-                    tally.share += share_of(shard);
+                    tally.share += share;
                     tally.shards_done += 1;
                     tally.solutions = tally
                         .solutions

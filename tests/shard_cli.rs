@@ -159,7 +159,9 @@ fn merge_refuses_mixed_problems_and_splits_and_names_missing_and_duplicated_shar
         "{}",
         text(&output.stderr)
     );
-    let float = lines[0].replace("\"solutions\":0", "\"solutions\":0.5");
+    let record: Value = serde_json::from_str(lines[0]).unwrap();
+    let solutions = format!("\"solutions\":{},", record["solutions"]);
+    let float = lines[0].replace(&solutions, &solutions.replace(',', ".5,"));
     assert_ne!(float, lines[0]);
     let output = run(&["merge"], &float);
     assert_eq!(output.status.code(), Some(1), "a float is not a count");
@@ -708,7 +710,8 @@ fn a_count_on_a_checkpoint_that_another_holds_is_refused_at_once() {
 }
 
 /// The issue's large problem: 1,000 items (50 of them secondary), 100,000 options of three
-/// items each, drawn by a fixed generator. Splitting its tree takes about a minute here.
+/// items each, drawn by a fixed generator. Splitting its tree for 128 shards takes about 1.5 s
+/// here.
 fn large_problem() -> String {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
     let mut next = |n: usize| rng.random_range(0..n);
@@ -745,10 +748,10 @@ fn large_problem() -> String {
 #[test]
 fn a_budget_stops_the_split_of_shards_and_the_building_of_a_diagram() {
     let large = large_problem();
-    for (budget, value) in [("--time-budget", "1"), ("--node-budget", "10000")] {
+    for (budget, value) in [("--time-budget", "0"), ("--node-budget", "100")] {
         let start = std::time::Instant::now();
         let output = run(&["xc", "-", "--shard", "1/4", budget, value], &large);
-        // The split alone takes a minute: a stop at the budget is far inside this bound.
+        // The split walks about 1,000 nodes; a stop at the budget is far inside this bound.
         assert!(
             start.elapsed().as_secs() < 30,
             "{budget}: {:?}",
@@ -880,4 +883,41 @@ fn shards_of_a_remembered_count_remember_and_merge_exactly() {
     let merged = json(&merged);
     assert_eq!(merged["solutions"], "53060477521960000");
     assert_eq!(merged["complete"], true);
+}
+
+/// Issue 45: the shards of a count are of even size, from their own records: on the 3x20
+/// pentominoes (8 solutions, 36,242 nodes) no shard of 8 holds more than 1.15 times the mean of
+/// the updates (1.05 now; parts dealt by Knuth's estimates gave 1.86), and the shards add up to
+/// one search's nodes and solutions. The 16 shards of the 6x10 pentominoes are measured by
+/// `benches/peers/shard_balance.sh`.
+#[test]
+fn shards_of_a_count_are_of_even_size() {
+    let file = fixture("pentominoes_3x20.dlx");
+    let problem =
+        quadrille::io::dlx::parse_problem(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let mut dlx = quadrille::exact_cover::Dlx::new(problem.problem());
+    let whole = dlx.count(None).stats;
+    assert_eq!((whole.solutions, whole.nodes), (8, 36_242));
+    let shards = 8;
+    let records: Vec<_> = (1..=shards)
+        .map(|shard| {
+            quadrille::request::ShardRequest {
+                shard,
+                shards,
+                budget: quadrille::Budget::unlimited(),
+            }
+            .run(&mut dlx)
+            .unwrap()
+        })
+        .collect();
+    let total: u128 = records.iter().map(|r| r.updates).sum();
+    let largest = records.iter().map(|r| r.updates).max().unwrap();
+    let ratio = largest as f64 * shards as f64 / total as f64;
+    assert!(
+        ratio <= 1.15,
+        "{shards} shards: the largest {ratio:.3} times the mean"
+    );
+    let nodes: u128 = records.iter().map(|r| r.nodes).sum();
+    let solutions: num_bigint::BigUint = records.iter().map(|r| r.solutions.clone()).sum();
+    assert_eq!((nodes, solutions), (36_242, 8u32.into()), "{shards} shards");
 }

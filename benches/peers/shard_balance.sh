@@ -4,7 +4,9 @@
 # parts: two cores cannot show sixteen):
 #   sh benches/peers/shard_balance.sh BIN [PART_BALANCE]
 # BIN: a quadrille binary; PART_BALANCE: the `part_balance` example's binary (built with
-# `cargo build --release --example part_balance` when not given).
+# `cargo build --release --example part_balance` when not given). With ALSO="8 12 24 32", one
+# line more for each of those numbers of shards: the largest shard's share and its ratio to
+# the mean.
 set -eu
 bin=$1
 parts=${2:-}
@@ -26,6 +28,18 @@ print(f"\n{sum(r['solutions'] for r in records):,} solutions, {sum(nodes):,} nod
       f"({min(nodes):,} to {max(nodes):,} a shard), {total:,} updates; "
       f"the largest shard holds 1/{total / largest:.2f} of the updates")
 PY
+for n in ${ALSO:-}; do
+  for i in $(seq "$n"); do "$bin" xc "$problem" --shard "$i/$n" --json -q; done > "$out"
+  python3 - "$out" "$n" <<'PY'
+import json, sys
+records = [json.loads(line) for line in open(sys.argv[1])]
+total = sum(r["updates"] for r in records)
+largest = max(r["updates"] for r in records)
+print(f"{sys.argv[2]} shards: {sum(r['solutions'] for r in records):,} solutions, "
+      f"{sum(r['nodes'] for r in records):,} nodes, {total:,} updates; the largest shard holds "
+      f"1/{total / largest:.2f} of the updates, {largest * len(records) / total:.3f} times the mean")
+PY
+done
 if [ -z "$parts" ]; then
   cargo build --release --quiet --example part_balance
   parts=target/release/examples/part_balance

@@ -24,7 +24,7 @@ pub struct ScaleArgs {
           conflicts_with_all = ["shard", "limit"])]
     pub estimate: Option<Option<u64>>,
     /// Count only shard I of N (1 <= I <= N): a deterministic split of the search tree into N
-    /// disjoint parts of similar estimated size, counted on one thread (run as many shards at
+    /// disjoint parts of even size, counted on one thread (run as many shards at
     /// once as there are cores). Add the shards' `--json` lines up with `quadrille merge`.
     #[arg(long, value_name = "I/N", value_parser = shard_spec, conflicts_with = "limit")]
     pub shard: Option<(usize, usize)>,

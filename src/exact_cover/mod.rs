@@ -12,8 +12,8 @@
 //!
 //! For counts too big for one run: [`Dlx::estimate`] (Knuth's Monte Carlo estimate of the
 //! tree), [`Dlx::count_parallel`] (the tree cut into disjoint parts of bounded cost to set up,
-//! handed to the threads) and [`Dlx::shard_plan`] (such parts dealt into N shards of similar
-//! estimated size, for N independent processes, each searching its own with
+//! handed to the threads) and [`Dlx::shard_plan`] (such parts, a few hundred a shard, dealt in
+//! turn into N shards, for N independent processes, each searching its own with
 //! [`Plan::shard`]).
 //!
 //! Problems with colours or multiplicities (Knuth's dlx2 and dlx3; see [`ProblemBuilder`]) are

@@ -2,67 +2,69 @@
 //! communication, for a scheduler (GNU parallel, a Slurm job array) to run, and
 //! [`crate::merge`] to add up.
 //!
-//! The tree is split ([`Dlx::split`]) into [`PARTS_PER_SHARD`] parts per shard; the size of each
-//! part is estimated with Knuth's probes ([`Dlx::estimate`]), seeded by the part's number, and the
-//! parts are dealt out largest first, each to the shard with the least estimated work so far
-//! (Graham's LPT rule). Everything is a function of the links and N, computed in the same order
-//! with the same arithmetic, so every process and every machine makes the same plan, and the
-//! plan's fingerprint says so: [`crate::merge`] refuses to add shards of different plans.
+//! The tree is split ([`Dlx::split`]) into about [`NODES_PER_SHARD`] nodes per shard, each
+//! node's options cut into a few runs (a part: a node and a run of its options), and the
+//! parts, in the tree's order, are dealt out snake-wise: the first N to shards 1 to N, the next
+//! N to shards N to 1, and so on. Nothing is dealt by an estimate: Knuth's estimates of parts
+//! are heavy-tailed (most probes die early, a few find the deep branches), so a part that its
+//! probes underestimated lands on a shard already full; thousands of parts dealt in turn,
+//! neighbours in the tree to different shards, even out to within a few percent
+//! (`benches/peers/shard_balance.sh`). A shard walks its parts in the tree's order, forcing
+//! once the top of the prefixes that neighbouring parts share. Everything is a function of the
+//! links and N, so every process and every machine makes the same plan, and the plan's
+//! fingerprint says so: [`crate::merge`] refuses to add shards of different plans.
 //!
-//! The nodes above the parts (and any solution among them) belong to shard 1, so that the merged
-//! nodes and solutions are those of one search of the whole tree.
+//! Every shard walks the nodes above the parts to make the plan; each reports an even share of
+//! their work, and shard 1 the solutions among them, so that the merged nodes and solutions are
+//! those of one search of the whole tree.
 
 use std::time::Instant;
-
-use rand::{RngExt, SeedableRng};
-use rand_pcg::Pcg64;
 
 use num_bigint::BigUint;
 
 use super::Dlx;
 use super::memo::{Memo, MemoMode};
 use super::search::{Report, Sink, Stats};
-use super::split::Subtree;
+use super::split::{Prefix, Subtree};
 use crate::budget::{Budget, Stop};
 
-/// Parts per shard: enough for the estimate's errors to even out within a shard.
-pub const PARTS_PER_SHARD: usize = 32;
-/// Probes spent on the estimates of one plan, shared out among its parts (at least
-/// [`MIN_PROBES`] each): a few milliseconds, paid by every shard.
-const PLAN_PROBES: usize = 8_192;
-/// The fewest probes for one part's estimate.
-const MIN_PROBES: usize = 4;
-/// A part estimated at more than 1/(`REFINE_SHARE` x shards) of the whole tree is refined:
-/// replaced by its children, each estimated afresh.
-const REFINE_SHARE: f64 = 4.0;
-/// Rounds of refinement at most (each goes one level deeper in the largest parts).
-const REFINE_ROUNDS: usize = 3;
+/// Nodes of the split per shard: enough that their subtrees, dealt in turn, even out within a
+/// shard (6x10 pentominoes, 16 shards: 7,748 nodes; `benches/peers/shard_balance.sh`).
+pub const NODES_PER_SHARD: usize = 256;
+/// Runs of options per node of the split, on average, more where a node has more options:
+/// on 12, 16 and 24 shards of the 6x10 pentominoes the largest shard is 1.06 to 1.08 times the
+/// mean, where whole nodes gave 1.08 to 1.20 (`ALSO="12 24" sh benches/peers/shard_balance.sh`),
+/// for 4% more updates in all rather than 2%: each run a shard enters covers the options of its
+/// prefix that it does not share with the shard's last run.
+const RUNS_PER_NODE: usize = 4;
+/// Nodes per shard that the split makes before it may stop where the tree narrows, and all that
+/// a count that remembers subproblems is cut into: remembered subproblems are shared within a
+/// part only (the 12x12 dominoes, 3 shards: at most 3.0 million nodes a shard, against 22.7
+/// million with 256 nodes a shard; `shards_of_a_remembered_count_remember_and_merge_exactly`).
+const LEAST_NODES_PER_SHARD: usize = 32;
 
 /// How a search tree is cut into shards.
 ///
-/// The tree is split (`Dlx::split`) into 32 parts per shard; the size of each part is
-/// estimated with Knuth's probes ([`Dlx::estimate`]), seeded by the part's number, and the parts
-/// are dealt out largest first, each to the shard with the least estimated work so far
-/// (Graham's LPT rule). Everything is a function of the links and N, computed in the same order
-/// with the same arithmetic, so every process and every machine makes the same plan, and the
-/// plan's [`fingerprint`](ShardPlan::fingerprint) says so: [`crate::merge`] refuses to add
-/// shards of different plans. The nodes above the parts (and any solution among them) belong
-/// to shard 1.
+/// The tree is split into about 256 nodes per shard (fewer when the tree is small, or when the
+/// count remembers subproblems), each node's options cut into a few runs, and the parts (a
+/// node and a run of its options), in the tree's order, are dealt out snake-wise
+/// (shards 1 to N, then N to 1, ...). Everything is a function of the links and N, so every
+/// process and every machine makes the same plan, and the plan's
+/// [`fingerprint`](ShardPlan::fingerprint) says so: [`crate::merge`] refuses to add shards of
+/// different plans. Each shard reports an even share of the nodes above the parts, and shard
+/// 1 the solutions among them.
 #[derive(Clone, Debug)]
 pub struct ShardPlan {
     shards: usize,
-    parts: Vec<Subtree>,
-    /// Each part's shard, 0-based.
-    owner: Vec<usize>,
-    /// Each part's estimated nodes.
-    cost: Vec<f64>,
-    /// The nodes above the parts, and the solutions among them (shard 1's).
+    /// Each shard's parts (shard `i` at index `i - 1`), in the tree's order.
+    parts: Vec<Vec<Subtree>>,
+    /// The nodes above the parts, and the solutions among them.
     top: Stats,
     /// The solutions above the parts, as the options chosen on the way.
     top_solutions: Vec<Vec<usize>>,
     problem: u64,
     fingerprint: u64,
-    /// The nodes the split and the probes walked to make the plan.
+    /// The nodes the split walked to make the plan.
     planning_nodes: u64,
 }
 
@@ -82,29 +84,34 @@ impl ShardPlan {
         self.fingerprint
     }
 
-    /// The nodes walked to make the plan: the split's and its probes'. A budget's nodes pay
-    /// for them before the shard's search, so that a node budget bounds the whole run.
+    /// The nodes walked to make the plan, the split's. A budget's nodes pay for them before
+    /// the shard's search, so that a node budget bounds the whole run.
     pub fn planning_nodes(&self) -> u64 {
         self.planning_nodes
     }
 
     /// The parts of shard `shard` (1-based), in the tree's order.
     pub(crate) fn parts_of(&self, shard: usize) -> impl Iterator<Item = &Subtree> + '_ {
-        self.parts
-            .iter()
-            .zip(&self.owner)
-            .filter(move |&(_, &owner)| owner + 1 == shard)
-            .map(|(part, _)| part)
+        self.parts[shard - 1].iter()
     }
 
-    /// The estimated nodes of each shard (1-based shard `i` at index `i - 1`).
-    pub fn estimated_nodes(&self) -> Vec<f64> {
-        let mut load = vec![0.0; self.shards];
-        for (&owner, &cost) in self.owner.iter().zip(&self.cost) {
-            load[owner] += cost;
+    /// Shard `shard`'s record of the nodes above the parts: an even share of their work, and
+    /// for shard 1 their solutions.
+    fn top_share(&self, shard: usize) -> Stats {
+        let share = |total: u64| {
+            let part = |i: usize| (u128::from(total) * i as u128 / self.shards as u128) as u64;
+            part(shard) - part(shard - 1)
+        };
+        let top = &self.top;
+        Stats {
+            nodes: share(top.nodes),
+            updates: share(top.updates),
+            backtracks: share(top.backtracks),
+            covers: share(top.covers),
+            solutions: if shard == 1 { top.solutions } else { 0 },
+            max_depth: top.max_depth,
+            ..Stats::default()
         }
-        load[0] += self.top.nodes as f64;
-        load
     }
 }
 
@@ -137,12 +144,11 @@ impl Dlx {
             .expect("nothing stops a plan without a budget")
     }
 
-    /// [`Dlx::shard_plan`] within `budget`, read after each probe of the parts' estimates: its
-    /// time and interrupt, and its nodes, which count the split's nodes and every node the
-    /// probes walk ([`ShardPlan::planning_nodes`] tells a finished plan's). A plan is all or
+    /// [`Dlx::shard_plan`] within `budget`: its time, interrupt and nodes, read once the split
+    /// is made ([`ShardPlan::planning_nodes`] tells a finished plan's nodes). A plan is all or
     /// nothing (a part of one is no plan, and its fingerprint would be another's), so `Err`
-    /// says which budget ran out first; the split itself, bounded by the number of parts, is
-    /// not stopped. The links are left as they were.
+    /// says which budget ran out first; the split itself, bounded by the number of nodes
+    /// wanted, is not stopped. The links are left as they were.
     ///
     /// ```
     /// use std::time::Duration;
@@ -164,95 +170,65 @@ impl Dlx {
     pub fn shard_plan_within(&mut self, shards: usize, budget: &Budget) -> Result<ShardPlan, Stop> {
         assert!(shards > 0, "a plan needs at least one shard");
         let start = Instant::now();
-        let deadline = budget.deadline(start);
-        let split = self.split(shards * PARTS_PER_SHARD);
-        let node_limit = budget.node_limit();
-        let mut walked = split.stats.nodes;
-        let mut stopped = |nodes: u64| {
-            walked = walked.saturating_add(nodes);
-            if walked > node_limit {
-                Some(Stop::NodeBudget)
-            } else {
-                (budget.is_interrupted() || deadline.is_some_and(|d| Instant::now() >= d))
-                    .then_some(Stop::TimeBudget)
-            }
+        // Remembered subproblems are shared within a part only: a count that remembers is cut
+        // into fewer, larger parts.
+        let wanted = if self.counts_by_remembering() {
+            LEAST_NODES_PER_SHARD
+        } else {
+            NODES_PER_SHARD
         };
-        if let Some(stop) = stopped(0) {
-            return Err(stop);
+        let split = self.split_while_wide(
+            shards.saturating_mul(wanted),
+            shards.saturating_mul(LEAST_NODES_PER_SHARD),
+            shards.saturating_mul(wanted * RUNS_PER_NODE),
+        );
+        let planning_nodes = split.stats.nodes;
+        if planning_nodes > budget.node_limit() {
+            return Err(Stop::NodeBudget);
         }
-        let mut parts = split.subtrees;
-        let (mut top, mut top_solutions) = (split.stats, split.solutions);
-        let probes = (PLAN_PROBES / parts.len().max(1)).max(MIN_PROBES);
-        let mut cost = Vec::with_capacity(parts.len());
-        // Each part's probes are seeded by its number in the order estimated.
-        let mut seed = 0u64;
-        for part in &parts {
-            cost.push(self.estimate_part(part, probes, seed, &mut stopped)?);
-            seed += 1;
-        }
-        // A part estimated at more than a share of the whole is replaced by its children, each
-        // estimated afresh: no shard is left with one part too large to balance, and a part
-        // whose few probes overestimated it is measured again in finer pieces.
-        for _ in 0..REFINE_ROUNDS {
-            let most = cost.iter().sum::<f64>() / (REFINE_SHARE * shards as f64);
-            if !cost.iter().any(|&c| c > most) {
-                break;
-            }
-            let mut finer = Vec::with_capacity(parts.len());
-            let mut finer_cost = Vec::with_capacity(parts.len());
-            for (part, c) in parts.into_iter().zip(cost) {
-                if c <= most {
-                    finer.push(part);
-                    finer_cost.push(c);
-                    continue;
-                }
-                let (from, above) = (finer.len(), top.nodes);
-                self.expand(&part, &mut top, &mut top_solutions, &mut finer);
-                if let Some(stop) = stopped(top.nodes - above) {
-                    return Err(stop);
-                }
-                for child in &finer[from..] {
-                    finer_cost.push(self.estimate_part(child, probes, seed, &mut stopped)?);
-                    seed += 1;
-                }
-            }
-            (parts, cost) = (finer, finer_cost);
+        if budget.is_interrupted() || budget.deadline(start).is_some_and(|d| Instant::now() >= d) {
+            return Err(Stop::TimeBudget);
         }
 
-        // Largest first, to the least loaded shard; ties go to the earlier part and shard.
-        let mut order: Vec<usize> = (0..parts.len()).collect();
-        order.sort_by(|&a, &b| cost[b].total_cmp(&cost[a]).then(a.cmp(&b)));
-        let mut load = vec![0.0f64; shards];
-        load[0] = top.nodes as f64;
-        let mut owner = vec![0; parts.len()];
-        for i in order {
-            let lightest = (0..shards)
-                .min_by(|&a, &b| load[a].total_cmp(&load[b]).then(a.cmp(&b)))
-                .expect("at least one shard");
-            owner[i] = lightest;
-            load[lightest] += cost[i];
+        // The parts in the tree's order, dealt snake-wise: part k goes to shard k mod N in
+        // even rounds of N and to shard N - 1 - k mod N in odd ones, so that no shard is always
+        // first in a round.
+        let mut parts: Vec<Vec<Subtree>> = vec![Vec::new(); shards];
+        for (k, part) in split.subtrees.into_iter().enumerate() {
+            let (round, place) = (k / shards, k % shards);
+            let shard = if round % 2 == 0 {
+                place
+            } else {
+                shards - 1 - place
+            };
+            // A shard dealt several runs of one node (an item with very many options) takes
+            // them as one part: its item is covered once.
+            let part = match parts[shard].last_mut() {
+                Some(last) => last.absorb(part),
+                None => Some(part),
+            };
+            parts[shard].extend(part);
         }
 
-        let planning_nodes = walked;
         let problem = self.fingerprint();
         let mut hash = Fnv::new();
         hash.add(problem);
         hash.add(shards as u64);
-        for (part, &owner) in parts.iter().zip(&owner) {
-            hash.add(owner as u64);
-            hash.add(part.header() as u64);
-            hash.add(part.prefix().len() as u64);
-            part.prefix().iter().for_each(|&o| hash.add(o as u64));
-            hash.add(part.options().len() as u64);
-            part.options().iter().for_each(|&o| hash.add(o as u64));
+        for (shard, parts) in parts.iter().enumerate() {
+            for part in parts {
+                hash.add(shard as u64);
+                hash.add(part.header() as u64);
+                hash.add(part.prefix().len() as u64);
+                part.prefix().iter().for_each(|&o| hash.add(o as u64));
+                hash.add(part.options().len() as u64);
+                part.options().iter().for_each(|&o| hash.add(o as u64));
+            }
         }
         Ok(ShardPlan {
             shards,
             parts,
-            owner,
-            cost,
-            top,
-            top_solutions,
+            top: split.stats,
+            top_solutions: split.solutions,
             problem,
             fingerprint: hash.finish(),
             planning_nodes,
@@ -279,12 +255,7 @@ impl Dlx {
         );
         let start = std::time::Instant::now();
         let deadline = budget.deadline(start);
-        let mut stats = if shard == 1 {
-            plan.top
-        } else {
-            Stats::default()
-        };
-        stats.elapsed = Default::default();
+        let mut stats = plan.top_share(shard);
         let mut stop = Stop::Exhausted;
         if shard == 1 {
             // The split counted these; a search of each, from its options forced, hands it
@@ -304,6 +275,7 @@ impl Dlx {
                 }
             }
         }
+        let mut at = Prefix::new(self);
         for part in plan.parts_of(shard) {
             if stop != Stop::Exhausted {
                 break;
@@ -313,15 +285,20 @@ impl Dlx {
                 break;
             }
             let left = budget.until(budget.nodes.map(|n| n - stats.nodes), deadline);
-            let report = self.search_subtree(part, &left, &|| false, |s: &super::Solution<'_>| {
-                sink.solution(s)
-            });
+            let report = self.search_subtree_at(
+                part,
+                &mut at,
+                &left,
+                &|| false,
+                |s: &super::Solution<'_>| sink.solution(s),
+            );
             stats.add(&report.stats);
             if report.stop != Stop::Exhausted {
                 stop = report.stop;
                 break;
             }
         }
+        at.release(self);
         stats.elapsed = start.elapsed();
         Report { stats, stop }
     }
@@ -350,21 +327,17 @@ impl Dlx {
             mode: MemoMode::Always,
             ..self.memo()
         };
-        let mut stats = if shard == 1 {
-            plan.top
-        } else {
-            Stats::default()
-        };
-        stats.elapsed = Default::default();
+        let mut stats = plan.top_share(shard);
         let mut count = BigUint::from(stats.solutions);
         let mut stop = Stop::Exhausted;
+        let mut at = Prefix::new(self);
         for part in plan.parts_of(shard) {
             if stats.nodes >= budget.node_limit() {
                 stop = Stop::NodeBudget;
                 break;
             }
             let left = budget.until(budget.nodes.map(|n| n - stats.nodes), deadline);
-            let (part_count, report) = self.count_subtree_remembering(part, &left, &memo);
+            let (part_count, report) = self.count_subtree_remembering(part, &mut at, &left, &memo);
             stats.add(&report.stats);
             count += part_count;
             if report.stop != Stop::Exhausted {
@@ -372,39 +345,10 @@ impl Dlx {
                 break;
             }
         }
+        at.release(self);
         stats.elapsed = start.elapsed();
         stats.solutions = u64::try_from(&count).unwrap_or(u64::MAX);
         (count, Report { stats, stop })
-    }
-
-    /// Estimated nodes of one part, from `probes` probes seeded by `seed`, unless `stopped`,
-    /// told after each probe the nodes it walked, says a budget ran out.
-    fn estimate_part(
-        &mut self,
-        part: &Subtree,
-        probes: usize,
-        seed: u64,
-        stopped: &mut dyn FnMut(u64) -> Option<Stop>,
-    ) -> Result<f64, Stop> {
-        let keep = self.links().forced_count();
-        let (h, _) = self.enter(part);
-        let mut rng = Pcg64::seed_from_u64(seed);
-        let len = part.options().len();
-        let mut nodes = 0.0;
-        for _ in 0..probes {
-            let k = rng.random_range(0..len as u64) as usize;
-            let x = self.links().node_of(part.options()[k], h);
-            self.links_mut().choose(x);
-            let probe = self.probe(&mut rng, len as f64);
-            nodes += probe.nodes;
-            self.links_mut().unchoose(x);
-            if let Some(stop) = stopped(probe.walked) {
-                self.leave(h, keep);
-                return Err(stop);
-            }
-        }
-        self.leave(h, keep);
-        Ok(nodes / probes as f64)
     }
 
     /// A fingerprint of the problem as the links hold it: the items, each option's items in
@@ -447,5 +391,58 @@ impl Fnv {
 
     fn finish(&self) -> u64 {
         self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact_cover::CountSink;
+    use crate::problems;
+
+    /// Each shard walks its parts on one walk of prefixes, forcing only what the next part does
+    /// not share with the last: the links come back as they were, and the shards' solutions
+    /// and nodes add up to one search's.
+    #[test]
+    fn shards_leave_the_links_as_they_were_and_add_up_to_one_search() {
+        for shards in [1, 2, 3, 7, 16] {
+            let mut dlx = Dlx::new(&problems::queens(9).unwrap());
+            let whole = dlx.count(None).stats;
+            let before = dlx.link_fingerprint();
+            let plan = dlx.shard_plan(shards);
+            let (mut solutions, mut nodes) = (0, 0);
+            for shard in 1..=shards {
+                let report =
+                    dlx.search_shard(&plan, shard, &Budget::unlimited(), CountSink::new(None));
+                assert_eq!(report.stop, Stop::Exhausted);
+                assert_eq!(dlx.link_fingerprint(), before, "shard {shard}/{shards}");
+                solutions += report.stats.solutions;
+                nodes += report.stats.nodes;
+                let (count, remembered) =
+                    dlx.count_shard_remembering(&plan, shard, &Budget::unlimited());
+                assert_eq!(count, BigUint::from(report.stats.solutions));
+                assert_eq!(remembered.stop, Stop::Exhausted);
+                assert_eq!(dlx.link_fingerprint(), before, "shard {shard}/{shards}");
+            }
+            assert_eq!(
+                (solutions, nodes),
+                (whole.solutions, whole.nodes),
+                "{shards} shards"
+            );
+            assert_eq!(solutions, 352, "9 queens");
+        }
+    }
+
+    /// A shard stopped by its budget in the middle of its parts leaves the links as they were.
+    #[test]
+    fn a_shard_stopped_among_its_parts_leaves_the_links_as_they_were() {
+        let mut dlx = Dlx::new(&problems::queens(9).unwrap());
+        let before = dlx.link_fingerprint();
+        let plan = dlx.shard_plan(3);
+        for nodes in [1, 50, 500] {
+            let report = dlx.search_shard(&plan, 2, &Budget::nodes(nodes), CountSink::new(None));
+            assert_eq!(report.stop, Stop::NodeBudget, "{nodes} nodes");
+            assert_eq!(dlx.link_fingerprint(), before, "{nodes} nodes");
+        }
     }
 }

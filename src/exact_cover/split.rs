@@ -61,6 +61,17 @@ impl Subtree {
     pub(crate) fn header(&self) -> u32 {
         self.header
     }
+
+    /// Takes the options of `later`, a later run of the same node, into this part, so that
+    /// the node's item is covered once for both; gives `later` back if it is another node's.
+    pub(crate) fn absorb(&mut self, later: Subtree) -> Option<Subtree> {
+        if later.header == self.header && later.prefix == self.prefix {
+            self.options.extend(later.options);
+            None
+        } else {
+            Some(later)
+        }
+    }
 }
 
 /// A search tree split into parts, and what the split found above them.
@@ -75,12 +86,72 @@ pub(crate) struct Split {
     pub solutions: Vec<Vec<usize>>,
 }
 
+/// The prefix forced for the part being walked, left forced for the next part of the same walk:
+/// parts taken in the tree's order share the top of their prefixes, which is then forced once
+/// rather than once a part (the options near the root, with the longest lists, are the dearest
+/// to force).
+pub(crate) struct Prefix {
+    /// The options forced before the walk.
+    keep: usize,
+    /// The options forced since, in order.
+    path: Vec<usize>,
+}
+
+impl Prefix {
+    /// A walk from the node the links stand at.
+    pub(crate) fn new(dlx: &Dlx) -> Prefix {
+        Prefix {
+            keep: dlx.links().forced_count(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Forces `prefix`, keeping the options it shares with the prefix forced now; returns the
+    /// updates.
+    ///
+    /// # Panics
+    /// If `prefix` is not a path of the tree.
+    fn go_to(&mut self, dlx: &mut Dlx, prefix: &[usize]) -> u64 {
+        let common = self
+            .path
+            .iter()
+            .zip(prefix)
+            .take_while(|(a, b)| a == b)
+            .count();
+        dlx.release_to(self.keep + common);
+        self.path.truncate(common);
+        let mut updates = 0;
+        for &option in &prefix[common..] {
+            updates += dlx
+                .links_mut()
+                .force(option)
+                .expect("a part's prefix is a path of the tree");
+            self.path.push(option);
+        }
+        updates
+    }
+
+    /// Ends the walk: the links are left as they were before it.
+    pub(crate) fn release(self, dlx: &mut Dlx) {
+        dlx.release_to(self.keep);
+    }
+}
+
 impl Dlx {
     /// Splits the tree below the options forced now into about `wanted` parts (fewer when the
     /// tree is small, possibly none when the root is a leaf). The same links and `wanted` give
     /// the same split on every machine. Leaves the links as they were. The parts together count
     /// what one search counts (`split_parts_count_what_one_search_counts`).
     pub(crate) fn split(&mut self, wanted: usize) -> Split {
+        self.split_while_wide(wanted, wanted, wanted)
+    }
+
+    /// [`Dlx::split`] into about `wanted` nodes, each then cut into runs of its options so that
+    /// there are about `runs` parts, more where a node has more options. Once it has `least`
+    /// nodes or more, the split stops where the tree narrows (fewer than two children a node):
+    /// the split of a tree too small for `wanted` nodes then leaves most of its nodes to the
+    /// parts, rather than walking the whole tree itself.
+    pub(crate) fn split_while_wide(&mut self, wanted: usize, least: usize, runs: usize) -> Split {
         let wanted = wanted.max(1);
         let mut stats = Stats::default();
         let mut level = Vec::new();
@@ -96,18 +167,23 @@ impl Dlx {
         }
         for depth in 0..MAX_DEPTH {
             let children: usize = level.iter().map(|s| s.options.len()).sum();
-            if level.len() >= wanted || children > wanted * GROWTH {
+            if level.len() >= wanted
+                || children > wanted * GROWTH
+                || (level.len() >= least && children < 2 * level.len())
+            {
                 break;
             }
             debug_assert!(level.iter().all(|part| part.prefix.len() == depth));
             let mut next = Vec::with_capacity(children);
+            let mut at = Prefix::new(self);
             for part in &level {
-                self.expand(part, &mut stats, &mut solutions, &mut next);
+                self.expand(part, &mut at, &mut stats, &mut solutions, &mut next);
             }
+            at.release(self);
             level = next;
         }
         Split {
-            subtrees: chunk(level, wanted),
+            subtrees: chunk(level, runs.max(wanted)),
             stats,
             solutions,
         }
@@ -116,16 +192,17 @@ impl Dlx {
     /// Replaces a part by its children, one a node below each of its options, pushed onto
     /// `children` in the tree's order: their nodes (and the solutions and dead ends among them)
     /// are counted in `stats`, as the split counts the nodes above its parts, and a solution
-    /// is pushed onto `solutions` as its options. The links are left as they were.
+    /// is pushed onto `solutions` as its options. The links are left as they were, the prefix
+    /// forced on the walk `at`.
     pub(crate) fn expand(
         &mut self,
         part: &Subtree,
+        at: &mut Prefix,
         stats: &mut Stats,
         solutions: &mut Vec<Vec<usize>>,
         children: &mut Vec<Subtree>,
     ) {
-        let keep = self.links().forced_count();
-        let (h, updates) = self.enter(part);
+        let (h, updates) = self.enter(part, at);
         stats.updates += updates;
         stats.max_depth = stats.max_depth.max(part.prefix.len() + 1);
         for &option in &part.options {
@@ -146,7 +223,7 @@ impl Dlx {
             }
             self.links_mut().unchoose(x);
         }
-        self.leave(h, keep);
+        self.links_mut().uncover_item(h);
     }
 
     /// Counts the solutions of one part of a split (see [`Dlx::split`]) within `budget`.
@@ -165,9 +242,25 @@ impl Dlx {
         part: &Subtree,
         budget: &Budget,
         halt: &dyn Fn() -> bool,
+        sink: S,
+    ) -> Report {
+        let mut at = Prefix::new(self);
+        let report = self.search_subtree_at(part, &mut at, budget, halt, sink);
+        at.release(self);
+        report
+    }
+
+    /// [`Dlx::search_subtree`] on the walk `at`: the part's prefix is left forced for the
+    /// walk's next part.
+    pub(crate) fn search_subtree_at<S: Sink>(
+        &mut self,
+        part: &Subtree,
+        at: &mut Prefix,
+        budget: &Budget,
+        halt: &dyn Fn() -> bool,
         mut sink: S,
     ) -> Report {
-        self.walk_part(part, budget, halt, |dlx, left| {
+        self.walk_part(part, at, budget, halt, |dlx, left| {
             dlx.search(left, |s: &Solution<'_>| sink.solution(s))
         })
     }
@@ -175,15 +268,16 @@ impl Dlx {
     /// Counts one part of a split within `budget`, remembering subproblems below each of its
     /// options as `memo` says ([`Dlx::count_memo`]: by layers where they apply): the count, of
     /// any size, and the work (its count left out) and why it ended. The links are left as
-    /// they were.
+    /// they were, the part's prefix forced on the walk `at`.
     pub(crate) fn count_subtree_remembering(
         &mut self,
         part: &Subtree,
+        at: &mut Prefix,
         budget: &Budget,
         memo: &Memo,
     ) -> (BigUint, Report) {
         let mut count = BigUint::ZERO;
-        let report = self.walk_part(part, budget, &|| false, |dlx, left| {
+        let report = self.walk_part(part, at, budget, &|| false, |dlx, left| {
             let counted = dlx.count_memo(left, memo);
             count += counted.solutions;
             Report {
@@ -204,10 +298,11 @@ impl Dlx {
     /// Enters one part of a split and hands each of its options, chosen, to `below` with what
     /// is left of `budget`, until `below` or the budget stops, or `halt` says so (as for
     /// [`Stop::Limit`]); the work of the options below adds up. The links are left as they
-    /// were.
+    /// were, the part's prefix forced on the walk `at`.
     fn walk_part(
         &mut self,
         part: &Subtree,
+        at: &mut Prefix,
         budget: &Budget,
         halt: &dyn Fn() -> bool,
         mut below: impl FnMut(&mut Dlx, &Budget) -> Report,
@@ -216,9 +311,8 @@ impl Dlx {
         let deadline = budget.deadline(start);
         let stop_at = budget.stop_at(start);
         let node_limit = budget.node_limit();
-        let keep = self.links().forced_count();
         let mut stats = Stats::default();
-        let (h, updates) = self.enter(part);
+        let (h, updates) = self.enter(part, at);
         stats.updates += updates;
         let mut stop = Stop::Exhausted;
         for &option in &part.options {
@@ -249,31 +343,20 @@ impl Dlx {
                 break;
             }
         }
-        self.leave(h, keep);
+        self.links_mut().uncover_item(h);
         stats.elapsed = start.elapsed();
         Report { stats, stop }
     }
 
-    /// Forces a part's prefix and covers its item; returns the item and the updates.
+    /// Forces a part's prefix on the walk `at` and covers its item; returns the item and the
+    /// updates. Uncovering the item leaves the links as the walk left them.
     ///
     /// # Panics
     /// If the part is not a part of these links' tree.
-    pub(crate) fn enter(&mut self, part: &Subtree) -> (Item, u64) {
+    fn enter(&mut self, part: &Subtree, at: &mut Prefix) -> (Item, u64) {
+        let updates = at.go_to(self, &part.prefix);
         let h = self.links().item_by_id(part.header);
-        let mut updates = 0;
-        for &option in &part.prefix {
-            updates += self
-                .links_mut()
-                .force(option)
-                .expect("a part's prefix is a path of the tree");
-        }
         (h, updates + self.links_mut().cover_item(h))
-    }
-
-    /// Undoes [`Dlx::enter`] of a part whose item is `h`, leaving `keep` options forced.
-    pub(crate) fn leave(&mut self, h: Item, keep: usize) {
-        self.links_mut().uncover_item(h);
-        self.links_mut().release_to(keep);
     }
 
     /// Counts the node the links stand at (`stats.nodes`, and a solution or dead end there).
