@@ -296,7 +296,7 @@ impl Bands {
             std::arch::asm!("/* {0} */", in(reg) state, options(nostack, preserves_flags));
         }
         #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-        std::hint::black_box(&mut *self);
+        let _ = std::hint::black_box(&mut *self);
     }
 
     /// [`Bands::settle_word`] on a state the compiler sees afresh.
