@@ -802,7 +802,7 @@ const COLUMN_ELSEWHERE: [u64; 32] = {
 
 #[cfg(test)]
 mod tests {
-    use super::{BandSearch, Bands, Bmi, COLUMN, PEERS, Tables};
+    use super::{BandSearch, Bands, Bmi, COLUMN, PEERS, Reach, Tables};
     use crate::board::{Cell, Digit};
     use crate::budget::Budget;
     use crate::engine::bitboard::search::Ask;
@@ -848,6 +848,42 @@ mod tests {
             nodes > 10_000 && several > 50,
             "{nodes} nodes, {several} with several"
         );
+    }
+
+    /// A word's segments read with `pext` ([`Bmi`]) are those the tables read, and those
+    /// found cell by cell: for every pattern of each row with the other rows full, empty or
+    /// random, and for random words with bits above the band's 27.
+    #[test]
+    fn the_segments_read_with_pext_are_the_tables_ones() {
+        let by_cells = |word: u32| {
+            (0..27)
+                .filter(|&cell| word >> cell & 1 == 1)
+                .fold(0, |segments, cell| {
+                    segments | 1 << (3 * (cell / 9) + cell % 9 / 3)
+                })
+        };
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
+        let mut words = Vec::new();
+        for row in 0..3 {
+            for pattern in 0..512u32 {
+                let others = [0, (1 << 27) - 1, rng.random_range(0..1 << 27)];
+                for rest in others {
+                    words.push(rest & !(0x1FF << (9 * row)) | pattern << (9 * row));
+                }
+            }
+        }
+        words.extend((0..10_000).map(|_| rng.random::<u32>()));
+        let bmi = Bmi::detect();
+        for &word in &words {
+            let tables = Tables.segments(word);
+            assert_eq!(tables, by_cells(word & ((1 << 27) - 1)), "{word:#x}");
+            if let Some(bmi) = bmi {
+                assert_eq!(bmi.segments(word) & 511, tables, "{word:#x}");
+            }
+        }
+        if bmi.is_none() {
+            eprintln!("this CPU lacks popcnt, bmi1, bmi2, lzcnt or avx2: the tables only");
+        }
     }
 
     /// The givens one at a time, as the root was loaded before: each given takes its cell
