@@ -497,6 +497,8 @@ pub(crate) struct BandSearch {
     replaced: Vec<u64>,
     /// Whether the count runs compiled for the CPU's bit instructions (see [`Bmi`]).
     bmi: Option<Bmi>,
+    /// Whether that count reads a word's segments with `pext` ([`Bmi::pext_is_quick`]).
+    quick_pext: bool,
 }
 
 impl BandSearch {
@@ -507,6 +509,7 @@ impl BandSearch {
             open: vec![0; 82],
             replaced: vec![0; 82],
             bmi: Bmi::detect(),
+            quick_pext: Bmi::pext_is_quick(),
         }
     }
 
@@ -704,7 +707,7 @@ impl BandSearch {
 /// vector moves, not a call to `memcpy`: 1.1% fewer on the first 5,000 serg puzzles; and a
 /// settle reads a word's segments with one `pext` ([`Reach`]): 3.5% fewer there, 4.8% on the
 /// first 1,000 17-clue and 5.4% on the first 500 forum-hardest (`pext` is fast from AMD's Zen 3
-/// and Intel's Haswell on).
+/// and Intel's Haswell on; on older AMD CPUs the count reads the segments by table).
 #[derive(Clone, Copy, Debug)]
 struct Bmi(());
 
@@ -723,16 +726,47 @@ impl Bmi {
         }
     }
 
+    /// Whether `pext` is one quick instruction here: AMD's CPUs before Zen 3 (family 0x17 and
+    /// older) run it as microcode, tens to hundreds of cycles by its mask (Agner Fog's
+    /// instruction tables), where a settle's table lookups take a few.
+    fn pext_is_quick() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::__cpuid;
+            let vendor = __cpuid(0);
+            // "AuthenticAMD", as the CPU spells it in ebx, edx, ecx.
+            let amd =
+                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+            let signature = __cpuid(1).eax;
+            let (base, extended) = (signature >> 8 & 0xf, signature >> 20 & 0xff);
+            let family = if base == 0xf { base + extended } else { base };
+            !amd || family >= 0x19
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
     /// [`BandSearch::count`] compiled with the five.
     fn count(self, search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-            fn count_bmi(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
-                search.count_here(puzzle, ask, Bmi(()))
+            fn count_bmi(
+                search: &mut BandSearch,
+                puzzle: &Grid,
+                ask: &Ask<'_>,
+                pext: bool,
+            ) -> Counted {
+                if pext {
+                    search.count_here(puzzle, ask, Bmi(()))
+                } else {
+                    search.count_here(puzzle, ask, Tables)
+                }
             }
             // SAFETY: `self` exists only if `detect` found the five on this CPU.
-            unsafe { count_bmi(search, puzzle, ask) }
+            unsafe { count_bmi(search, puzzle, ask, search.quick_pext) }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -809,8 +843,8 @@ mod tests {
     use crate::sudoku::{Grid, Shape};
     use rand::{RngExt, SeedableRng};
 
-    /// The count compiled with the CPU's bit instructions ([`Bmi`]) and the plain one walk the
-    /// same tree: the same solutions, first solution, nodes, backtracks and forced cells, on
+    /// The count compiled with the CPU's bit instructions ([`Bmi`]), with `pext` and without,
+    /// and the plain one walk the same tree: the same solutions, first solution, nodes, backtracks and forced cells, on
     /// random puzzles from 17 to 40 givens, counted up to 2 and to the end. Where the CPU
     /// lacks them there is one count only, and the test says so.
     #[test]
@@ -821,6 +855,10 @@ mod tests {
         };
         let (mut with, mut plain) = (BandSearch::new(), BandSearch::new());
         (with.bmi, plain.bmi) = (Some(bmi), None);
+        // The copy for older AMD CPUs: the bit instructions, but the segments read by table.
+        let mut tables = BandSearch::new();
+        (tables.bmi, tables.quick_pext) = (Some(bmi), false);
+        with.quick_pext = true;
         let unlimited = Budget::unlimited();
         let (mut nodes, mut several) = (0, 0);
         for seed in 0..200 {
@@ -840,6 +878,7 @@ mod tests {
                 }
                 let ours = with.count(&puzzle, &ask);
                 assert_eq!(ours, plain.count(&puzzle, &ask), "seed {seed}: {puzzle}");
+                assert_eq!(ours, tables.count(&puzzle, &ask), "seed {seed}: {puzzle}");
                 nodes += ours.nodes;
                 several += u64::from(ours.solutions > 1);
             }
