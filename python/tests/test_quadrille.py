@@ -176,11 +176,11 @@ def test_merge_adds_shards_up_as_the_cli_does():
     partial = q.merge(shards[:2])
     assert partial["partial"] and partial["missing"] == [2]
     assert partial["solutions"] == shards[0]["solutions"] + shards[1]["solutions"]
-    # The plan's nodes (about 19,000 here) are the budget's too: it cannot be made in 1, and
-    # 20,000 leave too few for the shard's 12,120.
+    # The plan's nodes (about 3,600 here) are the budget's too: it cannot be made in 1, and
+    # 8,000 leave too few for the shard's 11,800.
     with pytest.raises(q.QuadrilleError, match="node budget ran out while the tree was being split"):
         p.count_shard(2, 3, node_budget=1)
-    cut = p.count_shard(2, 3, node_budget=20_000)
+    cut = p.count_shard(2, 3, node_budget=8_000)
     assert not cut["complete"] and q.merge(shards[:2] + [cut])["incomplete"] == [2]
     with pytest.raises(q.QuadrilleError, match="shard 1 given twice"):
         q.merge(shards + shards[1:2])

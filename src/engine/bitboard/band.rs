@@ -752,21 +752,25 @@ impl Bmi {
     fn count(self, search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
         #[cfg(target_arch = "x86_64")]
         {
+            // Two functions, not one with both copies inlined: an unoptimised build gives each
+            // inlined copy its own stack slots, and one frame with both overflowed the 2 MiB
+            // stack of a thread that the Python module's count runs on (`wheel-ci`).
             #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-            fn count_bmi(
-                search: &mut BandSearch,
-                puzzle: &Grid,
-                ask: &Ask<'_>,
-                pext: bool,
-            ) -> Counted {
-                if pext {
-                    search.count_here(puzzle, ask, Bmi(()))
-                } else {
-                    search.count_here(puzzle, ask, Tables)
-                }
+            fn count_pext(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
+                search.count_here(puzzle, ask, Bmi(()))
+            }
+            #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+            fn count_tables(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
+                search.count_here(puzzle, ask, Tables)
             }
             // SAFETY: `self` exists only if `detect` found the five on this CPU.
-            unsafe { count_bmi(search, puzzle, ask, search.quick_pext) }
+            unsafe {
+                if search.quick_pext {
+                    count_pext(search, puzzle, ask)
+                } else {
+                    count_tables(search, puzzle, ask)
+                }
+            }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
