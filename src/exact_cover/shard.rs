@@ -33,9 +33,9 @@ use crate::budget::{Budget, Stop};
 pub const NODES_PER_SHARD: usize = 256;
 /// The most nodes the split aims at, however many shards: every shard walks the nodes above them
 /// (6x10 pentominoes: a level of 7,748 nodes, reached by walking 15,294, 1.6% of the updates of
-/// one search; the next level, 29,657 nodes, by walking 68,197, 6%, and 128 shards, with a
-/// level of 82,112, made a checkpointed count take 1.5 times as long). More shards than
-/// 4,096 / 256 get fewer nodes each, cut into more runs.
+/// one search; the next level, 29,657 nodes, by walking 68,197, 6%; the 128 shards of a
+/// checkpointed count at 256 nodes each would split at a level of 82,112 and take 1.4 times as
+/// long in all). More shards than 4,096 / 256 get fewer nodes each, cut into more runs.
 const MOST_SPLIT_NODES: usize = 4_096;
 /// Runs of options per node of the split, on average, more where a node has more options:
 /// on 12, 16 and 24 shards of the 6x10 pentominoes the largest shard is 1.06 to 1.08 times the
@@ -52,10 +52,10 @@ const LEAST_NODES_PER_SHARD: usize = 32;
 /// How a search tree is cut into shards.
 ///
 /// The tree is split into about 256 nodes per shard (4,096 at most; fewer when the tree is
-/// small, or when the count remembers subproblems), each node's options cut into a few runs, and the parts (a
-/// node and a run of its options), in the tree's order, are dealt out snake-wise
-/// (shards 1 to N, then N to 1, ...). Everything is a function of the links and N, so every
-/// process and every machine makes the same plan, and the plan's
+/// small, or when the count remembers subproblems), each node's options cut into a few runs,
+/// and the parts (a node and a run of its options), in the tree's order, are dealt out
+/// snake-wise (shards 1 to N, then N to 1, ...). Everything is a function of the links and N,
+/// so every process and every machine makes the same plan, and the plan's
 /// [`fingerprint`](ShardPlan::fingerprint) says so: [`crate::merge`] refuses to add shards of
 /// different plans. Each shard reports an even share of the nodes above the parts, and shard
 /// 1 the solutions among them.
