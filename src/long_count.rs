@@ -77,15 +77,20 @@ impl LongCount {
 /// How far a long count has got, as [`count`] tells its `progress` callback.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Progress {
-    /// The share of the shards done, from 0 to 1: of the tree too, as the shards are of even
-    /// size.
-    pub share: f64,
     /// Shards finished, this run's and the checkpoint's.
     pub shards_done: usize,
     /// Solutions counted in the shards finished (for display: at most `u128::MAX`).
     pub solutions: u128,
     /// Search-tree nodes of the shards finished in this run: what the run's rate is made of.
     pub nodes: u128,
+}
+
+impl Progress {
+    /// The share of the shards done, from 0 to 1: of the tree too, as the shards are of even
+    /// size ([`ShardPlan`]).
+    pub fn share(&self) -> f64 {
+        self.shards_done as f64 / SHARDS as f64
+    }
 }
 
 /// Counts every solution of `links` in [`SHARDS`] shards on the threads of the current rayon
@@ -193,12 +198,9 @@ fn count_rest(
     let done: Vec<bool> = (1..=SHARDS)
         .map(|i| resumed.iter().any(|r| r.shard == i))
         .collect();
-    // The shards are of even size (see `ShardPlan`): each is an even share of the count.
-    let share = 1.0 / SHARDS as f64;
     // Kept under a lock that each report is made under, so that reports never go backwards.
     let tally = Mutex::new(Progress {
-        share: share * done.iter().filter(|&&d| d).count() as f64,
-        shards_done: resumed.len(),
+        shards_done: done.iter().filter(|&&d| d).count(),
         solutions: resumed
             .iter()
             .map(|r| u128::try_from(&r.solutions).unwrap_or(u128::MAX))
@@ -256,7 +258,6 @@ fn count_rest(
                         *failure.lock().expect("no writer panics") = Some(err);
                     }
                     let mut tally = tally.lock().expect("no reporter panics");
-                    tally.share += share;
                     tally.shards_done += 1;
                     tally.solutions = tally
                         .solutions

@@ -1,7 +1,7 @@
 //! How `count` and `xc` show a count of every solution on a terminal: a spinner with what the
 //! count knows (its size is not known in advance) while it is decided and split
 //! ([`count_every`]), and for a checkpointed count in shards ([`quadrille::long_count`]) a
-//! progress bar of the estimated share of the tree done, then the count with its statistics.
+//! progress bar of the share of the shards done, then the count with its statistics.
 
 use std::io::Write;
 use std::time::Duration;
@@ -88,9 +88,9 @@ impl LongCountArgs<'_> {
         // The share resumed from the checkpoint, told first: this run's rate is of the rest.
         let resumed = std::sync::OnceLock::new();
         let progress = |progress: Progress| {
-            let resumed = *resumed.get_or_init(|| progress.share);
+            let resumed = *resumed.get_or_init(|| progress.share());
             if let Some(bar) = &bar {
-                bar.set_position((progress.share * BAR_LENGTH as f64) as u64);
+                bar.set_position((progress.share() * BAR_LENGTH as f64) as u64);
                 bar.set_message(describe(&progress, resumed, bar.elapsed()));
             }
         };
@@ -201,9 +201,9 @@ fn describe(progress: &Progress, resumed: f64, elapsed: Duration) -> String {
         short(progress.nodes as f64),
         rate(progress.nodes as f64, elapsed),
     );
-    let done_here = progress.share - resumed;
+    let done_here = progress.share() - resumed;
     if done_here > 0.0 && progress.nodes > 0 {
-        let left = elapsed.as_secs_f64() * (1.0 - progress.share).max(0.0) / done_here;
+        let left = elapsed.as_secs_f64() * (1.0 - progress.share()).max(0.0) / done_here;
         text.push_str(&format!(
             ", ~{} left",
             HumanDuration(Duration::from_secs_f64(left))

@@ -65,15 +65,6 @@ pub struct Args {
     max_body: usize,
 }
 
-/// Connections served at once by the pool; counts stream on threads of their own.
-const HANDLERS: usize = 16;
-/// Counts waiting for a slot, past which a count is refused (each holds a thread and a socket).
-const COUNTS_WAITING: usize = 64;
-/// How long a quick request waits for a search slot before it is told the server is busy.
-const SLOT_WAIT: Duration = Duration::from_secs(20);
-/// How often a count's stream says where it is, and a handler looks whether to stop.
-const TICK: Duration = Duration::from_millis(250);
-
 const PAGE: &str = include_str!("serve/index.html");
 const SCRIPT: &str = include_str!("serve/app.js");
 const STYLE: &str = include_str!("serve/app.css");
@@ -101,7 +92,7 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let state = Arc::new(State {
         jobs: Arc::default(),
         searches: Slots::new(args.searches.into()),
-        counts: Slots::new(args.counts.into()),
+        counts: Slots::with_queue(args.counts.into(), jobs::COUNTS_WAITING),
         args,
         stopping: AtomicBool::new(false),
         streams: Mutex::default(),
@@ -109,17 +100,18 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
     let watchdog = Arc::clone(&state);
     std::thread::spawn(move || {
         loop {
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(jobs::CAP_CHECK);
             watchdog.jobs.raise_expired();
         }
     });
     let server = Arc::new(server);
-    let handlers: Vec<_> = (0..HANDLERS)
+    // Counts stream on threads of their own; the pool serves the connections.
+    let handlers: Vec<_> = (0..jobs::CONNECTIONS)
         .map(|_| {
             let (server, state) = (Arc::clone(&server), Arc::clone(&state));
             std::thread::spawn(move || {
                 while !state.stopping.load(Ordering::Relaxed) {
-                    let Ok(Some(request)) = server.recv_timeout(TICK) else {
+                    let Ok(Some(request)) = server.recv_timeout(jobs::TICK) else {
                         continue;
                     };
                     // A panic answers 500 (tiny_http answers a dropped request) and the
@@ -256,7 +248,7 @@ fn quick<B: DeserializeOwned>(
 ) -> Result<Reply, Refusal> {
     let asked = parse(body)?;
     let busy = "the server is busy: every search slot is taken; try again";
-    let _slot = (state.searches.take(SLOT_WAIT)).ok_or_else(|| refuse(503, busy))?;
+    let _slot = (state.searches.take(jobs::SLOT_WAIT)).ok_or_else(|| refuse(503, busy))?;
     let job = state.jobs.start(Some(state.args.time_cap));
     run(state, asked, job.interrupt()).map(Reply::Json)
 }
@@ -513,7 +505,7 @@ fn start_count(state: &State, route: &str, body: &str) -> Result<Count, Refusal>
     let asked: CountBody = parse(body)?;
     let threads = check::threads_here(asked.threads.unwrap_or(0))?;
     let limit = check::limit(asked.limit)?;
-    if state.counts.waiting() >= COUNTS_WAITING {
+    if !state.counts.has_room() {
         let busy = "the server is busy: too many counts waiting; try again";
         return Err(refuse(503, busy));
     }
@@ -568,7 +560,7 @@ fn stream_count(state: &State, Count(job, work): Count, request: tiny_http::Requ
         };
         let mut alive = send("job", &json!({ "id": job.id() }));
         let slot = loop {
-            if let Some(slot) = counts.take(TICK) {
+            if let Some(slot) = counts.take(jobs::TICK) {
                 break Some(slot);
             }
             alive = alive && send("queued", &json!({}));
@@ -586,7 +578,7 @@ fn stream_count(state: &State, Count(job, work): Count, request: tiny_http::Requ
                 job.interrupt().raise();
             }
         };
-        let _ = match jobs::ticking(TICK, work, progress) {
+        let _ = match jobs::ticking(jobs::TICK, work, progress) {
             Ok(Ok(record)) => send("result", &record),
             Ok(Err(Refusal(_, value))) => send("error", &value),
             Err(_) => send("error", &json!({ "error": "the count failed" })),

@@ -19,6 +19,20 @@ use serde::Serialize;
 use crate::budget::Interrupt;
 use crate::exact_cover::PartsDone;
 
+/// Connections a server serves at once: more than its search slots, so that requests waiting
+/// for a slot leave handlers free for cancels, pages and the streams of counts.
+pub const CONNECTIONS: usize = 16;
+/// How long a quick request waits for a search slot before it is told the server is busy.
+pub const SLOT_WAIT: Duration = Duration::from_secs(20);
+/// Counts that may wait for a slot; past them a count is refused, as each waiting one holds a
+/// thread and a connection ([`Slots::has_room`]).
+pub const COUNTS_WAITING: usize = 64;
+/// How often a long job's progress is told ([`ticking`]), and how often a waiting one or an idle
+/// handler looks whether it should stop.
+pub const TICK: Duration = Duration::from_millis(250);
+/// How often the running jobs are held to their caps ([`Jobs::raise_expired`]).
+pub const CAP_CHECK: Duration = Duration::from_millis(50);
+
 /// The jobs running, by id.
 #[derive(Debug, Default)]
 pub struct Jobs {
@@ -154,6 +168,8 @@ pub struct Slots(Arc<(Mutex<SlotState>, Condvar)>);
 struct SlotState {
     free: usize,
     waiting: usize,
+    /// The most that may wait ([`Slots::has_room`]).
+    most_waiting: usize,
     closed: bool,
 }
 
@@ -162,11 +178,26 @@ struct SlotState {
 pub struct Slot(Slots);
 
 impl Slots {
-    /// `free` slots.
+    /// `free` slots, any number waiting.
     pub fn new(free: usize) -> Slots {
+        Slots::with_queue(free, usize::MAX)
+    }
+
+    /// `free` slots, at most `most_waiting` waiting ([`Slots::has_room`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use quadrille::request::Slots;
+    ///
+    /// let slots = Slots::with_queue(1, 0);
+    /// let _taken = slots.take(Duration::ZERO).expect("one is free");
+    /// assert!(!slots.has_room(), "none may wait");
+    /// ```
+    pub fn with_queue(free: usize, most_waiting: usize) -> Slots {
         let state = SlotState {
             free,
             waiting: 0,
+            most_waiting,
             closed: false,
         };
         Slots(Arc::new((Mutex::new(state), Condvar::new())))
@@ -203,6 +234,11 @@ impl Slots {
     /// How many wait for a slot.
     pub fn waiting(&self) -> usize {
         self.0.0.lock().map_or(0, |state| state.waiting)
+    }
+
+    /// Whether one more may wait for a slot: a slot is free, or fewer than the most wait.
+    pub fn has_room(&self) -> bool {
+        (self.0.0.lock()).is_ok_and(|s| s.free > 0 || s.waiting < s.most_waiting)
     }
 
     /// Refuses every wait from now on, and wakes those waiting.
