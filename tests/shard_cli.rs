@@ -887,8 +887,7 @@ fn shards_of_a_remembered_count_remember_and_merge_exactly() {
 
 /// Issue 45: the shards of a count are of even size, from their own records: on the 3x20
 /// pentominoes (8 solutions, 36,242 nodes) no shard of 8 holds more than 1.15 times the mean of
-/// the updates (1.05 now; parts dealt by Knuth's estimates gave 1.86), and the shards add up to
-/// one search's nodes and solutions. The 16 shards of the 6x10 pentominoes are measured by
+/// the updates, and the shards add up to one search's nodes and solutions. The 16 shards of the 6x10 pentominoes are measured by
 /// `benches/peers/shard_balance.sh`.
 #[test]
 fn shards_of_a_count_are_of_even_size() {

@@ -31,22 +31,19 @@ use crate::budget::{Budget, Stop};
 /// Nodes of the split per shard: enough that their subtrees, dealt in turn, even out within a
 /// shard (6x10 pentominoes, 16 shards: 7,748 nodes; `benches/peers/shard_balance.sh`).
 pub const NODES_PER_SHARD: usize = 256;
-/// The most nodes the split aims at, however many shards: every shard walks the nodes above them
-/// (6x10 pentominoes: a level of 7,748 nodes, reached by walking 15,294, 1.6% of the updates of
-/// one search; the next level, 29,657 nodes, by walking 68,197, 6%; the 128 shards of a
-/// checkpointed count at 256 nodes each would split at a level of 82,112 and take 1.4 times as
-/// long in all). More shards than 4,096 / 256 get fewer nodes each, cut into more runs.
+/// The most nodes the split aims at, however many shards, as every shard walks the nodes above
+/// them: on the 6x10 pentominoes the level of 7,748 nodes is reached by walking 15,294, 1.6% of
+/// one search's updates, the next level by walking 68,197, 6%. More shards than 4,096 / 256
+/// get fewer nodes each, cut into more runs (`ALSO="32 64" sh benches/peers/shard_balance.sh`).
 const MOST_SPLIT_NODES: usize = 4_096;
-/// Runs of options per node of the split, on average, more where a node has more options:
-/// on 12, 16 and 24 shards of the 6x10 pentominoes the largest shard is 1.06 to 1.08 times the
-/// mean, where whole nodes gave 1.08 to 1.20 (`ALSO="12 24" sh benches/peers/shard_balance.sh`),
-/// for 4% more updates in all rather than 2%: each run a shard enters covers the options of its
-/// prefix that it does not share with the shard's last run.
+/// Runs of options per node of the split, on average, more where a node has more options: runs
+/// even out the shards where whole nodes leave some shards with more of the large subtrees, at
+/// the cost of the covers a shard repeats as it enters each run (`ALSO="12 24" sh
+/// benches/peers/shard_balance.sh`: the largest shard, against the mean, and the updates in all).
 const RUNS_PER_NODE: usize = 4;
 /// Nodes per shard that the split makes before it may stop where the tree narrows, and all that
 /// a count that remembers subproblems is cut into: remembered subproblems are shared within a
-/// part only (the 12x12 dominoes, 3 shards: at most 3.0 million nodes a shard, against 22.7
-/// million with 256 nodes a shard; `shards_of_a_remembered_count_remember_and_merge_exactly`).
+/// part only (`shards_of_a_remembered_count_remember_and_merge_exactly`).
 const LEAST_NODES_PER_SHARD: usize = 32;
 
 /// How a search tree is cut into shards.
@@ -72,6 +69,9 @@ pub struct ShardPlan {
     fingerprint: u64,
     /// The nodes the split walked to make the plan.
     planning_nodes: u64,
+    /// Whether the count remembers subproblems ([`Dlx::counts_by_remembering`]), which the
+    /// plan is cut for.
+    remembers: bool,
 }
 
 impl ShardPlan {
@@ -94,6 +94,12 @@ impl ShardPlan {
     /// the shard's search, so that a node budget bounds the whole run.
     pub fn planning_nodes(&self) -> u64 {
         self.planning_nodes
+    }
+
+    /// Whether a count of these links remembers subproblems, as the whole count would: the
+    /// plan is cut for it, and each shard counts so ([`Dlx::count_shard_remembering`]).
+    pub(crate) fn remembers(&self) -> bool {
+        self.remembers
     }
 
     /// The parts of shard `shard` (1-based), in the tree's order.
@@ -178,7 +184,8 @@ impl Dlx {
         let start = Instant::now();
         // Remembered subproblems are shared within a part only: a count that remembers is cut
         // into fewer, larger parts.
-        let wanted = if self.counts_by_remembering() {
+        let remembers = self.counts_by_remembering();
+        let wanted = if remembers {
             LEAST_NODES_PER_SHARD
         } else {
             NODES_PER_SHARD
@@ -238,6 +245,7 @@ impl Dlx {
             problem,
             fingerprint: hash.finish(),
             planning_nodes,
+            remembers,
         })
     }
 
@@ -445,10 +453,17 @@ mod tests {
         let mut dlx = Dlx::new(&problems::queens(9).unwrap());
         let before = dlx.link_fingerprint();
         let plan = dlx.shard_plan(3);
-        for nodes in [1, 50, 500] {
+        let above = plan.top_share(2).nodes;
+        for nodes in [1, above + 50, above + 500] {
             let report = dlx.search_shard(&plan, 2, &Budget::nodes(nodes), CountSink::new(None));
             assert_eq!(report.stop, Stop::NodeBudget, "{nodes} nodes");
             assert_eq!(dlx.link_fingerprint(), before, "{nodes} nodes");
+            if nodes > above {
+                assert!(
+                    report.stats.nodes > above,
+                    "{nodes} nodes: a part was entered"
+                );
+            }
         }
     }
 }

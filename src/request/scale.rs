@@ -238,8 +238,8 @@ impl ShardRequest {
             })?;
         // The plan's time and nodes are the budget's too.
         let budget = self.budget.after(plan.planning_nodes(), start.elapsed());
-        // A shard remembers where the whole count would.
-        let (solutions, report) = if links.counts_by_remembering() {
+        // A shard remembers where the whole count would, as its plan decided.
+        let (solutions, report) = if plan.remembers() {
             links.count_shard_remembering(&plan, self.shard, &budget)
         } else {
             let report = links.run(
