@@ -268,12 +268,10 @@ impl Bands {
     /// more than it saves (callgrind `--branch-sim=yes`, `solve --limit 2 -j1` on the
     /// forum-hardest set).
     ///
-    /// Each settle begins by making the compiler forget the words ([`Bands::forget`]), so that
-    /// it keeps no word in a register from one settle of the sweep to the next: it kept a
-    /// band's nine words in registers and on the stack, and every cut of one became a load, a
-    /// cut and two stores (about 120 instructions a settle rather than 85; callgrind, `solve
-    /// --limit 2 -j1`: -9.6% on the first 5,000 serg puzzles, -8.5% on the first 1,000
-    /// 17-clue, -11.1% on the first 500 forum-hardest).
+    /// Each settle begins by making the compiler forget the words ([`Bands::forget`]): a word
+    /// kept in a register across the unrolled sweep is also kept on the stack, and each cut of
+    /// it becomes a load, a cut and two stores (callgrind, `solve --limit 2 -j1` on the first
+    /// 5,000 serg puzzles).
     #[inline(always)]
     fn settle_word(&mut self, i: usize, reach: impl Reach) -> bool {
         self.forget();
@@ -283,10 +281,8 @@ impl Bands {
     /// Makes the compiler forget what it knows of the state's words: an empty piece of
     /// assembly that is handed the state's address and may read and write it, so the words
     /// are in memory before it and read again after. Where `asm!` is not at hand,
-    /// [`std::hint::black_box`] does the same at the cost of a round trip of the address
-    /// through the stack, which the settle's loads wait for: with the assembly, 0.96 to 0.97
-    /// of its CPU time on the serg, 17-clue and forum-hardest sets (`solve --limit 2 -j1`,
-    /// medians of the ratios of 7 to 15 pairs run in turn) for 0.1% fewer instructions.
+    /// [`std::hint::black_box`] does the same, at the cost of a round trip of the address
+    /// through the stack that the settle's loads wait for.
     #[inline(always)]
     fn forget(&mut self) {
         #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -370,9 +366,8 @@ impl Bands {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        // A digit's three words are adjacent and the bands' counts independent: read together,
-        // they count side by side, and one test refuses a band with an empty cell (callgrind,
-        // `solve --limit 2 -j1` on the first 500 of puzzles5_forum_hardest_1905_11+).
+        // The three bands are counted together, as a digit's three words are adjacent, so that
+        // one test refuses a band with an empty cell.
         let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
         for d in 0..9 {
             for band in 0..3 {
@@ -497,8 +492,6 @@ pub(crate) struct BandSearch {
     replaced: Vec<u64>,
     /// Whether the count runs compiled for the CPU's bit instructions (see [`Bmi`]).
     bmi: Option<Bmi>,
-    /// Whether that count reads a word's segments with `pext` ([`Bmi::pext_is_quick`]).
-    quick_pext: bool,
 }
 
 impl BandSearch {
@@ -509,7 +502,6 @@ impl BandSearch {
             open: vec![0; 82],
             replaced: vec![0; 82],
             bmi: Bmi::detect(),
-            quick_pext: Bmi::pext_is_quick(),
         }
     }
 
@@ -531,9 +523,8 @@ impl BandSearch {
         }
         // Each given cuts only its digit's three words (its row, box and column); the given
         // cells leave the other digits' words together at the end, one cut a word, as most
-        // words hold no given (callgrind, `solve --limit 2 -j1` on the first 5,000 of
-        // puzzles7_serg_benchmark). A given whose cell its digit has lost (to an earlier given
-        // or an exclusion) is a contradiction.
+        // words hold no given. A given whose cell its digit has lost (to an earlier given or
+        // an exclusion) is a contradiction.
         let mut given = [0u32; 27];
         let mut any = [0u32; 3];
         for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
@@ -702,14 +693,15 @@ impl BandSearch {
 /// [`Bmi::detect`] makes one, after asking the CPU, so that code holding one may run
 /// functions compiled with them. With the bit instructions the count counts open peers in
 /// one instruction, clears and finds bits in one (`andn`, `tzcnt`, `blsr`) and shifts without
-/// the `cl` register: 6% fewer instructions on the first 500 forum-hardest puzzles
-/// (callgrind, `solve --limit 2 -j1`, whole process); with `avx2` a state is copied by inline
-/// vector moves, not a call to `memcpy`: 1.1% fewer on the first 5,000 serg puzzles; and a
-/// settle reads a word's segments with one `pext` ([`Reach`]): 3.5% fewer there, 4.8% on the
-/// first 1,000 17-clue and 5.4% on the first 500 forum-hardest (`pext` is fast from AMD's Zen 3
-/// and Intel's Haswell on; on older AMD CPUs the count reads the segments by table).
+/// the `cl` register; with `avx2` a state is copied by inline vector moves, not a call to
+/// `memcpy`; and where `pext` is quick a settle reads a word's segments with it ([`Reach`])
+/// (callgrind, `solve --limit 2 -j1`, on the first 500 forum-hardest and the first 5,000 serg
+/// puzzles).
 #[derive(Clone, Copy, Debug)]
-struct Bmi(());
+struct Bmi {
+    /// Whether the count reads a word's segments with `pext` ([`Bmi::pext_is_quick`]).
+    pext: bool,
+}
 
 impl Bmi {
     /// `Some` when the CPU has the five.
@@ -718,7 +710,8 @@ impl Bmi {
         {
             use std::arch::is_x86_feature_detected as has;
             let bits = has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt");
-            (bits && has!("avx2")).then_some(Bmi(()))
+            let pext = Bmi::pext_is_quick();
+            (bits && has!("avx2")).then_some(Bmi { pext })
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -753,11 +746,11 @@ impl Bmi {
         #[cfg(target_arch = "x86_64")]
         {
             // Two functions, not one with both copies inlined: an unoptimised build gives each
-            // inlined copy its own stack slots, and one frame with both overflowed the 2 MiB
-            // stack of a thread that the Python module's count runs on (`wheel-ci`).
+            // inlined copy its own stack slots, and both in one frame need more than the 2 MiB
+            // stack of a search thread (the Python module's `wheel-ci` build).
             #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
             fn count_pext(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
-                search.count_here(puzzle, ask, Bmi(()))
+                search.count_here(puzzle, ask, Bmi { pext: true })
             }
             #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
             fn count_tables(search: &mut BandSearch, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
@@ -765,7 +758,7 @@ impl Bmi {
             }
             // SAFETY: `self` exists only if `detect` found the five on this CPU.
             unsafe {
-                if search.quick_pext {
+                if self.pext {
                     count_pext(search, puzzle, ask)
                 } else {
                     count_tables(search, puzzle, ask)
@@ -798,6 +791,7 @@ impl Reach for Tables {
     }
 }
 
+/// Handed to the search only as a `Bmi` with `pext` ([`Bmi::count`]).
 impl Reach for Bmi {
     /// A segment's three bits folded onto its first, then the nine first bits gathered by
     /// one `pext`: five instructions where the tables take seventeen (a settle's first step,
@@ -853,16 +847,16 @@ mod tests {
     /// lacks them there is one count only, and the test says so.
     #[test]
     fn the_count_with_bit_instructions_walks_the_plain_tree() {
-        let Some(bmi) = Bmi::detect() else {
+        if Bmi::detect().is_none() {
             eprintln!("this CPU lacks popcnt, bmi1, bmi2, lzcnt or avx2: one count only");
             return;
-        };
-        let (mut with, mut plain) = (BandSearch::new(), BandSearch::new());
-        (with.bmi, plain.bmi) = (Some(bmi), None);
-        // The copy for older AMD CPUs: the bit instructions, but the segments read by table.
-        let mut tables = BandSearch::new();
-        (tables.bmi, tables.quick_pext) = (Some(bmi), false);
-        with.quick_pext = true;
+        }
+        let (mut with, mut tables, mut plain) =
+            (BandSearch::new(), BandSearch::new(), BandSearch::new());
+        // With pext, and the copy for older AMD CPUs: the bit instructions, the segments read
+        // by table.
+        (with.bmi, tables.bmi, plain.bmi) =
+            (Some(Bmi { pext: true }), Some(Bmi { pext: false }), None);
         let unlimited = Budget::unlimited();
         let (mut nodes, mut several) = (0, 0);
         for seed in 0..200 {
@@ -929,10 +923,10 @@ mod tests {
         }
     }
 
-    /// The givens one at a time, as the root was loaded before: each given takes its cell
-    /// from the band's other digits at once, its row, box and band's column from its digit's
-    /// word, and its column from the digit's other bands; a given whose cell its digit has
-    /// lost already is a contradiction.
+    /// The givens one at a time, the plain way that the root's loader must agree with: each
+    /// given takes its cell from the band's other digits at once, its row, box and band's
+    /// column from its digit's word, and its column from the digit's other bands; a given whose
+    /// cell its digit has lost already is a contradiction.
     fn load_one_by_one(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Option<Bands> {
         let mut root = Bands::EMPTY;
         for &(cell, digit) in excluded {
