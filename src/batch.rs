@@ -248,6 +248,7 @@ pub fn solve_one_with(
         Solver::Bitboard(bitboard)
             if engine::may_remember(choice, request.limit, request.restarts.is_some()) =>
         {
+            bitboard.set_timed(request.timed);
             let start = Instant::now();
             let try_remembering = |solutions| {
                 if !engine::enumeration_bound(solutions) {
@@ -317,6 +318,7 @@ fn search_with(
     progress: &(dyn Fn(PartsDone) + Sync),
 ) -> Outcome {
     solver.set_restarts(request.restarts);
+    solver.set_timed(request.timed);
     match parallelism {
         Parallelism::AcrossPuzzles => solver.count(&puzzle.grid, request.limit, budget),
         Parallelism::WithinPuzzle => {

@@ -227,6 +227,20 @@ impl Budget {
             interrupt: self.interrupt,
         })
     }
+
+    /// [`Budget::stop_at`] for a search that did not read the clock, which a budget without
+    /// a time does not need.
+    ///
+    /// # Panics
+    /// If the budget has a time.
+    #[inline]
+    pub(crate) fn stop_at_untimed(&self) -> Option<Deadline> {
+        assert!(self.time.is_none(), "a time budget needs the start's time");
+        self.interrupt.map(|interrupt| Deadline {
+            at: None,
+            interrupt: Some(interrupt),
+        })
+    }
 }
 
 /// What is asked of every search of a run: count solutions up to `limit` within `budget`,
@@ -241,6 +255,10 @@ pub struct Request {
     pub budget: Budget,
     /// How a search with a limit restarts ([`crate::restart`]); `None`: one plain run.
     pub restarts: Option<Restarts>,
+    /// Whether each search's time is measured ([`crate::engine::Outcome::elapsed`],
+    /// [`crate::batch::Summary::solving`]); untimed, a quick search saves its readings of the
+    /// clock ([`crate::engine::Solve::set_timed`]) and its time is zero.
+    pub timed: bool,
 }
 
 impl Default for Request {
@@ -249,6 +267,7 @@ impl Default for Request {
             limit: None,
             budget: Budget::unlimited(),
             restarts: Some(Restarts::DEFAULT),
+            timed: true,
         }
     }
 }

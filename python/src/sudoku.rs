@@ -246,6 +246,7 @@ impl Batch {
                 limit: args::limit(limit)?,
                 budget: args::budget(node_budget, time_budget)?,
                 restarts: args::restarts(seed, no_restarts),
+                ..Request::default()
             },
             parallelism,
             threads: args::threads(threads)?,

@@ -133,6 +133,7 @@ fn count_with_bar(puzzle: &Puzzle, common: &PuzzleArgs) -> quadrille::Result<Sta
         limit: None,
         budget: common.budget.budget(),
         restarts: common.restarts.restarts(),
+        ..Request::default()
     };
     let spinner = long_count::spinner();
     let parts = AtomicUsize::new(0);

@@ -108,6 +108,8 @@ pub fn run_inputs(
         limit,
         budget: args.budget.budget(),
         restarts: args.restarts.restarts(),
+        // The time in the solvers is reported by --stats only.
+        timed: args.stats,
     };
     // Counts can be long: each is split across the threads. Solving is quick per puzzle.
     let parallelism = match mode {

@@ -287,6 +287,7 @@ fn solve(state: &State, asked: SolveBody, interrupt: Interrupt) -> Answer {
         limit: check::limit(Some(asked.limit.unwrap_or(2)))?,
         budget: asked.budgets.capped(state.args.time_cap, interrupt)?,
         restarts: Some(Restarts::new(asked.seed.unwrap_or(0))),
+        ..Request::default()
     };
     let results = SolveRecord::each(&asked.puzzles.read()?, engine, &request)?;
     Ok(json!({ "results": results }))

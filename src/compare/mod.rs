@@ -86,6 +86,7 @@ pub const DEFAULT_REQUEST: Request = Request {
         interrupt: None,
     },
     restarts: Some(Restarts::DEFAULT),
+    timed: true,
 };
 
 /// The budget of each search of a puzzle of `shape` when none is given: [`DEFAULT_NODE_BUDGET`]

@@ -182,6 +182,13 @@ pub trait Solve {
     /// ([`Dlx::count_all`](crate::exact_cover::Dlx::count_all)), and the CSP's never restarts.
     fn set_restarts(&mut self, restarts: Option<Restarts>);
 
+    /// Sets whether a count reads the clock for its [`Outcome::elapsed`]; untimed, `elapsed`
+    /// is zero unless the budget has a time, which is read anyway. For a caller that does not
+    /// report the time of its quick searches: the bitboard search of a 9x9 puzzle takes
+    /// microseconds, and two readings of the clock are a few percent of it. The engines whose
+    /// searches are longer time them whatever this says.
+    fn set_timed(&mut self, _timed: bool) {}
+
     /// Sets the digits that a search tries first at each cell: its digit in `near` (none at an
     /// empty cell); `None`: the engine's usual order. A search for a solution other than a
     /// known one S, preferring S, changes as few cells of S as it must.
@@ -380,6 +387,12 @@ impl Solve for Solver {
             Solver::Dlx(s) => s.set_restarts(restarts),
             Solver::Csp(s) => s.set_restarts(restarts),
             Solver::Bitboard(s) => s.set_restarts(restarts),
+        }
+    }
+
+    fn set_timed(&mut self, timed: bool) {
+        if let Solver::Bitboard(s) = self {
+            s.set_timed(timed);
         }
     }
 

@@ -99,6 +99,7 @@ impl CompareRequest {
             limit: Some(self.limit),
             budget,
             restarts: self.restarts,
+            timed: true,
         };
         (self.engines.clone().unwrap_or(engines), request)
     }

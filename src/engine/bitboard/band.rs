@@ -604,7 +604,7 @@ impl BandSearch {
     /// [`BandSearch::count`] as compiled for the caller's CPU: inlined into each copy.
     #[inline(always)]
     fn count_here(&mut self, puzzle: &Grid, ask: &Ask<'_>, reach: impl Reach) -> Counted {
-        let deadline = ask.budget.stop_at(ask.start);
+        let deadline = ask.deadline;
         let mut max_nodes = ask.first_stop();
         let mut counted = Counted::root();
         let Some(givens) = self.load(puzzle, ask.excluded, reach) else {
@@ -868,7 +868,7 @@ mod tests {
                     limit,
                     budget: &unlimited,
                     preferred: &[],
-                    start: std::time::Instant::now(),
+                    deadline: None,
                     pause: None,
                 };
                 if limit == u64::MAX && givens < 28 {

@@ -120,6 +120,8 @@ pub struct BitboardSolver {
     size: usize,
     /// The digit tried first at each cell (0: none); empty when none is.
     preferred: Vec<u8>,
+    /// Whether a count reads the clock for its [`Outcome::elapsed`] ([`Solve::set_timed`]).
+    timed: bool,
 }
 
 impl BitboardSolver {
@@ -179,6 +181,7 @@ impl BitboardSolver {
                 search: Box::new(search),
                 size: n,
                 preferred: Vec::new(),
+                timed: true,
             }),
             None => refuse("a group's cells do not fold into one word".to_string()),
         }
@@ -240,13 +243,18 @@ impl BitboardSolver {
             (excluded.iter()).all(|&(cell, d)| cell.index() < n * n && d.index() < n),
             "an excluded cell or digit is not on the board"
         );
-        let start = std::time::Instant::now();
+        // Two readings of the clock are a few percent of a 9x9 count that takes microseconds
+        // (benches/peers/batch9.sh, puzzles7_serg_benchmark): read only when asked or needed.
+        let start = (self.timed || budget.time.is_some()).then(std::time::Instant::now);
         let ask = Ask {
             excluded,
             limit: limit.unwrap_or(u64::MAX),
             budget,
             preferred: &self.preferred,
-            start,
+            deadline: match start {
+                Some(start) => budget.stop_at(start),
+                None => budget.stop_at_untimed(),
+            },
             pause,
         };
         let counted = match &mut *self.search {
@@ -269,7 +277,7 @@ impl BitboardSolver {
             work: counted.forced,
             restarts: 0,
             learned: 0,
-            elapsed: start.elapsed(),
+            elapsed: start.map_or(std::time::Duration::ZERO, |start| start.elapsed()),
         }
     }
 }
@@ -288,6 +296,10 @@ impl Solve for BitboardSolver {
     /// The bitboard search does not restart: its counts up to a limit are one run whatever
     /// this says.
     fn set_restarts(&mut self, _restarts: Option<Restarts>) {}
+
+    fn set_timed(&mut self, timed: bool) {
+        self.timed = timed;
+    }
 
     fn set_preferred(&mut self, near: Option<&Grid>) {
         self.preferred.clear();

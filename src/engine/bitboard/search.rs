@@ -1,12 +1,10 @@
 //! The two searches on bitboards: the generator's, for a solution other than a known one,
 //! and the engine's count of every solution up to a limit.
 
-use std::time::Instant;
-
 use super::Found;
 use super::tables::{Bitboard, State};
 use crate::board::{Cell, Digit};
-use crate::budget::{Budget, Stop, past_deadline};
+use crate::budget::{Budget, Deadline, Stop, past_deadline};
 use crate::sudoku::Grid;
 
 /// What a count found: the engine's statistics before they become an
@@ -55,8 +53,8 @@ pub(crate) struct Ask<'a> {
     pub budget: &'a Budget,
     /// The digit tried first at each cell (0: none); empty for none anywhere.
     pub preferred: &'a [u8],
-    /// When the count began, for the time budget (one clock read a count).
-    pub start: Instant,
+    /// When the count must stop besides its nodes: its time budget's end or its interrupt.
+    pub deadline: Option<Deadline>,
     /// A look at the count when it has walked these nodes: the callback is told the solutions
     /// found so far, and says whether the count goes on; a count it stops ends with
     /// [`Stop::Limit`], its work for the caller to add to the search that takes over.
@@ -210,7 +208,7 @@ impl<const W: usize, const N: usize> Bitboard<W, N> {
     /// its preferred digit first, then the others from the smallest; the clock is read every
     /// 1024 nodes.
     pub(crate) fn count(&mut self, puzzle: &Grid, ask: &Ask<'_>) -> Counted {
-        let deadline = ask.budget.stop_at(ask.start);
+        let deadline = ask.deadline;
         let mut max_nodes = ask.first_stop();
         let mut counted = Counted::root();
         self.tables.watch.clear();

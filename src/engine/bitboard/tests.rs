@@ -128,6 +128,44 @@ fn too_large_boards_are_refused_and_budgets_are_honest() {
     assert!(found.complete && found.other.is_some_and(|o| o != solution));
 }
 
+/// An untimed count ([`Solve::set_timed`]) finds what a timed one finds, with a time of zero;
+/// a time budget still reads the clock and stops it, on the band search of 9x9 and on the
+/// general search of 6x6.
+#[test]
+fn an_untimed_count_finds_the_same_and_keeps_its_time_budget() {
+    use std::time::Duration;
+    for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap()] {
+        let (mut timed, mut untimed) = (
+            BitboardSolver::new(shape.board()).unwrap(),
+            BitboardSolver::new(shape.board()).unwrap(),
+        );
+        untimed.set_timed(false);
+        let unlimited = Budget::unlimited();
+        for seed in 0..20 {
+            let puzzle = crate::generate::random_puzzle(shape, seed, shape.cell_count() / 4);
+            let (ours, theirs) = (
+                untimed.count(&puzzle, Some(2), &unlimited),
+                timed.count(&puzzle, Some(2), &unlimited),
+            );
+            assert_eq!(ours.elapsed, Duration::ZERO);
+            let without_time = |outcome: &crate::engine::Outcome| crate::engine::Outcome {
+                elapsed: Duration::ZERO,
+                ..outcome.clone()
+            };
+            assert_eq!(ours, without_time(&theirs), "seed {seed}: {puzzle}");
+        }
+        // Every solution of the empty grid within no time: the clock is read at the 1,024th
+        // node and stops the count there.
+        let no_time = Budget {
+            time: Some(Duration::ZERO),
+            ..Budget::unlimited()
+        };
+        let stopped = untimed.count(&Grid::empty(shape), None, &no_time);
+        assert_eq!(stopped.stop, Stop::TimeBudget, "{shape:?}");
+        assert!(stopped.nodes <= 1024 && stopped.elapsed > Duration::ZERO);
+    }
+}
+
 /// The band search of plain 9x9 against Dancing Links: counts up to a limit with and without
 /// excluded placements, on random puzzles from nearly empty to nearly full; the first
 /// solution is the preferred grid when that grid solves the puzzle; a count run to its end
@@ -164,7 +202,7 @@ fn the_band_search_counts_what_dlx_counts() {
                 limit,
                 budget: &unlimited,
                 preferred: solution.cells(),
-                start: std::time::Instant::now(),
+                deadline: None,
                 pause: None,
             };
             let ours = bands.count(&puzzle, &ask);
