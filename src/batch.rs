@@ -21,9 +21,14 @@ use crate::io::puzzle::{Puzzle, PuzzleReader};
 use crate::runner::{self, Recent, WithinChunk};
 use crate::sudoku::Shape;
 
-/// Puzzles read and solved together; large enough to keep every thread busy, small enough to
-/// keep memory flat and the first results quick.
+/// Puzzles read and solved together on several threads; large enough to keep every thread
+/// busy between the joins (benches/peers/threads.sh), small enough to keep memory flat and the
+/// first results quick.
 const CHUNK: usize = 2048;
+
+/// Puzzles read and solved together on one thread, which has no other to keep busy: a chunk
+/// that stays in the caches (benches/peers/batch9.sh, puzzles7_serg_benchmark).
+const ONE_THREAD_CHUNK: usize = 256;
 
 /// How a batch shares out the threads of its pool.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -418,7 +423,11 @@ where
         Parallelism::AcrossPuzzles => WithinChunk::Parallel,
         Parallelism::WithinPuzzle => WithinChunk::Sequential,
     };
-    runner::run_in_order(items, CHUNK, within, record_of, |record| {
+    let chunk = match rayon::current_num_threads() {
+        1 => ONE_THREAD_CHUNK,
+        _ => CHUNK,
+    };
+    runner::run_in_order(items, chunk, within, record_of, |record| {
         summary.add(&record);
         each(&record)
     })?;

@@ -42,7 +42,9 @@ impl WithinChunk {
         W: Fn(T) -> U + Sync,
     {
         match self {
-            WithinChunk::Parallel => chunk.into_par_iter().map(work).collect(),
+            // Pieces of at most 16 inputs, so that no thread waits long at the chunk's end for
+            // another's last piece (benches/peers/threads.sh).
+            WithinChunk::Parallel => chunk.into_par_iter().with_max_len(16).map(work).collect(),
             WithinChunk::Sequential => chunk.into_iter().map(work).collect(),
         }
     }

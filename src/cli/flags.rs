@@ -196,11 +196,14 @@ impl RestartArgs {
     }
 }
 
-/// A thread pool of `threads` threads (0: one per core). Pools are built here, at the edge, and
-/// the library runs on whichever pool it is called in.
+/// A thread pool of `threads` threads (0: one per core), the calling thread one of them. Pools
+/// are built here, at the edge, and the library runs on whichever pool it is called in.
 pub fn pool(threads: usize) -> quadrille::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        // The main thread works rather than waits: one thread fewer to start, which a batch of
+        // quick puzzles on one thread feels (benches/peers/batch9.sh).
+        .use_current_thread()
         .build()
         .map_err(|e| std::io::Error::other(format!("cannot start {threads} threads: {e}")).into())
 }
