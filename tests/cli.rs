@@ -615,6 +615,64 @@ fn solve_threads_1_and_2_agree() {
     }
 }
 
+/// A batch longer than a few chunks (256 puzzles on one thread, 2,048 on several), with
+/// comments and bad lines among its puzzles: one thread and two print the same lines in input
+/// order, one a puzzle line, each solution keeping its puzzle's givens and the rules, and
+/// `--stats` (the one flag that times the searches) reports a time in the solvers.
+#[test]
+fn a_batch_of_many_chunks_is_the_same_on_one_thread_and_two() {
+    let fixture = std::fs::read_to_string(path("sudoku/9x9.txt")).unwrap();
+    let puzzles: Vec<&str> = (fixture.lines())
+        .map(|line| line.split_whitespace().next().unwrap())
+        .collect();
+    let mut input = String::new();
+    let mut expected = Vec::new(); // per puzzle line: Some(puzzle) or None for a bad line
+    for i in 0..2_500 {
+        match i % 97 {
+            0 => input.push_str("# a comment\n"),
+            50 => {
+                input.push_str("12345\n");
+                expected.push(None);
+            }
+            _ => {
+                let puzzle = puzzles[i % puzzles.len()];
+                input.push_str(puzzle);
+                input.push('\n');
+                expected.push(Some(puzzle));
+            }
+        }
+    }
+    let one = run(&["solve", "-j1", "--limit", "2", "--stats"], &input);
+    let two = run(&["solve", "-j2", "--limit", "2"], &input);
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!((code(&one), code(&two)), (1, 1), "bad lines make exit 1");
+    let out = stdout(&one);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), expected.len());
+    let mut solved = 0;
+    for (line, expected) in lines.iter().zip(&expected) {
+        match expected {
+            None => assert!(line.starts_with("error: line "), "{line}"),
+            Some(puzzle) => {
+                if *line == "unsolvable" {
+                    continue;
+                }
+                let solution = line.split_whitespace().next().unwrap();
+                let puzzle = parse_line(puzzle, None).unwrap();
+                let solution = parse_line(solution, None).unwrap();
+                assert_eq!(check_solution(&puzzle, &solution), Ok(()), "{line}");
+                solved += 1;
+            }
+        }
+    }
+    assert!(solved > 1_500, "{solved}");
+    let stats = stderr(&one);
+    let in_solver = (stats.split(" µs/puzzle (in the solver").next())
+        .and_then(|before| before.rsplit(' ').next())
+        .unwrap_or_else(|| panic!("{stats}"));
+    assert!(in_solver.parse::<f64>().unwrap() > 0.0, "{stats}");
+}
+
 #[test]
 fn the_box_flag_hint_is_the_tools_not_the_librarys() {
     // The library's message names no flag; every place the tool prints it adds the hint.
