@@ -234,14 +234,21 @@ fn count_rest(
                     return (None, Stop::Limit);
                 }
                 let shard_budget = budget.until(budget.nodes.map(|_| node_limit - spent), deadline);
-                let report = links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
+                // A count that remembers is shard 1's whole, as the plan decided.
+                let (solutions, report) = if plan.remembers() {
+                    links.count_shard_remembering(plan, shard, &shard_budget)
+                } else {
+                    let report =
+                        links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
+                    (report.stats.solutions.into(), report)
+                };
                 used.fetch_add(report.stats.nodes, Ordering::Relaxed);
                 let record = ShardRecord {
                     shard,
                     shards: SHARDS,
                     problem: ids.problem.clone(),
                     split: ids.split.clone(),
-                    solutions: report.stats.solutions.into(),
+                    solutions,
                     nodes: u128::from(report.stats.nodes),
                     updates: u128::from(report.stats.updates),
                     seconds: report.stats.elapsed.as_secs_f64(),
@@ -261,7 +268,7 @@ fn count_rest(
                     tally.shards_done += 1;
                     tally.solutions = tally
                         .solutions
-                        .saturating_add(u128::from(report.stats.solutions));
+                        .saturating_add(u128::try_from(&record.solutions).unwrap_or(u128::MAX));
                     tally.nodes += record.nodes;
                     progress(*tally);
                 } else {

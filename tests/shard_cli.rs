@@ -859,12 +859,17 @@ fn a_budget_stops_the_split_of_shards_and_the_building_of_a_diagram() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The shards of a count that remembers remember too (issue 42): the 12x12 board, whose
-/// plain tree no enumeration finishes (about 740 years), in three shards, each counted
-/// exactly below its parts in a few million nodes at most, and merged exactly past 2^53.
+/// The shards of a count that remembers remember too (issue 42), and as the whole count does:
+/// the 12x12 board, whose plain tree no enumeration finishes (about 740 years), in three
+/// shards, shard 1 counting it whole by remembering in the nodes of one process's count and
+/// the others nothing (remembered subproblems repeat across the whole tree), merged exactly
+/// past 2^53; and its checkpointed count, whose 128 shards are planned alike, exact too.
 #[test]
 fn shards_of_a_remembered_count_remember_and_merge_exactly() {
     let file = fixture("dominoes_12x12.dlx");
+    let whole = run(&["xc", &file, "--count", "--json", "-q", "-j1"], "");
+    let whole_nodes = json(&whole)["nodes"].as_u64().unwrap();
+    assert!(whole_nodes < 100_000, "{}", text(&whole.stdout));
     let mut lines = String::new();
     for i in 1..=3 {
         let spec = format!("{i}/3");
@@ -872,16 +877,63 @@ fn shards_of_a_remembered_count_remember_and_merge_exactly() {
         assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
         let record = json(&output);
         assert_eq!(record["complete"], true, "shard {spec}");
-        assert!(
-            record["nodes"].as_u64().unwrap() < 5_000_000,
-            "shard {spec}: {record}"
-        );
+        let nodes = if i == 1 { whole_nodes } else { 0 };
+        assert_eq!(record["nodes"], nodes, "shard {spec}: {record}");
         lines.push_str(&text(&output.stdout));
     }
     let merged = run(&["merge", "--json"], &lines);
     assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
     let merged = json(&merged);
     assert_eq!(merged["solutions"], "53060477521960000");
+    assert_eq!(merged["complete"], true);
+
+    let dir = std::env::temp_dir().join(format!("quadrille-remembered-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("count.jsonl");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let output = run(
+        &["xc", &file, "--checkpoint", checkpoint, "--json", "-q"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let record = json(&output);
+    assert_eq!(record["solutions"], "53060477521960000", "{record}");
+    assert_eq!(
+        (&record["complete"], &record["nodes"]),
+        (&true.into(), &whole_nodes.into())
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The empty 6x6 Sudoku's count remembers, and so do its shards: 16 shards of `count`, shard 1
+/// counting the whole grid and the others nothing, merged to the 28,200,960 grids that one
+/// process counts.
+#[test]
+fn shards_of_the_empty_6x6_grid_remember() {
+    let empty = ".".repeat(36) + "\n";
+    let whole = run(&["count", "--json", "-q"], &empty);
+    assert_eq!(
+        json(&whole)["why"],
+        "remembering",
+        "{}",
+        text(&whole.stdout)
+    );
+    let mut lines = String::new();
+    for i in 1..=16 {
+        let spec = format!("{i}/16");
+        let output = run(&["count", "--shard", &spec, "--json", "-q"], &empty);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let record = json(&output);
+        assert_eq!(record["complete"], true, "shard {spec}");
+        assert_eq!(
+            record["nodes"].as_u64().unwrap() > 0,
+            i == 1,
+            "shard {spec}: {record}"
+        );
+        lines.push_str(&text(&output.stdout));
+    }
+    let merged = json(&run(&["merge", "--json"], &lines));
+    assert_eq!(merged["solutions"], 28_200_960);
     assert_eq!(merged["complete"], true);
 }
 

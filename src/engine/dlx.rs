@@ -281,8 +281,10 @@ impl DlxSolver {
             "the puzzle's side is not the board's"
         );
         let mut dlx = Dlx::new(&encode::problem(board));
-        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku.
+        // As in `DlxSolver::new`: dead ends hide behind forced moves in Sudoku, and a
+        // remembering count branches in the order that keeps its frontier narrow.
         dlx.track_dead_ends(true);
+        dlx.set_memo_order(&encode::frontier_order(board));
         match force_givens(&mut dlx, encode::dead_option(board), puzzle) {
             Ok(_) => dlx,
             Err(_) => {

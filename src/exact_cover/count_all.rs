@@ -361,8 +361,9 @@ impl Dlx {
 impl Dlx {
     /// Whether a count of every solution remembers subproblems, as the count itself decides
     /// (its first plain search, then its trial of remembering: a few thousand nodes), so that
-    /// the shards of a count remember as the whole count would. The decision counts nodes,
-    /// not time: every machine makes it alike, and the shards of one plan agree.
+    /// the shards of a count remember as the whole count would. A trial that counts everything
+    /// within its nodes remembers, as [`Dlx::count_all`] takes its count. The decision counts
+    /// nodes, not time: every machine makes it alike, and the shards of one plan agree.
     pub(crate) fn counts_by_remembering(&mut self) -> bool {
         let memo = self.memo();
         match memo.mode {
@@ -383,8 +384,9 @@ impl Dlx {
                 } else {
                     ORDERED_TRIAL_NODES
                 };
+                // `None`: its subproblems did not repeat, and the trial gave up.
                 self.memo_search(&Budget::nodes(nodes), &memo, true, None)
-                    .is_some_and(|trial| trial.report.stop == Stop::NodeBudget)
+                    .is_some()
             }
         }
     }

@@ -22,10 +22,9 @@ use std::time::Instant;
 
 use num_bigint::BigUint;
 
-use super::Dlx;
-use super::memo::{Memo, MemoMode};
-use super::search::{Report, Sink, Stats};
-use super::split::{Prefix, Subtree};
+use super::search::{CountSink, Report, Sink, Stats};
+use super::split::{Prefix, Split, Subtree};
+use super::{CountStart, Dlx};
 use crate::budget::{Budget, Stop};
 
 /// Nodes of the split per shard: enough that their subtrees, dealt in turn, even out within a
@@ -41,21 +40,23 @@ const MOST_SPLIT_NODES: usize = 4_096;
 /// the cost of the covers a shard repeats as it enters each run (`ALSO="12 24" sh
 /// benches/peers/shard_balance.sh`: the largest shard, against the mean, and the updates in all).
 const RUNS_PER_NODE: usize = 4;
-/// Nodes per shard that the split makes before it may stop where the tree narrows, and all that
-/// a count that remembers subproblems is cut into: remembered subproblems are shared within a
-/// part only (`shards_of_a_remembered_count_remember_and_merge_exactly`).
+/// Nodes per shard that the split makes before it may stop where the tree narrows.
 const LEAST_NODES_PER_SHARD: usize = 32;
 
 /// How a search tree is cut into shards.
 ///
 /// The tree is split into about 256 nodes per shard (4,096 at most; fewer when the tree is
-/// small, or when the count remembers subproblems), each node's options cut into a few runs,
-/// and the parts (a node and a run of its options), in the tree's order, are dealt out
-/// snake-wise (shards 1 to N, then N to 1, ...). Everything is a function of the links and N,
-/// so every process and every machine makes the same plan, and the plan's
-/// [`fingerprint`](ShardPlan::fingerprint) says so: [`crate::merge`] refuses to add shards of
-/// different plans. Each shard reports an even share of the nodes above the parts, and shard
-/// 1 the solutions among them.
+/// small), each node's options cut into a few runs, and the parts (a node and a run of its
+/// options), in the tree's order, are dealt out snake-wise (shards 1 to N, then N to 1, ...).
+/// Everything is a function of the links and N, so every process and every machine makes the
+/// same plan, and the plan's [`fingerprint`](ShardPlan::fingerprint) says so: [`crate::merge`]
+/// refuses to add shards of different plans. Each shard reports an even share of the nodes
+/// above the parts, and shard 1 the solutions among them.
+///
+/// A count that remembers subproblems (as [`Dlx::count_all`] decides, after its first search
+/// and its trial) is not cut: its subproblems repeat across the whole tree, which parts counted
+/// apart would each count again. Shard 1 counts it whole, as one process would, and the
+/// others have nothing to count.
 #[derive(Clone, Debug)]
 pub struct ShardPlan {
     shards: usize,
@@ -69,8 +70,8 @@ pub struct ShardPlan {
     fingerprint: u64,
     /// The nodes the split walked to make the plan.
     planning_nodes: u64,
-    /// Whether the count remembers subproblems ([`Dlx::counts_by_remembering`]), which the
-    /// plan is cut for.
+    /// Whether the count remembers subproblems ([`Dlx::counts_by_remembering`]): then the
+    /// plan has no parts, and shard 1 counts the whole tree.
     remembers: bool,
 }
 
@@ -96,8 +97,8 @@ impl ShardPlan {
         self.planning_nodes
     }
 
-    /// Whether a count of these links remembers subproblems, as the whole count would: the
-    /// plan is cut for it, and each shard counts so ([`Dlx::count_shard_remembering`]).
+    /// Whether a count of these links remembers subproblems, as the whole count would: then
+    /// shard 1 counts it whole and the others count nothing ([`Dlx::count_shard_remembering`]).
     pub(crate) fn remembers(&self) -> bool {
         self.remembers
     }
@@ -182,19 +183,22 @@ impl Dlx {
     pub fn shard_plan_within(&mut self, shards: usize, budget: &Budget) -> Result<ShardPlan, Stop> {
         assert!(shards > 0, "a plan needs at least one shard");
         let start = Instant::now();
-        // Remembered subproblems are shared within a part only: a count that remembers is cut
-        // into fewer, larger parts.
+        // Remembered subproblems repeat across the whole tree: a count that remembers is not
+        // split (its plan has no parts).
         let remembers = self.counts_by_remembering();
-        let wanted = if remembers {
-            LEAST_NODES_PER_SHARD
+        let split = if remembers {
+            Split {
+                subtrees: Vec::new(),
+                stats: Stats::default(),
+                solutions: Vec::new(),
+            }
         } else {
-            NODES_PER_SHARD
+            self.split_while_wide(
+                shards.saturating_mul(NODES_PER_SHARD).min(MOST_SPLIT_NODES),
+                shards.saturating_mul(LEAST_NODES_PER_SHARD),
+                shards.saturating_mul(NODES_PER_SHARD * RUNS_PER_NODE),
+            )
         };
-        let split = self.split_while_wide(
-            shards.saturating_mul(wanted).min(MOST_SPLIT_NODES),
-            shards.saturating_mul(LEAST_NODES_PER_SHARD),
-            shards.saturating_mul(wanted * RUNS_PER_NODE),
-        );
         let planning_nodes = split.stats.nodes;
         if planning_nodes > budget.node_limit() {
             return Err(Stop::NodeBudget);
@@ -227,6 +231,11 @@ impl Dlx {
         let mut hash = Fnv::new();
         hash.add(problem);
         hash.add(shards as u64);
+        // A plan without parts is told apart from one that remembers; a plan with parts keeps
+        // the fingerprint its shards' records already carry.
+        if remembers {
+            hash.add(u64::MAX);
+        }
         for (shard, parts) in parts.iter().enumerate() {
             for part in parts {
                 hash.add(shard as u64);
@@ -267,6 +276,17 @@ impl Dlx {
             "shard {shard} of {}",
             plan.shards
         );
+        if plan.remembers {
+            // No parts: shard 1 walks the whole tree, handing each solution to the sink (a
+            // count takes `count_shard_remembering`, which remembers).
+            if shard > 1 {
+                return Report {
+                    stats: Stats::default(),
+                    stop: Stop::Exhausted,
+                };
+            }
+            return self.search(budget, |s: &super::Solution<'_>| sink.solution(s));
+        }
         let start = std::time::Instant::now();
         let deadline = budget.deadline(start);
         let mut stats = plan.top_share(shard);
@@ -317,13 +337,14 @@ impl Dlx {
         Report { stats, stop }
     }
 
-    /// Counts shard `shard` (1-based) of `plan` within `budget`, remembering subproblems below
-    /// each of its parts ([`Dlx::count_subtree_remembering`], always, as the whole count would
-    /// after its trial): the count, of any size, and the report (its count cut at 64 bits).
-    /// Shard 1 counts the solutions above the parts too.
+    /// Counts shard `shard` (1-based) of a plan that remembers ([`ShardPlan::remembers`])
+    /// within `budget`: shard 1 the whole tree, as [`Dlx::count_all`] counts it (remembering,
+    /// after the same first search and trial), the others nothing. The count, of any size, and
+    /// the report (its count cut at 64 bits, complete when the count is exact).
     ///
     /// # Panics
-    /// If `shard` is not in `1..=plan.shards()` (the plan's check refuses it first).
+    /// If `shard` is not in `1..=plan.shards()` (the plan's check refuses it first), or if the
+    /// plan does not remember.
     pub(crate) fn count_shard_remembering(
         &mut self,
         plan: &ShardPlan,
@@ -335,34 +356,30 @@ impl Dlx {
             "shard {shard} of {}",
             plan.shards
         );
-        let start = std::time::Instant::now();
-        let deadline = budget.deadline(start);
-        let memo = Memo {
-            mode: MemoMode::Always,
-            ..self.memo()
-        };
-        let mut stats = plan.top_share(shard);
-        let mut count = BigUint::from(stats.solutions);
-        let mut stop = Stop::Exhausted;
-        let mut at = Prefix::new(self);
-        for part in plan.parts_of(shard) {
-            if stats.nodes >= budget.node_limit() {
-                stop = Stop::NodeBudget;
-                break;
+        assert!(plan.remembers, "a plan with parts is searched by its parts");
+        if shard > 1 {
+            let nothing = Report {
+                stats: Stats::default(),
+                stop: Stop::Exhausted,
+            };
+            return (BigUint::ZERO, nothing);
+        }
+        match self.count_all_start(budget) {
+            CountStart::Done(report) => (BigUint::from(report.stats.solutions), report),
+            CountStart::Remembered(counted) => {
+                let mut report = counted.report;
+                // A count past 64 bits ends its report with a limit: the count says it all.
+                if counted.exact {
+                    report.stop = Stop::Exhausted;
+                }
+                (counted.solutions, report)
             }
-            let left = budget.until(budget.nodes.map(|n| n - stats.nodes), deadline);
-            let (part_count, report) = self.count_subtree_remembering(part, &mut at, &left, &memo);
-            stats.add(&report.stats);
-            count += part_count;
-            if report.stop != Stop::Exhausted {
-                stop = report.stop;
-                break;
+            CountStart::Enumerate { spent, rest } => {
+                let mut report = self.search(&rest, CountSink::new(None));
+                report.stats.add(&spent);
+                (BigUint::from(report.stats.solutions), report)
             }
         }
-        at.release(self);
-        stats.elapsed = start.elapsed();
-        stats.solutions = u64::try_from(&count).unwrap_or(u64::MAX);
-        (count, Report { stats, stop })
     }
 
     /// A fingerprint of the problem as the links hold it: the items, each option's items in
@@ -432,11 +449,6 @@ mod tests {
                 assert_eq!(dlx.link_fingerprint(), before, "shard {shard}/{shards}");
                 solutions += report.stats.solutions;
                 nodes += report.stats.nodes;
-                let (count, remembered) =
-                    dlx.count_shard_remembering(&plan, shard, &Budget::unlimited());
-                assert_eq!(count, BigUint::from(report.stats.solutions));
-                assert_eq!(remembered.stop, Stop::Exhausted);
-                assert_eq!(dlx.link_fingerprint(), before, "shard {shard}/{shards}");
             }
             assert_eq!(
                 (solutions, nodes),
@@ -444,6 +456,42 @@ mod tests {
                 "{shards} shards"
             );
             assert_eq!(solutions, 352, "9 queens");
+        }
+    }
+
+    /// A count that remembers is not cut: shard 1 counts the whole tree, remembering, and the
+    /// others nothing, whether counted or searched solution by solution; the links come back
+    /// as they were, and the fingerprint tells the plan from the plain one.
+    #[test]
+    fn a_remembering_count_is_shard_ones_whole() {
+        use crate::exact_cover::memo::{Memo, MemoMode};
+        let plain = Dlx::new(&problems::queens(9).unwrap()).shard_plan(4);
+        let mut dlx = Dlx::new(&problems::queens(9).unwrap());
+        dlx.set_memo(Memo {
+            mode: MemoMode::Always,
+            ..dlx.memo()
+        });
+        let before = dlx.link_fingerprint();
+        let plan = dlx.shard_plan(4);
+        assert!(plan.remembers() && plan.planning_nodes() == 0);
+        assert_ne!(plan.fingerprint(), plain.fingerprint());
+        for shard in 1..=4 {
+            let (count, report) = dlx.count_shard_remembering(&plan, shard, &Budget::unlimited());
+            let searched =
+                dlx.search_shard(&plan, shard, &Budget::unlimited(), CountSink::new(None));
+            assert_eq!(dlx.link_fingerprint(), before, "shard {shard}");
+            assert_eq!(
+                (report.stop, searched.stop),
+                (Stop::Exhausted, Stop::Exhausted)
+            );
+            let expected = if shard == 1 { 352u32 } else { 0 };
+            assert_eq!(count, BigUint::from(expected), "shard {shard}");
+            assert_eq!(
+                searched.stats.solutions,
+                u64::from(expected),
+                "shard {shard}"
+            );
+            assert_eq!(report.stats.nodes > 0, shard == 1, "shard {shard}");
         }
     }
 

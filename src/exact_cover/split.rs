@@ -16,12 +16,9 @@
 
 use std::time::Instant;
 
-use num_bigint::BigUint;
-
 use super::Dlx;
 use super::choose::{ActiveItems, ItemChooser, Mrv};
 use super::links::Item;
-use super::memo::Memo;
 use super::search::{Report, Sink, Solution, Stats};
 use crate::budget::{Budget, Stop};
 
@@ -263,36 +260,6 @@ impl Dlx {
         self.walk_part(part, at, budget, halt, |dlx, left| {
             dlx.search(left, |s: &Solution<'_>| sink.solution(s))
         })
-    }
-
-    /// Counts one part of a split within `budget`, remembering subproblems below each of its
-    /// options as `memo` says ([`Dlx::count_memo`]: by layers where they apply): the count, of
-    /// any size, and the work (its count left out) and why it ended. The links are left as
-    /// they were, the part's prefix forced on the walk `at`.
-    pub(crate) fn count_subtree_remembering(
-        &mut self,
-        part: &Subtree,
-        at: &mut Prefix,
-        budget: &Budget,
-        memo: &Memo,
-    ) -> (BigUint, Report) {
-        let mut count = BigUint::ZERO;
-        let report = self.walk_part(part, at, budget, &|| false, |dlx, left| {
-            let counted = dlx.count_memo(left, memo);
-            count += counted.solutions;
-            Report {
-                stats: Stats {
-                    solutions: 0,
-                    ..counted.report.stats
-                },
-                stop: if counted.exact {
-                    Stop::Exhausted
-                } else {
-                    counted.report.stop
-                },
-            }
-        });
-        (count, report)
     }
 
     /// Enters one part of a split and hands each of its options, chosen, to `below` with what
