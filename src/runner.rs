@@ -82,7 +82,13 @@ where
 {
     let chunk_size = chunk_size.max(1);
     let mut inputs = inputs.into_iter();
-    let mut take_chunk = || -> Vec<I::Item> { inputs.by_ref().take(chunk_size).collect() };
+    // Room for a whole chunk at once: collected from an iterator that cannot tell its length,
+    // a chunk would grow by doubling, each step a copy (callgrind, `solve --limit 2 -j1`).
+    let mut take_chunk = || -> Vec<I::Item> {
+        let mut chunk = Vec::with_capacity(chunk_size);
+        chunk.extend(inputs.by_ref().take(chunk_size));
+        chunk
+    };
     let work = &work;
     let mut working = take_chunk();
     let mut finished: Vec<U> = Vec::new();
