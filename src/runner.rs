@@ -21,6 +21,10 @@ use rayon::prelude::*;
 /// that the first results come soon.
 pub const SLOW_WORK_CHUNK: usize = 512;
 
+/// The most inputs a chunk reserves room for before it is read: the batches' chunks
+/// (`batch`'s 2,048 on several threads) fit.
+const RESERVED_CHUNK: usize = 4096;
+
 /// How the pool works through the inputs of one chunk.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WithinChunk {
@@ -83,9 +87,11 @@ where
     let chunk_size = chunk_size.max(1);
     let mut inputs = inputs.into_iter();
     // Room for a whole chunk at once: collected from an iterator that cannot tell its length,
-    // a chunk would grow by doubling, each step a copy (callgrind, `solve --limit 2 -j1`).
+    // a chunk would grow by doubling, each step a copy (callgrind, `solve --limit 2 -j1`). A
+    // caller's chunk past the batches' sizes grows from there, rather than reserving memory
+    // that a short input never fills.
     let mut take_chunk = || -> Vec<I::Item> {
-        let mut chunk = Vec::with_capacity(chunk_size);
+        let mut chunk = Vec::with_capacity(chunk_size.min(RESERVED_CHUNK));
         chunk.extend(inputs.by_ref().take(chunk_size));
         chunk
     };
