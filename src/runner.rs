@@ -149,7 +149,7 @@ mod tests {
     fn outputs_come_in_input_order_across_chunks() {
         for threads in [1, 2] {
             for within in [WithinChunk::Parallel, WithinChunk::Sequential] {
-                for chunk_size in [0, 1, 7, 1000] {
+                for chunk_size in [0, 1, 7, 1000, usize::MAX] {
                     let mut got = Vec::new();
                     let done: Result<(), ()> = pool(threads).install(|| {
                         run_in_order(
