@@ -75,12 +75,14 @@ fn compare<'py>(
         return Err(errors::error_at("", error));
     }
     if !comparison.disagreements().is_empty() {
-        let what: Vec<String> = (comparison.disagreements().iter())
-            .map(|d| d.to_string())
-            .collect();
+        let (shown, more) = comparison.shown_disagreements();
+        let mut what: Vec<String> = shown.iter().map(|d| d.to_string()).collect();
+        if more > 0 {
+            what.push(format!("... and {more} more"));
+        }
         return Err(errors::message(format!(
             "ENGINES DISAGREE on {} puzzles: {}",
-            what.len(),
+            comparison.disagreements().len(),
             what.join("; ")
         )));
     }

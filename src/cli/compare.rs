@@ -15,9 +15,6 @@ use super::progress::track_reading;
 use super::puzzles::InputLayout;
 use super::{Status, flag_hint, open_input, stdout};
 
-/// Disagreements listed one by one before the rest are only counted.
-const SHOWN_DISAGREEMENTS: usize = 20;
-
 /// Arguments of `quadrille compare`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -177,14 +174,12 @@ pub fn run(args: Args) -> quadrille::Result<Status> {
             "quadrille: ENGINES DISAGREE on {} of {puzzles} puzzles:",
             disagreements.len()
         );
-        for d in disagreements.iter().take(SHOWN_DISAGREEMENTS) {
+        let (shown, more) = comparison.shown_disagreements();
+        for d in shown {
             eprintln!("  {name}: {d}");
         }
-        if disagreements.len() > SHOWN_DISAGREEMENTS {
-            eprintln!(
-                "  ... and {} more (all are in --json)",
-                disagreements.len() - SHOWN_DISAGREEMENTS
-            );
+        if more > 0 {
+            eprintln!("  ... and {more} more (all are in --json)");
         }
         return Ok(Status::BadInput);
     }

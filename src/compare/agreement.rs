@@ -128,6 +128,33 @@ mod tests {
         );
     }
 
+    /// A report lists the first [`SHOWN_DISAGREEMENTS`](crate::compare::SHOWN_DISAGREEMENTS)
+    /// disagreements in input order and counts the rest; all are kept.
+    #[test]
+    fn a_report_lists_the_first_disagreements_and_counts_the_rest() {
+        use crate::compare::SHOWN_DISAGREEMENTS;
+        let mut c = Comparison::new(&engines_named(&["dlx", "csp"]), DEFAULT_REQUEST);
+        let total = SHOWN_DISAGREEMENTS + 5;
+        for seed in 0..total as u64 {
+            let (mut puzzle, full) = unique_puzzle(seed);
+            puzzle.line = seed as usize + 1;
+            c.add(
+                &puzzle,
+                &[
+                    outcome(1, Stop::Exhausted, Some(full.clone())),
+                    outcome(2, Stop::Limit, Some(full)),
+                ],
+            );
+            let (shown, more) = c.shown_disagreements();
+            let listed = (seed as usize + 1).min(SHOWN_DISAGREEMENTS);
+            assert_eq!((shown.len(), more), (listed, seed as usize + 1 - listed));
+        }
+        let (shown, more) = c.shown_disagreements();
+        let lines: Vec<usize> = shown.iter().map(|d| d.line).collect();
+        assert_eq!(lines, (1..=SHOWN_DISAGREEMENTS).collect::<Vec<_>>());
+        assert_eq!((more, c.disagreements().len()), (5, total));
+    }
+
     #[test]
     fn different_solutions_and_wrong_solutions_are_disagreements() {
         let (puzzle, full) = unique_puzzle(3);

@@ -207,6 +207,11 @@ pub struct LabelGroup {
     pub backtracks_mean: Vec<f64>,
 }
 
+/// Disagreements a report lists one by one before it only counts the rest
+/// ([`Comparison::shown_disagreements`]): a broken engine can disagree on every puzzle of a
+/// file, and the list is for reading.
+pub const SHOWN_DISAGREEMENTS: usize = 20;
+
 /// The results of a comparison: per-puzzle measurements, disagreements and bad lines.
 #[derive(Debug)]
 pub struct Comparison {
@@ -284,6 +289,16 @@ impl Comparison {
     /// Puzzles on which engines disagreed (or returned a wrong solution), in input order.
     pub fn disagreements(&self) -> &[Disagreement] {
         &self.disagreements
+    }
+
+    /// The disagreements a report lists, the first [`SHOWN_DISAGREEMENTS`] in input order,
+    /// and how many more there are, which it only counts: the same for every front end.
+    pub fn shown_disagreements(&self) -> (&[Disagreement], usize) {
+        let shown = self.disagreements.len().min(SHOWN_DISAGREEMENTS);
+        (
+            &self.disagreements[..shown],
+            self.disagreements.len() - shown,
+        )
     }
 
     /// Lines that were not valid puzzles, with where and why.
