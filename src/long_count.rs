@@ -39,7 +39,7 @@ use rayon::prelude::*;
 
 use crate::budget::{Budget, Stop};
 use crate::error::{Error, ErrorKind, Result};
-use crate::exact_cover::{CountSink, Dlx, ShardPlan};
+use crate::exact_cover::{Dlx, ShardPlan};
 use crate::merge::{self, ShardRecord};
 
 /// The shards of a long count: the unit of a checkpoint (at most 1/128 of the work is lost
@@ -234,14 +234,7 @@ fn count_rest(
                     return (None, Stop::Limit);
                 }
                 let shard_budget = budget.until(budget.nodes.map(|_| node_limit - spent), deadline);
-                // A count that remembers is shard 1's whole, as the plan decided.
-                let (solutions, report) = if plan.remembers() {
-                    links.count_shard_remembering(plan, shard, &shard_budget)
-                } else {
-                    let report =
-                        links.search_shard(plan, shard, &shard_budget, CountSink::new(None));
-                    (report.stats.solutions.into(), report)
-                };
+                let (solutions, report) = links.count_shard(plan, shard, &shard_budget);
                 used.fetch_add(report.stats.nodes, Ordering::Relaxed);
                 let record = ShardRecord {
                     shard,

@@ -98,7 +98,7 @@ impl ShardPlan {
     }
 
     /// Whether a count of these links remembers subproblems, as the whole count would: then
-    /// shard 1 counts it whole and the others count nothing ([`Dlx::count_shard_remembering`]).
+    /// shard 1 counts it whole and the others count nothing ([`Dlx::count_shard`]).
     pub(crate) fn remembers(&self) -> bool {
         self.remembers
     }
@@ -276,9 +276,9 @@ impl Dlx {
             "shard {shard} of {}",
             plan.shards
         );
-        if plan.remembers {
+        if plan.remembers() {
             // No parts: shard 1 walks the whole tree, handing each solution to the sink (a
-            // count takes `count_shard_remembering`, which remembers).
+            // count takes `count_shard`, which remembers).
             if shard > 1 {
                 return Report {
                     stats: Stats::default(),
@@ -337,49 +337,39 @@ impl Dlx {
         Report { stats, stop }
     }
 
-    /// Counts shard `shard` (1-based) of a plan that remembers ([`ShardPlan::remembers`])
-    /// within `budget`: shard 1 the whole tree, as [`Dlx::count_all`] counts it (remembering,
-    /// after the same first search and trial), the others nothing. The count, of any size, and
-    /// the report (its count cut at 64 bits, complete when the count is exact).
+    /// Counts shard `shard` (1-based) of `plan` within `budget`: the count, of any size, and
+    /// the report (its count cut at 64 bits, complete when the count is exact). A plan with
+    /// parts is searched by them ([`Dlx::search_shard`]); of a plan that remembers, shard 1
+    /// counts the whole tree as [`Dlx::count_all`] counts it (remembering, after the same first
+    /// search and trial as the plan's) and the others count nothing.
     ///
     /// # Panics
-    /// If `shard` is not in `1..=plan.shards()` (the plan's check refuses it first), or if the
-    /// plan does not remember.
-    pub(crate) fn count_shard_remembering(
+    /// If `shard` is not in `1..=plan.shards()` (the plan's check refuses it first).
+    pub(crate) fn count_shard(
         &mut self,
         plan: &ShardPlan,
         shard: usize,
         budget: &Budget,
     ) -> (BigUint, Report) {
-        assert!(
-            (1..=plan.shards).contains(&shard),
-            "shard {shard} of {}",
-            plan.shards
-        );
-        assert!(plan.remembers, "a plan with parts is searched by its parts");
-        if shard > 1 {
-            let nothing = Report {
-                stats: Stats::default(),
-                stop: Stop::Exhausted,
-            };
-            return (BigUint::ZERO, nothing);
+        if !plan.remembers() || shard > 1 {
+            let report = self.search_shard(plan, shard, budget, CountSink::new(None));
+            return (BigUint::from(report.stats.solutions), report);
         }
-        match self.count_all_start(budget) {
-            CountStart::Done(report) => (BigUint::from(report.stats.solutions), report),
-            CountStart::Remembered(counted) => {
-                let mut report = counted.report;
-                // A count past 64 bits ends its report with a limit: the count says it all.
-                if counted.exact {
-                    report.stop = Stop::Exhausted;
-                }
-                (counted.solutions, report)
-            }
+        let counted = match self.count_all_start(budget) {
+            CountStart::Done(report) => return (BigUint::from(report.stats.solutions), report),
+            CountStart::Remembered(counted) => counted,
             CountStart::Enumerate { spent, rest } => {
                 let mut report = self.search(&rest, CountSink::new(None));
                 report.stats.add(&spent);
-                (BigUint::from(report.stats.solutions), report)
+                return (BigUint::from(report.stats.solutions), report);
             }
+        };
+        let mut report = counted.report;
+        // A count past 64 bits ends its report with a limit: the count says it all.
+        if counted.exact {
+            report.stop = Stop::Exhausted;
         }
+        (counted.solutions, report)
     }
 
     /// A fingerprint of the problem as the links hold it: the items, each option's items in
@@ -449,6 +439,12 @@ mod tests {
                 assert_eq!(dlx.link_fingerprint(), before, "shard {shard}/{shards}");
                 solutions += report.stats.solutions;
                 nodes += report.stats.nodes;
+                let (count, counted) = dlx.count_shard(&plan, shard, &Budget::unlimited());
+                assert_eq!(
+                    (count, counted.stats.nodes),
+                    (report.stats.solutions.into(), report.stats.nodes)
+                );
+                assert_eq!(dlx.link_fingerprint(), before, "shard {shard}/{shards}");
             }
             assert_eq!(
                 (solutions, nodes),
@@ -476,7 +472,7 @@ mod tests {
         assert!(plan.remembers() && plan.planning_nodes() == 0);
         assert_ne!(plan.fingerprint(), plain.fingerprint());
         for shard in 1..=4 {
-            let (count, report) = dlx.count_shard_remembering(&plan, shard, &Budget::unlimited());
+            let (count, report) = dlx.count_shard(&plan, shard, &Budget::unlimited());
             let searched =
                 dlx.search_shard(&plan, shard, &Budget::unlimited(), CountSink::new(None));
             assert_eq!(dlx.link_fingerprint(), before, "shard {shard}");

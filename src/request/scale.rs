@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::check::{Field, Invalid};
 use crate::Result;
 use crate::budget::{Budget, SolutionCount, Stop};
-use crate::exact_cover::{Control, CountSink, Dlx, Estimate, Interval, Plan};
+use crate::exact_cover::{Control, CountSink, Dlx, Estimate, Interval};
 use crate::long_count;
 use crate::merge::ShardRecord;
 
@@ -239,16 +239,7 @@ impl ShardRequest {
         // The plan's time and nodes are the budget's too.
         let budget = self.budget.after(plan.planning_nodes(), start.elapsed());
         // A shard remembers where the whole count would, as its plan decided.
-        let (solutions, report) = if plan.remembers() {
-            links.count_shard_remembering(&plan, self.shard, &budget)
-        } else {
-            let report = links.run(
-                &Plan::new().shard(&plan, self.shard),
-                &budget,
-                CountSink::new(None),
-            )?;
-            (report.stats.solutions.into(), report)
-        };
+        let (solutions, report) = links.count_shard(&plan, self.shard, &budget);
         Ok(ShardRecord {
             shard: self.shard,
             shards: self.shards,
